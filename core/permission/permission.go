@@ -1,0 +1,149 @@
+// Package permission is the one table of who may do what (spec section 6).
+// The HTTP layer asks it for every route; nothing else decides access.
+package permission
+
+import "slices"
+
+// Role is one of the roles of spec section 6.
+type Role string
+
+const (
+	RoleUser            Role = "ROLE_USER"
+	RoleSysAdmin        Role = "ROLE_SYS_ADMIN"
+	RoleSchoolAdmin     Role = "ROLE_SCHL_ADMIN"
+	RoleSetAdmin        Role = "ROLE_SET_ADMIN"
+	RoleTimeIndependent Role = "ROLE_TIME_INDEPENDENT"
+	RoleSettleAdmin     Role = "ROLE_STLM_ADMIN"
+	RoleCloseAdmin      Role = "ROLE_CLOSE_ADMIN"
+)
+
+// AllRoles lists every role, in display order.
+var AllRoles = []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleTimeIndependent, RoleSettleAdmin, RoleCloseAdmin}
+
+// ParseRole reports whether s names a role.
+func ParseRole(s string) (Role, bool) {
+	for _, r := range AllRoles {
+		if string(r) == s {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// Action is something a caller may want to do.
+type Action string
+
+const (
+	// Applicant side.
+	ApplicationOwn   Action = "application.own"  // create, read, edit one's own applications
+	ApplicationRead  Action = "application.read" // read any application (admin view)
+	InquiryOwn       Action = "inquiry.own"      // write and read one's own inquiries
+	TimeWindowExempt Action = "time.exempt"      // act outside the round's windows
+	// Back office.
+	AdminArea         Action = "admin.area"        // enter /sysadmin at all
+	UserListAll       Action = "admin.user.list"   // all-applicants list
+	AdminBasicEdit    Action = "admin.appl.basic"  // admin basic-application edit
+	UserManage        Action = "admin.user.manage" // user management
+	Remake            Action = "admin.remake"      // remake applId / application
+	AdminApplList     Action = "admin.appl.list"   // one user's application list
+	ManualPay         Action = "admin.pay.manual"
+	PayCheck          Action = "admin.pay.check"
+	AuthManage        Action = "admin.auth" // role assignment pages
+	Settlement        Action = "admin.settlement"
+	PayCancel         Action = "admin.pay.cancel"
+	RecruitPartManage Action = "admin.recruit" // recruitment rounds, settings, rule check
+	InquiryManage     Action = "admin.inquiry"
+	RecommendTemplate Action = "admin.recommend.template"
+	RecommendRead     Action = "admin.recommend.read" // read letters (confidential)
+	HealthDetail      Action = "admin.health"
+)
+
+// schoolScoped actions are granted to school-bound roles only for their school.
+var schoolScoped = map[Action]bool{
+	ApplicationRead: true, UserListAll: true, AdminBasicEdit: true,
+	RecruitPartManage: true, InquiryManage: true, RecommendTemplate: true,
+	RecommendRead: true, Settlement: true,
+}
+
+// table: action -> roles allowed. System admins may do everything listed
+// for them; school-bound roles are limited to their school by Can.
+var table = map[Action][]Role{
+	ApplicationOwn:    {RoleUser, RoleTimeIndependent},
+	ApplicationRead:   {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
+	InquiryOwn:        {RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
+	TimeWindowExempt:  {RoleTimeIndependent},
+	AdminArea:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin},
+	UserListAll:       {RoleSysAdmin, RoleSchoolAdmin},
+	AdminBasicEdit:    {RoleSysAdmin, RoleSchoolAdmin},
+	UserManage:        {RoleSysAdmin},
+	Remake:            {RoleSysAdmin},
+	AdminApplList:     {RoleSysAdmin},
+	ManualPay:         {RoleSysAdmin},
+	PayCheck:          {RoleSysAdmin},
+	AuthManage:        {RoleSysAdmin},
+	Settlement:        {RoleSysAdmin, RoleSettleAdmin},
+	PayCancel:         {RoleSysAdmin},
+	RecruitPartManage: {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
+	InquiryManage:     {RoleSysAdmin, RoleSchoolAdmin},
+	RecommendTemplate: {RoleSysAdmin, RoleSchoolAdmin},
+	RecommendRead:     {RoleSysAdmin, RoleSchoolAdmin},
+	HealthDetail:      {RoleSysAdmin},
+}
+
+// Principal is who is calling. SchoolCode binds school-level roles to one
+// school; it is empty for applicants and system admins.
+type Principal struct {
+	UserID     string
+	Roles      []Role
+	SchoolCode string
+}
+
+// Has reports whether the principal holds a role.
+func (p Principal) Has(r Role) bool { return slices.Contains(p.Roles, r) }
+
+// Authenticated reports whether anyone is signed in.
+func (p Principal) Authenticated() bool { return p.UserID != "" }
+
+// IsAdmin reports whether the principal may enter the back office.
+func (p Principal) IsAdmin() bool { return Can(p, AdminArea, "") }
+
+// Can reports whether p may perform a on the given school's data. An empty
+// school means "any school" and is granted to school-bound roles only for
+// actions that are not school-scoped (listing is then filtered by Scope).
+func Can(p Principal, a Action, school string) bool {
+	if !p.Authenticated() {
+		return false
+	}
+	for _, r := range table[a] {
+		if !p.Has(r) {
+			continue
+		}
+		if r == RoleSysAdmin || !schoolScoped[a] || !schoolBound(r) {
+			return true
+		}
+		if p.SchoolCode != "" && (school == "" || school == p.SchoolCode) {
+			return true
+		}
+	}
+	return false
+}
+
+// Scope tells a list query which school to filter on: "" means every school
+// (system admin), otherwise the principal's own school. ok is false when the
+// principal may not perform the action at all.
+func Scope(p Principal, a Action) (school string, ok bool) {
+	if !Can(p, a, "") {
+		return "", false
+	}
+	for _, r := range table[a] {
+		if p.Has(r) && (r == RoleSysAdmin || !schoolBound(r) || !schoolScoped[a]) {
+			return "", true
+		}
+	}
+	return p.SchoolCode, true
+}
+
+func schoolBound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
+
+// Roles returns the roles allowed an action (for documentation and the SPA).
+func Roles(a Action) []Role { return slices.Clone(table[a]) }
