@@ -7,7 +7,9 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 )
 
-func kst(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, Seoul) }
+func kst(y int, m time.Month, d, h, min int) time.Time {
+	return time.Date(y, m, d, h, min, 0, 0, Seoul)
+}
 
 func fieldCodes(err error) map[string]string {
 	out := map[string]string{}
