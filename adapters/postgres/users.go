@@ -1,0 +1,265 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// Users is the account store.
+type Users struct{ DB *DB }
+
+var _ account.Users = Users{}
+
+const userCols = `u.id, u.user_id, u.email, u.password_hash, u.status, u.locale, coalesce(u.school_code, ''),
+	u.token_version, u.last_login_at, u.created_at,
+	coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM user_role r WHERE r.user_pk = u.id), '{}')`
+
+func scanUser(row pgx.Row) (account.User, error) {
+	var u account.User
+	var roles []string
+	var status string
+	err := row.Scan(&u.PK, &u.UserID, &u.Email, &u.PasswordHash, &status, &u.Locale, &u.SchoolCode,
+		&u.TokenVersion, &u.LastLoginAt, &u.CreatedAt, &roles)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, apperr.NotFound("user.not_found")
+	}
+	if err != nil {
+		return u, fmt.Errorf("postgres: scan user: %w", err)
+	}
+	u.Status = account.Status(status)
+	for _, r := range roles {
+		if role, ok := permission.ParseRole(r); ok {
+			u.Roles = append(u.Roles, role)
+		}
+	}
+	return u, nil
+}
+
+func (s Users) selectUsers() sq.SelectBuilder {
+	return Builder.Select(userCols).From("app_user u")
+}
+
+// Create stores a new account with its roles.
+func (s Users) Create(ctx context.Context, n account.NewUser) (account.User, error) {
+	var u account.User
+	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		var pk int64
+		var school any
+		if n.SchoolCode != "" {
+			school = n.SchoolCode
+		}
+		err := s.DB.queryRow(ctx, Builder.Insert("app_user").
+			Columns("user_id", "email", "password_hash", "locale", "school_code", "terms_agreed_at", "privacy_agreed_at").
+			Values(n.UserID, n.Email, n.PasswordHash, n.Locale, school, n.AgreedAt, n.AgreedAt).
+			Suffix("RETURNING id")).Scan(&pk)
+		switch {
+		case IsUniqueViolation(err, "app_user_user_id_key"):
+			return conflict("userId", account.CodeUserIDOccupied)
+		case IsUniqueViolation(err, "app_user_email_key"):
+			return conflict("email", account.CodeEmailOccupied)
+		case err != nil:
+			return fmt.Errorf("postgres: create user: %w", err)
+		}
+		for _, r := range n.Roles {
+			if _, err := s.DB.exec(ctx, Builder.Insert("user_role").Columns("user_pk", "role").Values(pk, string(r))); err != nil {
+				return fmt.Errorf("postgres: add role: %w", err)
+			}
+		}
+		u, err = s.ByPK(ctx, pk)
+		return err
+	})
+	return u, err
+}
+
+func conflict(field, code string) error {
+	return &apperr.Error{Kind: apperr.KindConflict, Code: code, Fields: []apperr.FieldError{{Field: field, Code: code}}}
+}
+
+// ByUserID finds an account by its user id (case-insensitive).
+func (s Users) ByUserID(ctx context.Context, userID string) (account.User, error) {
+	return scanUser(s.DB.queryRow(ctx, s.selectUsers().Where("lower(u.user_id) = lower(?)", userID)))
+}
+
+// ByPK finds an account by its key.
+func (s Users) ByPK(ctx context.Context, pk int64) (account.User, error) {
+	return scanUser(s.DB.queryRow(ctx, s.selectUsers().Where(sq.Eq{"u.id": pk})))
+}
+
+// UserIDTaken reports whether a user id is in use (withdrawn ids stay taken).
+func (s Users) UserIDTaken(ctx context.Context, userID string) (bool, error) {
+	var ok bool
+	err := s.DB.queryRow(ctx, Builder.Select("1").Prefix("SELECT EXISTS (").
+		From("app_user").Where("lower(user_id) = lower(?)", userID).Suffix(")")).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("postgres: user id taken: %w", err)
+	}
+	return ok, nil
+}
+
+// EmailTaken reports whether an active account uses the address.
+func (s Users) EmailTaken(ctx context.Context, email string) (bool, error) {
+	var ok bool
+	err := s.DB.queryRow(ctx, Builder.Select("1").Prefix("SELECT EXISTS (").
+		From("app_user").Where("lower(email) = lower(?) AND status <> 'WITHDRAW'", email).Suffix(")")).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("postgres: email taken: %w", err)
+	}
+	return ok, nil
+}
+
+// RecordLogin notes a successful login (dormancy counts from it).
+func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time) error {
+	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("last_login_at", at).Set("dormancy_notified_at", nil).Where(sq.Eq{"id": pk}))
+	if err != nil {
+		return fmt.Errorf("postgres: record login: %w", err)
+	}
+	return nil
+}
+
+// Session reads what a token is checked against, in one round trip.
+func (s Users) Session(ctx context.Context, userID, jti string) (account.SessionState, error) {
+	var st account.SessionState
+	var status string
+	err := s.DB.queryRow(ctx, Builder.Select("status", "token_version").
+		Column(sq.Expr("EXISTS (SELECT 1 FROM revoked_token WHERE jti = ?)", jti)).From("app_user").
+		Where("lower(user_id) = lower(?)", userID)).Scan(&status, &st.TokenVersion, &st.Revoked)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return st, apperr.NotFound("user.not_found")
+	}
+	if err != nil {
+		return st, fmt.Errorf("postgres: session: %w", err)
+	}
+	st.Status = account.Status(status)
+	return st, nil
+}
+
+// Revoke blocks one token id until it expires.
+func (s Users) Revoke(ctx context.Context, jti string, until time.Time) error {
+	_, err := s.DB.exec(ctx, Builder.Insert("revoked_token").Columns("jti", "expires_at").Values(jti, until).
+		Suffix("ON CONFLICT (jti) DO NOTHING"))
+	if err != nil {
+		return fmt.Errorf("postgres: revoke: %w", err)
+	}
+	return nil
+}
+
+// RevokeAll invalidates every token of an account.
+func (s Users) RevokeAll(ctx context.Context, pk int64) error {
+	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("token_version", sq.Expr("token_version + 1")).Where(sq.Eq{"id": pk}))
+	if err != nil {
+		return fmt.Errorf("postgres: revoke all: %w", err)
+	}
+	return nil
+}
+
+var userSortColumns = map[string]string{
+	"id": "u.id", "userId": "u.user_id", "email": "u.email", "status": "u.status",
+	"createdAt": "u.created_at", "lastLoginAt": "u.last_login_at",
+}
+
+// List returns one page of users and the total.
+func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, int, error) {
+	where := sq.And{}
+	if q.Search != "" {
+		like := "%" + escapeLike(q.Search) + "%"
+		where = append(where, sq.Or{sq.ILike{"u.user_id": like}, sq.ILike{"u.email": like}})
+	}
+	if q.Status != "" {
+		where = append(where, sq.Eq{"u.status": q.Status})
+	}
+	if q.Role != "" {
+		where = append(where, sq.Expr("EXISTS (SELECT 1 FROM user_role r WHERE r.user_pk = u.id AND r.role = ?)", q.Role))
+	}
+	if q.SchoolCode != "" {
+		where = append(where, sq.Eq{"u.school_code": q.SchoolCode})
+	}
+	var total int
+	if err := s.DB.queryRow(ctx, Builder.Select("count(*)").From("app_user u").Where(where)).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("postgres: count users: %w", err)
+	}
+	col, ok := userSortColumns[q.Sort]
+	if !ok {
+		col = "u.id"
+	}
+	dir := " ASC"
+	if q.Desc {
+		dir = " DESC"
+	}
+	rows, err := s.DB.query(ctx, s.selectUsers().Where(where).OrderBy(col+dir+" NULLS LAST", "u.id"+dir).
+		Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+	if err != nil {
+		return nil, 0, fmt.Errorf("postgres: list users: %w", err)
+	}
+	defer rows.Close()
+	var out []account.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, u)
+	}
+	return out, total, rows.Err()
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Confirmations stores e-mail confirmation codes.
+type Confirmations struct{ DB *DB }
+
+var _ account.Confirmations = Confirmations{}
+
+// Put replaces the pending code of an address.
+func (s Confirmations) Put(ctx context.Context, email, hash string, expires time.Time) error {
+	_, err := s.DB.exec(ctx, Builder.Insert("email_confirmation").Columns("email", "code_hash", "expires_at", "created_at").
+		Values(email, hash, expires, sq.Expr("now()")).
+		Suffix("ON CONFLICT (email) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at, attempts = 0, created_at = now()"))
+	if err != nil {
+		return fmt.Errorf("postgres: put confirmation: %w", err)
+	}
+	return nil
+}
+
+// Get reads the pending code of an address.
+func (s Confirmations) Get(ctx context.Context, email string) (account.Confirmation, error) {
+	var c account.Confirmation
+	err := s.DB.queryRow(ctx, Builder.Select("code_hash", "attempts", "expires_at", "created_at").
+		From("email_confirmation").Where(sq.Eq{"email": email})).Scan(&c.CodeHash, &c.Attempts, &c.ExpiresAt, &c.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return c, apperr.NotFound("confirmation.not_found")
+	}
+	if err != nil {
+		return c, fmt.Errorf("postgres: get confirmation: %w", err)
+	}
+	return c, nil
+}
+
+// Fail counts a wrong code.
+func (s Confirmations) Fail(ctx context.Context, email string) error {
+	_, err := s.DB.exec(ctx, Builder.Update("email_confirmation").Set("attempts", sq.Expr("attempts + 1")).Where(sq.Eq{"email": email}))
+	if err != nil {
+		return fmt.Errorf("postgres: fail confirmation: %w", err)
+	}
+	return nil
+}
+
+// Delete removes the code once used.
+func (s Confirmations) Delete(ctx context.Context, email string) error {
+	_, err := s.DB.exec(ctx, Builder.Delete("email_confirmation").Where(sq.Eq{"email": email}))
+	if err != nil {
+		return fmt.Errorf("postgres: delete confirmation: %w", err)
+	}
+	return nil
+}
