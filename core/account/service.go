@@ -75,7 +75,7 @@ func (s *Service) SendEmailCode(ctx context.Context, email, locale string) error
 		if err := s.Confirmations.Put(ctx, addr, hash, now.Add(CodeTTL)); err != nil {
 			return err
 		}
-		return s.Mailer.Queue(ctx, "signup_code", locale, addr, map[string]any{"code": code, "minutes": int(CodeTTL.Minutes())})
+		return s.Mailer.Queue(ctx, "signup_code", locale, addr, map[string]any{"code": code, "validMinutes": int(CodeTTL.Minutes())})
 	})
 }
 

@@ -1,0 +1,120 @@
+// Package app wires the service together: one function builds it from the
+// configuration for cmd/server and cmd/worker, and tests build it with
+// their own database and Redis.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/gradapply/gradapply/adapters/captcha"
+	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/demo"
+	"github.com/gradapply/gradapply/adapters/httpapi"
+	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/password"
+	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/adapters/ratelimit"
+	"github.com/gradapply/gradapply/adapters/token"
+	"github.com/gradapply/gradapply/core/account"
+)
+
+// App is the wired service.
+type App struct {
+	Config   config.Config
+	DB       *postgres.DB
+	Redis    *redis.Client
+	Accounts *account.Service
+	Server   *httpapi.Server
+	Counter  *ratelimit.Counter
+	draining atomic.Bool
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+type redisPinger struct{ c *redis.Client }
+
+func (p redisPinger) Ping(ctx context.Context) error { return p.c.Ping(ctx).Err() }
+
+// Options changes the wiring for tests.
+type Options struct {
+	Hasher account.Hasher // nil: argon2id with production parameters
+	Clock  account.Clock  // nil: system clock
+}
+
+// Build connects to PostgreSQL (migrating it) and Redis and wires the
+// services and the HTTP edge. Redis need not be up.
+func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
+	if err := postgres.EnsureDatabase(ctx, cfg.DatabaseURL); err != nil {
+		return nil, err
+	}
+	if err := postgres.Migrate(ctx, cfg.DatabaseURL); err != nil {
+		return nil, err
+	}
+	db, err := postgres.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	ropt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("app: REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(ropt)
+	a := &App{Config: cfg, DB: db, Redis: rdb}
+	hasher := opt.Hasher
+	if hasher == nil {
+		hasher = password.Default
+	}
+	var clock account.Clock = systemClock{}
+	if opt.Clock != nil {
+		clock = opt.Clock
+	}
+	a.Counter = ratelimit.New(rdb, "gradapply:")
+	alt := captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter}
+	a.Accounts = &account.Service{
+		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
+		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
+		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db}, Tx: db, Clock: clock,
+	}
+	a.Server = httpapi.New(httpapi.Deps{
+		Accounts: a.Accounts,
+		Tokens:   token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
+		Captcha:  alt, DB: db, Redis: redisPinger{rdb},
+		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,
+		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
+		Draining: a.draining.Load,
+	})
+	if cfg.DemoData {
+		d, err := demo.Read(cfg.DemoDir)
+		if err != nil {
+			a.Close()
+			return nil, err
+		}
+		loaded, err := demo.Load(ctx, db, d, hasher, clock.Now())
+		if err != nil {
+			a.Close()
+			return nil, err
+		}
+		if loaded {
+			slog.Info("demo data loaded", "schools", len(d.Schools), "users", len(d.Users))
+		}
+	}
+	return a, nil
+}
+
+// Drain marks the service as going away (health answers OUT_OF_SERVICE).
+func (a *App) Drain() { a.draining.Store(true) }
+
+// Close releases connections.
+func (a *App) Close() {
+	_ = a.Redis.Close()
+	a.DB.Close()
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/mailer"
+)
+
+// Jobs is the running relay and (optionally) worker.
+type Jobs struct {
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	srv    *asynq.Server
+	client *jobs.Client
+}
+
+// Stop ends the relay and lets the worker finish what it holds.
+func (j *Jobs) Stop() {
+	j.cancel()
+	j.wg.Wait()
+	if j.srv != nil {
+		j.srv.Shutdown()
+	}
+	_ = j.client.Close()
+}
+
+// MailSender builds the configured mail transport.
+func MailSender(cfg config.Config) (mailer.Sender, error) {
+	tls, err := mailer.ParseTLSPolicy(cfg.SMTPTLS)
+	if err != nil {
+		return nil, err
+	}
+	return mailer.New(mailer.Config{Transport: cfg.MailTransport, From: cfg.MailFrom, Dir: cfg.MailDir,
+		SMTP: mailer.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+			Password: cfg.SMTPPassword, TLS: tls}}, slog.Default())
+}
+
+// StartJobs runs the outbox relay and, when withWorker, the asynq worker
+// that sends mail. Neither needs Redis to be up at start.
+func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
+	ropt, err := jobs.RedisOpt(a.Config.RedisURL)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	j := &Jobs{cancel: cancel, client: jobs.NewClient(ropt, "")}
+	relay := jobs.NewRelay(a.DB, j.client, jobs.RelayConfig{})
+	j.wg.Add(1)
+	go func() {
+		defer j.wg.Done()
+		_ = relay.Run(ctx)
+	}()
+	if withWorker {
+		sender, err := MailSender(a.Config)
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		j.srv = asynq.NewServer(ropt, asynq.Config{Concurrency: a.Config.WorkerConcurrency,
+			Logger: asynqLogger{}, LogLevel: asynq.WarnLevel})
+		if err := j.srv.Start(jobs.NewServeMux(sender, slog.Default())); err != nil {
+			cancel()
+			return nil, fmt.Errorf("app: start worker: %w", err)
+		}
+	}
+	return j, nil
+}
+
+// CheckServices says in one line which service cannot be reached and how
+// to start it.
+func CheckServices(ctx context.Context, cfg config.Config) error {
+	pc, err := pgx.ParseConfig(cfg.DatabaseURL)
+	if err != nil {
+		return fmt.Errorf("DATABASE_URL is not valid: %v", err)
+	}
+	pc.Database = "postgres"
+	conn, err := pgx.ConnectConfig(ctx, pc)
+	if err != nil {
+		return fmt.Errorf("PostgreSQL is not reachable at %s:%d — start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start", pc.Host, pc.Port)
+	}
+	_ = conn.Close(ctx)
+	ro, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL is not valid: %v", err)
+	}
+	rc := redis.NewClient(ro)
+	defer rc.Close()
+	if err := rc.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("Redis is not reachable at %s — start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save \"\" --appendonly no", ro.Addr)
+	}
+	return nil
+}
+
+type asynqLogger struct{}
+
+func (asynqLogger) Debug(args ...any) {}
+func (asynqLogger) Info(args ...any)  { slog.Info(fmt.Sprint(args...), "component", "worker") }
+func (asynqLogger) Warn(args ...any)  { slog.Warn(fmt.Sprint(args...), "component", "worker") }
+func (asynqLogger) Error(args ...any) { slog.Error(fmt.Sprint(args...), "component", "worker") }
+func (asynqLogger) Fatal(args ...any) { slog.Error(fmt.Sprint(args...), "component", "worker") }

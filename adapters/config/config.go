@@ -1,0 +1,203 @@
+// Package config reads the service's settings from the environment. Every
+// variable is listed, with its default, in the README.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is every setting of server and worker.
+type Config struct {
+	Env               string // development | production
+	DatabaseURL       string
+	RedisURL          string
+	HTTPAddr          string
+	PublicURL         string
+	MailTransport     string // smtp | file
+	MailDir           string
+	MailFrom          string
+	SMTPHost          string
+	SMTPPort          int
+	SMTPUsername      string
+	SMTPPassword      string
+	SMTPTLS           string // none | opportunistic | mandatory | tls
+	DemoData          bool
+	DemoDir           string
+	TokenKey          []byte
+	FieldKey          []byte // 32 bytes, AES-256-GCM for identification numbers
+	CaptchaKey        string
+	CaptchaMaxNumber  int64
+	CookieDomain      string
+	CookieSecure      bool
+	RunWorker         bool
+	WorkerConcurrency int
+	ApplicantDist     string
+	AdminDist         string
+	LogFormat         string // text | json
+	LogLevel          string
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func envBool(key string, def bool) (bool, error) {
+	v := env(key, "")
+	if v == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("config: %s must be true or false, got %q", key, v)
+	}
+	return b, nil
+}
+
+func envInt(key string, def int) (int, error) {
+	v := env(key, "")
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("config: %s must be a number, got %q", key, v)
+	}
+	return n, nil
+}
+
+// Load reads the environment.
+func Load() (Config, error) {
+	c := Config{
+		Env:           env("APP_ENV", "development"),
+		DatabaseURL:   env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/gradapply?sslmode=disable"),
+		RedisURL:      env("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		HTTPAddr:      env("HTTP_ADDR", ":8080"),
+		MailDir:       env("MAIL_DIR", "var/mail"),
+		MailFrom:      env("MAIL_FROM", "GradApply <no-reply@gradapply.example>"),
+		SMTPHost:      env("SMTP_HOST", "127.0.0.1"),
+		SMTPUsername:  env("SMTP_USERNAME", ""),
+		SMTPPassword:  env("SMTP_PASSWORD", ""),
+		SMTPTLS:       env("SMTP_TLS", "opportunistic"),
+		DemoDir:       env("DEMO_DIR", "testdata/demo"),
+		CookieDomain:  env("COOKIE_DOMAIN", ""),
+		ApplicantDist: env("APPLICANT_DIST", "apps/applicant/dist"),
+		AdminDist:     env("ADMIN_DIST", "apps/admin/dist"),
+		LogFormat:     env("LOG_FORMAT", "text"),
+		LogLevel:      env("LOG_LEVEL", "info"),
+	}
+	if c.Env != "development" && c.Env != "production" {
+		return c, fmt.Errorf("config: APP_ENV must be development or production, got %q", c.Env)
+	}
+	prod := c.Env == "production"
+	c.PublicURL = strings.TrimRight(env("PUBLIC_URL", "http://localhost"+portOf(c.HTTPAddr)), "/")
+	def := "file"
+	if prod {
+		def = "smtp"
+	}
+	c.MailTransport = env("MAIL_TRANSPORT", def)
+	var err error
+	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {
+		return c, err
+	}
+	if c.DemoData, err = envBool("DEMO_DATA", false); err != nil {
+		return c, err
+	}
+	if c.CookieSecure, err = envBool("COOKIE_SECURE", true); err != nil {
+		return c, err
+	}
+	if c.RunWorker, err = envBool("RUN_WORKER", true); err != nil {
+		return c, err
+	}
+	if c.WorkerConcurrency, err = envInt("WORKER_CONCURRENCY", 10); err != nil {
+		return c, err
+	}
+	n, err := envInt("CAPTCHA_MAX_NUMBER", 100000)
+	if err != nil {
+		return c, err
+	}
+	c.CaptchaMaxNumber = int64(n)
+	if err := c.secrets(prod); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+func portOf(addr string) string {
+	if i := strings.LastIndexByte(addr, ':'); i >= 0 {
+		return addr[i:]
+	}
+	return ":8080"
+}
+
+// secrets reads the keys; in development missing keys are generated once
+// and kept in var/dev-secrets.json so sessions survive a restart.
+func (c *Config) secrets(prod bool) error {
+	vals := map[string]string{
+		"TOKEN_SIGNING_KEY":    env("TOKEN_SIGNING_KEY", ""),
+		"FIELD_ENCRYPTION_KEY": env("FIELD_ENCRYPTION_KEY", ""),
+		"CAPTCHA_HMAC_KEY":     env("CAPTCHA_HMAC_KEY", ""),
+	}
+	var missing []string
+	for k, v := range vals {
+		if v == "" {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		if prod {
+			return fmt.Errorf("config: %s must be set in production", strings.Join(missing, ", "))
+		}
+		path := filepath.Join("var", "dev-secrets.json")
+		stored := map[string]string{}
+		if b, err := os.ReadFile(path); err == nil {
+			_ = json.Unmarshal(b, &stored)
+		}
+		for _, k := range missing {
+			if stored[k] == "" {
+				b := make([]byte, 32)
+				_, _ = rand.Read(b)
+				stored[k] = base64.StdEncoding.EncodeToString(b)
+			}
+			vals[k] = stored[k]
+		}
+		if err := os.MkdirAll("var", 0o700); err == nil {
+			b, _ := json.MarshalIndent(stored, "", "  ")
+			_ = os.WriteFile(path, b, 0o600)
+		}
+		slog.Warn("!!! DEVELOPMENT SECRETS: generated keys stored in var/dev-secrets.json; set them in production !!!",
+			"generated", strings.Join(missing, ","))
+	}
+	c.TokenKey = []byte(vals["TOKEN_SIGNING_KEY"])
+	if len(c.TokenKey) < 32 {
+		return fmt.Errorf("config: TOKEN_SIGNING_KEY must be at least 32 characters")
+	}
+	fk, err := base64.StdEncoding.DecodeString(vals["FIELD_ENCRYPTION_KEY"])
+	if err != nil || len(fk) != 32 {
+		return fmt.Errorf("config: FIELD_ENCRYPTION_KEY must be 32 bytes, base64-encoded")
+	}
+	c.FieldKey = fk
+	c.CaptchaKey = vals["CAPTCHA_HMAC_KEY"]
+	return nil
+}
+
+// Logger builds the process logger.
+func (c Config) Logger() *slog.Logger {
+	lvl := slog.LevelInfo
+	_ = lvl.UnmarshalText([]byte(c.LogLevel))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stdout, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stdout, opts))
+}

@@ -1,0 +1,108 @@
+// Package demo loads the demo tenants of testdata/demo into an empty
+// database (development only): schools with an open round and one account
+// per role.
+package demo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// Data is the demo file.
+type Data struct {
+	Password string   `json:"password"`
+	Schools  []School `json:"schools"`
+	Users    []User   `json:"users"`
+}
+
+// School is one demo tenant.
+type School struct {
+	SchoolCode string `json:"schoolCode"`
+	KorName    string `json:"korName"`
+	EngName    string `json:"engName"`
+	Slug       string `json:"slug"`
+	Color      string `json:"color"`
+	Round      struct {
+		KorName string `json:"korName"`
+		EngName string `json:"engName"`
+		FeeKrw  int64  `json:"feeKrw"`
+		FeeUsd  int64  `json:"feeUsd"`
+	} `json:"round"`
+}
+
+// User is one demo account.
+type User struct {
+	UserID     string   `json:"userId"`
+	Email      string   `json:"email"`
+	Roles      []string `json:"roles"`
+	SchoolCode string   `json:"schoolCode"`
+}
+
+// Read parses dir/demo.json.
+func Read(dir string) (Data, error) {
+	var d Data
+	b, err := os.ReadFile(filepath.Join(dir, "demo.json"))
+	if err != nil {
+		return d, fmt.Errorf("demo: %w", err)
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		return d, fmt.Errorf("demo: %w", err)
+	}
+	return d, nil
+}
+
+// Load inserts the demo data when the database has no school yet. It
+// reports whether it loaded anything.
+func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, now time.Time) (bool, error) {
+	var n int
+	if err := db.Pool.QueryRow(ctx, "SELECT count(*) FROM school").Scan(&n); err != nil {
+		return false, fmt.Errorf("demo: %w", err)
+	}
+	if n > 0 {
+		return false, nil
+	}
+	hash, err := hasher.Hash(d.Password)
+	if err != nil {
+		return false, err
+	}
+	seoul, _ := time.LoadLocation("Asia/Seoul")
+	year := now.In(seoul).Year() + 1
+	err = db.InTx(ctx, func(ctx context.Context) error {
+		for _, s := range d.Schools {
+			if err := postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{
+				SchoolCode: s.SchoolCode, KorName: s.KorName, EngName: s.EngName, Slug: s.Slug, Color: s.Color,
+				EnterYear: year, RoundKor: s.Round.KorName, RoundEng: s.Round.EngName,
+				FeeKrw: s.Round.FeeKrw, FeeUsd: s.Round.FeeUsd,
+				// Open for the demo: from a month ago to three months ahead.
+				Opens: now.AddDate(0, -1, 0), Closes: now.AddDate(0, 3, 0),
+			}); err != nil {
+				return err
+			}
+		}
+		users := postgres.Users{DB: db}
+		for _, u := range d.Users {
+			var roles []permission.Role
+			for _, r := range u.Roles {
+				role, ok := permission.ParseRole(r)
+				if !ok {
+					return fmt.Errorf("demo: unknown role %q", r)
+				}
+				roles = append(roles, role)
+			}
+			if _, err := users.Create(ctx, account.NewUser{UserID: u.UserID, Email: u.Email, PasswordHash: hash,
+				Roles: roles, SchoolCode: u.SchoolCode, Locale: "ko", AgreedAt: now}); err != nil {
+				return fmt.Errorf("demo: user %s: %w", u.UserID, err)
+			}
+		}
+		return nil
+	})
+	return err == nil, err
+}
