@@ -1,0 +1,164 @@
+import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
+import { httpClient, type ApiErrorBody } from './httpClient';
+import { hasAny, isAdmin, RESOURCE_ROLES } from './roles';
+
+/** Translation keys the login page shows for a refused or ended session. */
+export const NOT_ADMIN = 'app.auth.not_admin';
+export const SESSION_ENDED = 'app.auth.login_again';
+
+/** Why checkAuth refused: drives the message on the login page. */
+export type RefusalReason = 'none' | 'not_admin' | 'expired';
+
+export interface Me {
+    userId: string;
+    email?: string;
+    roles: string[];
+    schoolCode?: string | null;
+    locale?: string;
+}
+
+/** A refused login, carrying the server's code (e.g. captcha.required). */
+export class LoginError extends Error {
+    constructor(
+        message: string,
+        readonly code?: string,
+        readonly status?: number,
+    ) {
+        super(message);
+        this.name = 'LoginError';
+    }
+}
+
+const API = '/user/api';
+// react-admin asks checkAuth, getPermissions and getIdentity on every page;
+// one /me answer serves them for a short while.
+const ME_TTL_MS = 10_000;
+
+let cached: { me: Me | null; at: number } | undefined;
+let pending: Promise<Me | null> | undefined;
+/** The last session seen in this tab: decides whether logout revokes it. */
+let lastMe: Me | null | undefined;
+/** An admin session of this tab ended (401) without the admin logging out. */
+let sessionEnded = false;
+
+const remember = (me: Me | null) => {
+    if (lastMe && isAdmin(lastMe.roles) && !me) sessionEnded = true;
+    cached = { me, at: Date.now() };
+    lastMe = me;
+    return me;
+};
+
+const forget = () => {
+    cached = undefined;
+    pending = undefined;
+};
+
+/** GET /user/api/me; null when nobody is signed in. */
+const fetchMe = async (): Promise<Me | null> => {
+    if (cached && Date.now() - cached.at < ME_TTL_MS) return cached.me;
+    if (!pending) {
+        pending = httpClient(`${API}/me`)
+            .then(({ json }) => remember(json as Me))
+            .catch(error => {
+                if (error instanceof HttpError && error.status === 401) return remember(null);
+                throw error;
+            })
+            .finally(() => {
+                pending = undefined;
+            });
+    }
+    return pending;
+};
+
+const revoke = async () => {
+    try {
+        await httpClient(`${API}/logout`, { method: 'POST' });
+    } catch {
+        // Already signed out or unreachable: the local state is cleared anyway.
+    }
+};
+
+export const authProvider: AuthProvider = {
+    /**
+     * react-admin's form field is "username"; the API calls it userId.
+     * A correct password on a non-admin account is still refused here, and
+     * the session the server just opened for it is closed again.
+     */
+    login: async (params: { userId?: string; username?: string; password?: string }) => {
+        const userId = (params.userId ?? params.username ?? '').trim();
+        const password = params.password ?? '';
+        forget();
+        let user: Me;
+        try {
+            const { json } = await httpClient(`${API}/login`, {
+                method: 'POST',
+                body: JSON.stringify({ userId, password }),
+            });
+            user = json.user as Me;
+        } catch (error) {
+            if (error instanceof HttpError) {
+                const body = error.body as ApiErrorBody | null;
+                const code = body?.captchaRequired ? 'captcha.required' : body?.code;
+                throw new LoginError(error.message, code, error.status);
+            }
+            throw error;
+        }
+        if (!isAdmin(user?.roles)) {
+            await revoke();
+            remember(null);
+            forget();
+            throw new LoginError(NOT_ADMIN, 'not_admin', 403);
+        }
+        sessionEnded = false;
+        remember(user);
+    },
+
+    /**
+     * Ends the admin session. A signed-in applicant who was merely refused
+     * entry keeps their session for the applicant app: nothing to revoke here.
+     */
+    logout: async () => {
+        const shouldRevoke = lastMe === undefined || (lastMe !== null && isAdmin(lastMe.roles));
+        forget();
+        lastMe = null;
+        if (shouldRevoke) await revoke();
+    },
+
+    checkAuth: async () => {
+        const me = await fetchMe();
+        if (me && isAdmin(me.roles)) return;
+        // message: false -> no toast; the login page explains the reason itself.
+        const reason: RefusalReason = me ? 'not_admin' : sessionEnded ? 'expired' : 'none';
+        throw { message: false, reason };
+    },
+
+    checkError: async (error: { status?: number; message?: string }) => {
+        if (error?.status === 401) {
+            if (lastMe && isAdmin(lastMe.roles)) sessionEnded = true;
+            forget();
+            throw { message: false, reason: 'expired' satisfies RefusalReason };
+        }
+        // 403 and the rest: stay signed in; the failed call shows its own message.
+    },
+
+    getPermissions: async () => (await fetchMe())?.roles ?? [],
+
+    getIdentity: async (): Promise<UserIdentity> => {
+        const me = await fetchMe();
+        if (!me) throw new Error(SESSION_ENDED);
+        return { id: me.userId, fullName: me.userId };
+    },
+
+    canAccess: async ({ resource }: { resource?: string }) => {
+        const allowed = resource ? RESOURCE_ROLES[resource] : undefined;
+        if (!allowed) return true;
+        return hasAny((await fetchMe())?.roles, allowed);
+    },
+};
+
+/** Test hook: forget everything this module remembers between tests. */
+export const resetAuthState = () => {
+    forget();
+    lastMe = undefined;
+    sessionEnded = false;
+};

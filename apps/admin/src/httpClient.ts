@@ -1,0 +1,58 @@
+import { fetchUtils, HttpError } from 'react-admin';
+import { readCookie } from './cookies';
+import { currentLocale } from './locale';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The server's error body (docs/api-platform.md, spec section 8). */
+export interface ApiErrorBody {
+    status?: number;
+    code?: string;
+    message?: string;
+    warningMessage?: string;
+    fields?: Record<string, string>;
+    captchaRequired?: boolean;
+}
+
+/** What a person should read for a failed call: warningMessage, else message. */
+export const errorText = (body: ApiErrorBody | null | undefined, fallback: string): string =>
+    body?.warningMessage || body?.message || fallback;
+
+/**
+ * Builds the request headers every call needs: JSON, the current locale as
+ * Accept-Language, and on unsafe methods the CSRF proof copied from the
+ * readable XSRF-TOKEN cookie (the session cookie itself is HttpOnly).
+ */
+export const buildHeaders = (method: string | undefined, given?: HeadersInit): Headers => {
+    const headers = new Headers(given);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    headers.set('Accept-Language', currentLocale());
+    if (!SAFE_METHODS.includes((method || 'GET').toUpperCase())) {
+        const token = readCookie(XSRF_COOKIE);
+        if (token) headers.set(XSRF_HEADER, token);
+    }
+    return headers;
+};
+
+/**
+ * fetchUtils.fetchJson with the cookie session (same origin only), the
+ * locale and CSRF headers, and errors carrying the server's own text.
+ */
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+    const headers = buildHeaders(options.method, options.headers);
+    try {
+        return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+    } catch (error) {
+        if (error instanceof HttpError) {
+            const body = (error.body ?? null) as ApiErrorBody | null;
+            // Without a JSON body only the status is known: say so in the user's language.
+            const fallback = error.status >= 500 ? 'app.error.server' : 'ra.notification.http_error';
+            throw new HttpError(errorText(body, fallback), error.status, body);
+        }
+        // fetch itself failed: offline, server down, blocked.
+        throw new HttpError('ra.notification.http_error', 0, null);
+    }
+};

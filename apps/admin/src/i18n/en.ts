@@ -1,0 +1,112 @@
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+
+/** Messages of this app (not react-admin's own), English. */
+export const enApp = {
+    app: {
+        title: 'GradApply Admin',
+        auth: {
+            heading: 'Administrator sign-in',
+            user_id: 'User ID',
+            password: 'Password',
+            sign_in: 'Sign in',
+            signing_in: 'Signing in…',
+            required: 'Enter your user ID and password.',
+            not_admin: 'This account has no administrator rights.',
+            not_admin_hint: 'Sign in with an administrator account, or go back to the applicant site.',
+            login_again: 'Please log in again.',
+            captcha_required: 'Too many failed attempts. Complete the security check on the main sign-in page, then come back.',
+            main_login: 'Go to the main sign-in page',
+            applicant_site: 'Applicant site',
+        },
+        locale: {
+            label: 'Language',
+            ko: '한국어',
+            en: 'English',
+        },
+        error: {
+            server: 'server error occurred',
+        },
+        health: {
+            title: 'Server health',
+            overall: 'Overall',
+            components: 'Components',
+            db: 'Database',
+            redis: 'Redis',
+            checked_at: 'Checked at %{time}',
+            refresh_note: 'Refreshed every 30 seconds.',
+            unreachable: 'The health endpoint could not be reached.',
+            no_components: 'No component details.',
+            refresh: 'Check now',
+            status: {
+                UP: 'Up',
+                DOWN: 'Down',
+                OUT_OF_SERVICE: 'Out of service',
+                UNKNOWN: 'Unknown',
+            },
+        },
+        dashboard: {
+            welcome: 'Welcome, %{name}',
+            intro: 'The back office of the graduate-school admission service.',
+            your_roles: 'Your roles',
+        },
+        menu: {
+            coming_soon: 'Coming soon',
+        },
+        pages: {
+            recruitPart: 'Recruitment rounds',
+            applIdCheck: 'Exam-number rule check',
+            payInfo: 'Payments',
+            settlement: 'Settlements',
+            inquiryManage: 'Inquiries',
+            recommendTemplate: 'Recommendation templates',
+            userManagement: 'User management',
+            authList: 'Role assignment',
+        },
+        coming_soon: {
+            badge: 'Coming soon',
+            body: 'This page is not available yet. It will open from this menu once it is ready.',
+            back: 'Back to the dashboard',
+        },
+    },
+    resources: {
+        users: {
+            name: 'Applicant |||| Applicants',
+            fields: {
+                id: 'No.',
+                userId: 'User ID',
+                email: 'Email',
+                status: 'Status',
+                roles: 'Roles',
+                role: 'Role',
+                schoolCode: 'School code',
+                createdAt: 'Joined',
+                lastLoginAt: 'Last sign-in',
+                q: 'Search',
+            },
+            search_placeholder: 'User ID or email',
+            never: 'Never',
+            status: {
+                ACTIVE: 'Active',
+                INACTIVE: 'Inactive',
+                WITHDRAW: 'Withdrawn',
+            },
+            roles: {
+                ROLE_USER: 'Applicant',
+                ROLE_SYS_ADMIN: 'System admin',
+                ROLE_SCHL_ADMIN: 'School admin',
+                ROLE_SET_ADMIN: 'Setting admin',
+                ROLE_TIME_INDEPENDENT: 'Time-limit exempt',
+                ROLE_STLM_ADMIN: 'Settlement staff',
+                ROLE_CLOSE_ADMIN: 'Closing staff',
+            },
+        },
+    },
+};
+
+export const enMessages: TranslationMessages = {
+    ...englishMessages,
+    ...enApp,
+};
+
+export default enMessages;

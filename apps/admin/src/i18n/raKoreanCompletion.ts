@@ -1,0 +1,108 @@
+/**
+ * react-admin messages @spectrum/ra-language-korean 0.0.8 lacks (63 of the
+ * 164 keys of ra-language-english 5.15.4), plus corrections to a few of its
+ * strings (typos, "username" -> 아이디, awkward particles). Korean has one
+ * plural form, so no "||||" variants here.
+ */
+export const raKoreanCompletion = {
+    ra: {
+        action: {
+            clear_array_input: '목록 비우기',
+            create_item: '%{item} 만들기',
+            remove_all_filters: '모든 필터 지우기',
+            reset: '초기화',
+            search_columns: '열 검색',
+            select_all: '모두 선택',
+            select_all_button: '모두 선택',
+            select_row: '이 행 선택',
+            update: '업데이트',
+            move_up: '위로 이동',
+            move_down: '아래로 이동',
+            open: '열기',
+            toggle_theme: '밝은/어두운 테마 전환',
+            select_columns: '열',
+            update_application: '애플리케이션 새로고침',
+        },
+        page: {
+            access_denied: '접근 거부',
+            authentication_error: '인증 오류',
+            empty: '아직 %{name} 항목이 없습니다.',
+        },
+        message: {
+            access_denied: '이 페이지에 접근할 권한이 없습니다.',
+            authentication_error: '인증 서버가 오류를 반환하여 자격 증명을 확인할 수 없습니다.',
+            auth_error: '인증 토큰을 확인하는 중 오류가 발생했습니다.',
+            bulk_update_content: '%{smart_count}개 항목을 업데이트하시겠습니까?',
+            bulk_update_title: '%{smart_count}개의 %{name} 업데이트',
+            clear_array_input: '목록 전체를 비우시겠습니까?',
+            select_all_limit_reached: '항목이 너무 많아 모두 선택할 수 없습니다. 처음 %{max}개만 선택했습니다.',
+            placeholder_data_warning: '네트워크 문제: 데이터를 새로 고치지 못했습니다.',
+        },
+        navigation: {
+            clear_filters: '필터 지우기',
+            no_filtered_results: '현재 필터로 찾은 %{name} 항목이 없습니다.',
+            partial_page_range_info: '%{offsetEnd}개 이상 중 %{offsetBegin}-%{offsetEnd}',
+            current_page: '%{page} 페이지',
+            page: '%{page} 페이지로 이동',
+            first: '첫 페이지로 이동',
+            last: '마지막 페이지로 이동',
+            previous: '이전 페이지로 이동',
+        },
+        auth: {
+            username: '아이디',
+            email: '이메일',
+        },
+        notification: {
+            not_authorized: '이 리소스에 접근할 권한이 없습니다.',
+            application_update_available: '새 버전을 사용할 수 있습니다.',
+            offline: '연결되지 않았습니다. 데이터를 가져올 수 없습니다.',
+        },
+        validation: {
+            maxValue: '최대 %{max} 이하여야 합니다',
+            oneOf: '다음 중 하나여야 합니다: %{options}',
+            unique: '중복되지 않아야 합니다',
+        },
+        saved_queries: {
+            label: '저장된 검색',
+            query_name: '검색 이름',
+            new_label: '현재 검색 저장...',
+            new_dialog_title: '현재 검색을 다른 이름으로 저장',
+            remove_label: '저장된 검색 삭제',
+            remove_label_with_name: '"%{name}" 검색 삭제',
+            remove_dialog_title: '저장된 검색을 삭제하시겠습니까?',
+            remove_message: '저장된 검색 목록에서 이 항목을 삭제하시겠습니까?',
+            help: '목록을 필터링하고 이 검색을 나중을 위해 저장하세요',
+        },
+        guesser: {
+            empty: {
+                title: '표시할 데이터가 없습니다',
+                message: '데이터 공급자를 확인하세요',
+            },
+        },
+        configurable: {
+            customize: '사용자 지정',
+            configureMode: '이 페이지 설정',
+            inspector: {
+                title: '검사기',
+                content: '설정할 화면 요소 위에 마우스를 올리세요',
+                reset: '설정 초기화',
+                hideAll: '모두 숨기기',
+                showAll: '모두 보이기',
+            },
+            Datagrid: {
+                title: '데이터 표',
+                unlabeled: '이름 없는 열 #%{column}',
+            },
+            SimpleForm: {
+                title: '양식',
+                unlabeled: '이름 없는 입력 #%{input}',
+            },
+            SimpleList: {
+                title: '목록',
+                primaryText: '기본 텍스트',
+                secondaryText: '보조 텍스트',
+                tertiaryText: '세 번째 텍스트',
+            },
+        },
+    },
+};

@@ -1,0 +1,32 @@
+import { EmailField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { DateTimeField } from './DateTimeField';
+import { RolesField } from './RolesField';
+import { UserStatusField } from './UserStatusField';
+
+const UserTitle = () => {
+    const record = useRecordContext();
+    return <span>{record?.userId ?? ''}</span>;
+};
+
+/** One applicant's account (read-only). */
+export const UserShow = () => (
+    <Show title={<UserTitle />}>
+        <SimpleShowLayout>
+            <TextField source="userId" />
+            <EmailField source="email" />
+            <Labeled source="status">
+                <UserStatusField />
+            </Labeled>
+            <Labeled source="roles">
+                <RolesField />
+            </Labeled>
+            <TextField source="schoolCode" emptyText="-" />
+            <Labeled source="createdAt">
+                <DateTimeField source="createdAt" />
+            </Labeled>
+            <Labeled source="lastLoginAt">
+                <DateTimeField source="lastLoginAt" emptyText="resources.users.never" />
+            </Labeled>
+        </SimpleShowLayout>
+    </Show>
+);
