@@ -1,0 +1,77 @@
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from '@/components/layout/document-title';
+import { RootLayout } from './routes/root';
+import { RequireApplicationAccess, RequireUser } from './routes/guards';
+
+// Every page is its own chunk; the entry holds only the shell.
+const HomePage = lazy(() => import('./routes/home'));
+const LoginPage = lazy(() => import('./routes/login'));
+const AgreePage = lazy(() => import('./routes/agree'));
+const RegisterPage = lazy(() => import('./routes/register'));
+const LogoutPage = lazy(() => import('./routes/logout'));
+const ComingSoon = lazy(() => import('@/components/coming-soon'));
+
+type Guard = 'user' | 'application' | undefined;
+
+function page(route: { path: string; titleKey: string }, element: ReactNode, guard?: Guard): RouteObject {
+  const handle: RouteHandle = { titleKey: route.titleKey };
+  let guarded = element;
+  if (guard === 'user') guarded = <RequireUser>{element}</RequireUser>;
+  if (guard === 'application') guarded = <RequireApplicationAccess>{element}</RequireApplicationAccess>;
+  return { path: route.path, element: guarded, handle };
+}
+
+const soon = <ComingSoon />;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      page(paths.home, <HomePage />),
+      page(paths.user.login, <LoginPage />),
+      page(paths.user.agree, <AgreePage />),
+      page(paths.user.register, <RegisterPage />),
+      page(paths.user.logout, <LogoutPage />),
+      page(paths.user.findId, soon),
+      page(paths.user.findPwd, soon),
+      page(paths.user.modifyPwd, soon),
+      page(paths.user.confirmPwd, soon, 'user'),
+      page(paths.user.modifyInfo, soon, 'user'),
+      page(paths.user.payReceipt, soon, 'user'),
+
+      page(paths.list, soon, 'user'),
+      page(paths.temp, soon, 'application'),
+      page(paths.payMobile, soon),
+      page(paths.inquiry.userList, soon, 'user'),
+      page(paths.inquiry.userDetail, soon, 'user'),
+      page(paths.help, soon),
+      page(paths.faq, soon),
+      page(paths.survey, soon),
+
+      page(paths.appl.agree, soon, 'application'),
+      page(paths.appl.part, soon, 'application'),
+      page(paths.appl.searchCandidate, soon, 'application'),
+      page(paths.appl.form, soon, 'application'),
+      page(paths.appl.submit, soon, 'application'),
+      page(paths.appl.survey, soon, 'application'),
+      page(paths.appl.pay, soon, 'application'),
+      page(paths.appl.none, soon, 'application'),
+      page(paths.appl.recommendRequestList, soon, 'application'),
+      page(paths.appl.redirectTo, soon, 'application'),
+      page(paths.appl.review, soon, 'application'),
+
+      page(paths.recommend.form, soon),
+      page(paths.recommend.list, soon),
+      page(paths.schoolMain, soon),
+
+      // unknown paths go home
+      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { hasAccessKey } from '@/lib/access-key';
+import { showToast } from '@/lib/notifications';
+import { hasRole, ROLES, useUser } from '@/lib/session';
+
+function RedirectWithToast({ to, message }: { to: string; message: string }) {
+  useEffect(() => {
+    showToast(message, 'warning');
+  }, [message]);
+  return <Navigate to={to} replace />;
+}
+
+/** Routes that need a signed-in user; a guest goes to login and comes back. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const location = useLocation();
+  if (!user) {
+    return <Navigate to={paths.user.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * Application-flow routes: entered only by in-app navigation carrying the
+ * access key (decisions.md). Without it: "Incorrect approach", then the list
+ * (signed in) or home (guest). With it but without permission: home if signed
+ * in, else login. The server enforces the real permissions.
+ */
+export function RequireApplicationAccess({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (!hasAccessKey(location.state)) {
+    return (
+      <RedirectWithToast
+        to={user ? paths.list.getHref() : paths.home.getHref()}
+        message={t('error.incorrectApproach')}
+      />
+    );
+  }
+  if (!user) return <Navigate to={paths.user.login.getHref()} replace />;
+  if (!hasRole(user, ROLES.user, ROLES.sysAdmin)) return <Navigate to={paths.home.getHref()} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,28 @@
+import { Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { NavBar } from './nav-bar';
+import { Footer } from './footer';
+import { GoTop } from './go-top';
+
+export function PageFallback() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress size={32} />
+    </Box>
+  );
+}
+
+/** Header, page, footer and go-to-top; the page area suspends while a lazy page loads. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'hidden' }}>
+      <NavBar />
+      <Box component="main" id="main" sx={{ flex: 1, minWidth: 0 }}>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </Box>
+      <Footer />
+      <GoTop />
+    </Box>
+  );
+}

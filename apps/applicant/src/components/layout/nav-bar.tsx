@@ -1,0 +1,229 @@
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonIcon from '@mui/icons-material/Person';
+import TranslateIcon from '@mui/icons-material/Translate';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { adminPaths, paths } from '@/config/paths';
+import { hasRole, ROLES, useUser } from '@/lib/session';
+import { currentLanguage, setLanguage } from '@/lib/i18n';
+
+/** One entry of the nav: in-app route (`to`) or full-page link (`href`). */
+type NavLink = { key: string; label: string; testId: string; to?: string; href?: string };
+type NavGroup = { key: string; label: ReactNode; testId: string; items: NavLink[] };
+
+function useNavModel() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const links: NavLink[] = [];
+  const groups: NavGroup[] = [];
+
+  if (user) {
+    links.push({ key: 'mylist', label: t('nav.myList'), testId: 'nav-mylist', to: paths.list.getHref() });
+    links.push({ key: 'inquiry', label: t('nav.inquiry'), testId: 'nav-inquiry', to: paths.help.getHref() });
+  }
+  links.push({ key: 'faq', label: t('nav.faq'), testId: 'nav-faq', to: paths.faq.getHref() });
+  if (hasRole(user, ROLES.sysAdmin)) {
+    links.push({ key: 'sysadmin', label: t('nav.sysAdmin'), testId: 'nav-sysadmin', href: adminPaths.root });
+  }
+  if (hasRole(user, ROLES.schoolAdmin, ROLES.setAdmin)) {
+    groups.push({
+      key: 'schooladmin',
+      label: t('nav.schoolAdmin'),
+      testId: 'nav-schooladmin',
+      items: [
+        { key: 'round', label: t('nav.roundSettings'), testId: 'nav-schooladmin-round', href: adminPaths.roundSettings },
+        { key: 'recruit', label: t('nav.recruitPartInfo'), testId: 'nav-schooladmin-recruit', href: adminPaths.recruitPartList },
+        { key: 'applid', label: t('nav.applIdCheck'), testId: 'nav-schooladmin-applid', href: adminPaths.applIdCheck },
+      ],
+    });
+  }
+  if (user) {
+    groups.push({
+      key: 'user',
+      label: user.userId,
+      testId: 'nav-user',
+      items: [
+        { key: 'myinquiry', label: t('nav.myInquiry'), testId: 'nav-my-inquiry', to: paths.inquiry.userList.getHref(user.userId) },
+        { key: 'myinfo', label: t('nav.myInfo'), testId: 'nav-my-info', to: paths.user.confirmPwd.getHref('MODIPY') },
+        { key: 'receipts', label: t('nav.myReceipts'), testId: 'nav-my-receipts', to: paths.user.payReceipt.getHref() },
+      ],
+    });
+  }
+  return { user, links, groups };
+}
+
+function linkProps(link: NavLink) {
+  return link.to
+    ? { component: RouterLink, to: link.to }
+    : { component: 'a' as const, href: link.href };
+}
+
+function LanguageToggle() {
+  const { t } = useTranslation();
+  return (
+    <Button
+      color="inherit"
+      data-testid="lang-toggle"
+      startIcon={<TranslateIcon />}
+      aria-label={t('nav.languageToggleLabel')}
+      lang={currentLanguage() === 'ko' ? 'en' : 'ko'}
+      onClick={() => void setLanguage(currentLanguage() === 'ko' ? 'en' : 'ko')}
+      sx={{ whiteSpace: 'nowrap', minWidth: 0 }}
+    >
+      {t('nav.languageToggle')}
+    </Button>
+  );
+}
+
+function DesktopGroup({ group }: { group: NavGroup }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = `nav-menu-${group.key}`;
+  return (
+    <>
+      <Button
+        color="inherit"
+        data-testid={group.testId}
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        startIcon={group.key === 'user' ? <PersonIcon /> : undefined}
+        endIcon={<ArrowDropDownIcon />}
+        sx={{ textTransform: 'none' }}
+      >
+        {group.label}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {group.items.map((item) => (
+          <MenuItem key={item.key} data-testid={item.testId} onClick={() => setAnchor(null)} {...linkProps(item)}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export function NavBar() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { user, links, groups } = useNavModel();
+  const close = () => setDrawerOpen(false);
+
+  const signIn: NavLink = { key: 'login', label: t('nav.signIn'), testId: 'nav-login', to: paths.user.login.getHref() };
+  const signOut: NavLink = { key: 'logout', label: t('nav.signOut'), testId: 'nav-logout', to: paths.user.logout.getHref() };
+
+  return (
+    <AppBar position="sticky" color="primary" elevation={1} component="header">
+      <Toolbar component="nav" aria-label={t('nav.mainNavigation')} sx={{ gap: 0.5, minWidth: 0 }}>
+        {isPhone && (
+          <IconButton
+            edge="start"
+            color="inherit"
+            data-testid="nav-menu"
+            aria-label={t('nav.openMenu')}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to={paths.home.getHref()}
+          data-testid="nav-home"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}
+        >
+          {t('nav.brand')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {!isPhone && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {links.map((link) => (
+              <Button key={link.key} color="inherit" data-testid={link.testId} {...linkProps(link)}>
+                {link.label}
+              </Button>
+            ))}
+            {groups.map((group) => (
+              <DesktopGroup key={group.key} group={group} />
+            ))}
+            {user ? (
+              <Button color="inherit" data-testid={signOut.testId} {...linkProps(signOut)}>
+                {signOut.label}
+              </Button>
+            ) : (
+              <Button color="inherit" variant="outlined" data-testid={signIn.testId} {...linkProps(signIn)}>
+                {signIn.label}
+              </Button>
+            )}
+          </Box>
+        )}
+        <LanguageToggle />
+      </Toolbar>
+      {isPhone && (
+        <Drawer anchor="left" open={drawerOpen} onClose={close} data-testid="nav-drawer">
+          <Box sx={{ width: 280, maxWidth: '85vw' }} role="presentation">
+            <List>
+              <ListItemButton component={RouterLink} to={paths.home.getHref()} onClick={close}>
+                <ListItemText primary={t('nav.home')} />
+              </ListItemButton>
+              {links.map((link) => (
+                <ListItemButton key={link.key} data-testid={link.testId} onClick={close} {...linkProps(link)}>
+                  <ListItemText primary={link.label} />
+                </ListItemButton>
+              ))}
+            </List>
+            {groups.map((group) => (
+              <List
+                key={group.key}
+                subheader={
+                  <ListSubheader data-testid={group.testId} sx={{ textTransform: 'none' }}>
+                    {group.label}
+                  </ListSubheader>
+                }
+              >
+                {group.items.map((item) => (
+                  <ListItemButton key={item.key} data-testid={item.testId} onClick={close} {...linkProps(item)} sx={{ pl: 4 }}>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            ))}
+            <Divider />
+            <List>
+              {user ? (
+                <ListItemButton data-testid={signOut.testId} onClick={close} {...linkProps(signOut)}>
+                  <ListItemText primary={signOut.label} />
+                </ListItemButton>
+              ) : (
+                <ListItemButton data-testid={signIn.testId} onClick={close} {...linkProps(signIn)}>
+                  <ListItemText primary={signIn.label} />
+                </ListItemButton>
+              )}
+            </List>
+          </Box>
+        </Drawer>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,53 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import ko from '@/locales/ko.json';
+import en from '@/locales/en.json';
+import { ONE_YEAR_SECONDS, readCookie, writeCookie } from './cookies';
+
+export const LANGUAGES = ['ko', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ko';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function initialLanguage(): Language {
+  const fromCookie = readCookie('locale');
+  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(lng: string): void {
+  if (!isLanguage(lng)) return;
+  document.documentElement.lang = lng;
+  writeCookie('locale', lng, ONE_YEAR_SECONDS);
+}
+
+if (!i18n.isInitialized) {
+  void i18n.use(initReactI18next).init({
+    resources: { ko: { translation: ko }, en: { translation: en } },
+    lng: initialLanguage(),
+    supportedLngs: [...LANGUAGES],
+    // A key missing from the current catalogue shows as empty text (spec section 8),
+    // never as the key itself and never in the other language.
+    fallbackLng: false,
+    parseMissingKeyHandler: () => '',
+    returnNull: false,
+    returnEmptyString: true,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  applyLanguage(i18n.language);
+  i18n.on('languageChanged', applyLanguage);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+export async function setLanguage(lng: Language): Promise<void> {
+  await i18n.changeLanguage(lng);
+}
+
+export default i18n;
