@@ -19,22 +19,6 @@ type Request struct {
 	Position    string `json:"position"`
 }
 
-// ValidPhone accepts 7 to 20 digits with optional +, hyphens, spaces and
-// parentheses, as phone numbers are written in many countries.
-func ValidPhone(s string) bool {
-	digits := 0
-	for _, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case strings.ContainsRune("+- ()", r):
-		default:
-			return false
-		}
-	}
-	return digits >= 7 && digits <= 20 && strings.IndexByte(s, '+') <= 0 && strings.Count(s, "+") <= 1
-}
-
 // Validate checks a request; the e-mail is returned normalized.
 func (r Request) Validate() (Request, error) {
 	var f apperr.Fields
@@ -46,7 +30,7 @@ func (r Request) Validate() (Request, error) {
 	} else {
 		f.Add("email", account.CodeEmailFormat)
 	}
-	if r.Phone != "" && !ValidPhone(r.Phone) {
+	if r.Phone != "" && !textrule.Phone(r.Phone) {
 		f.Add("phone", CodePhone)
 	}
 	for _, x := range []struct{ field, v string }{{"institution", r.Institution}, {"position", r.Position}} {

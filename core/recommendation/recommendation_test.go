@@ -256,12 +256,3 @@ func FuzzLetterValidate(f *testing.F) {
 		}
 	})
 }
-
-func FuzzValidPhone(f *testing.F) {
-	f.Add("+82 10-1234-5678")
-	f.Fuzz(func(t *testing.T, s string) {
-		if ValidPhone(s) && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz\n") {
-			t.Fatalf("accepted %q", s)
-		}
-	})
-}

@@ -105,3 +105,20 @@ func Words(s string) int { return len(strings.Fields(s)) }
 
 // Within reports whether a text is valid UTF-8 of at most max characters.
 func Within(s string, max int) bool { return utf8.ValidString(s) && Chars(s) <= max }
+
+// Phone accepts 7 to 20 digits with an optional leading +, hyphens, spaces
+// and parentheses, as phone numbers are written in many countries.
+func Phone(s string) bool {
+	digits := 0
+	for i, r := range s {
+		switch {
+		case isDigit(r):
+			digits++
+		case r == '+' && i == 0:
+		case r == '-' || r == ' ' || r == '(' || r == ')':
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 20
+}

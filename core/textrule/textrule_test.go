@@ -1,6 +1,7 @@
 package textrule
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -45,6 +46,10 @@ func TestNameRules(t *testing.T) {
 		{"department: no lowercase", rule{"Department", Department}, "Business", false},
 		{"department: not only spaces", rule{"Department", Department}, "   ", false},
 		{"department: no digits", rule{"Department", Department}, "경영2", false},
+		{"phone: international", rule{"Phone", Phone}, "+82 (10) 1234-5678", true},
+		{"phone: too short", rule{"Phone", Phone}, "123-456", false},
+		{"phone: plus inside", rule{"Phone", Phone}, "010+1234567", false},
+		{"phone: letters", rule{"Phone", Phone}, "010-1234-abcd", false},
 		{"childNum: digits only", rule{"Digits", Digits}, "02", true},
 		{"childNum: no sign", rule{"Digits", Digits}, "-1", false},
 		{"childNum: no fullwidth digits", rule{"Digits", Digits}, "１", false},
@@ -149,4 +154,8 @@ func FuzzChars(f *testing.F) {
 			t.Fatalf("Words(%q)=%d", s, w)
 		}
 	})
+}
+
+func FuzzPhone(f *testing.F) {
+	fuzzRule(f, Phone, func(r rune) bool { return isDigit(r) || strings.ContainsRune("+-() ", r) })
 }
