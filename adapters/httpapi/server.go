@@ -46,7 +46,11 @@ type Deps struct {
 // Server is the echo application.
 type Server struct {
 	Echo *echo.Echo
-	deps Deps
+	// Public is /apply/api, Authed is /apply/api-auth (signed in): later
+	// areas register their routes on them.
+	Public, Authed *echo.Group
+	apply          *echo.Group
+	deps           Deps
 }
 
 // New builds the router.
@@ -60,8 +64,7 @@ func New(d Deps) *Server {
 
 	e.GET("/actuator/health", s.health)
 
-	api := e.Group("", s.authenticate, csrf)
-	user := api.Group("/user/api")
+	user := e.Group("/user/api", s.authenticate, csrf)
 	user.GET("/captcha", s.captchaChallenge)
 	user.POST("/email-code", s.sendEmailCode)
 	user.GET("/check-id", s.checkID)
@@ -70,10 +73,11 @@ func New(d Deps) *Server {
 	user.POST("/logout", s.logout, signedIn)
 	user.GET("/me", s.me, signedIn)
 
-	// Public application API (codes, schools) and the authenticated one.
-	api.Group("/apply/api")
-	authed := api.Group("/apply/api-auth", signedIn)
-	admin := authed.Group("/admin", require(permission.AdminArea))
+	// /apply/api is public (codes, schools, rounds); /apply/api-auth needs a session.
+	s.apply = e.Group("/apply", s.authenticate, csrf)
+	s.Authed = s.apply.Group("/api-auth", signedIn)
+	s.Public = s.apply.Group("/api")
+	admin := s.Authed.Group("/admin", require(permission.AdminArea))
 	admin.GET("/users", s.adminUsers, require(permission.UserListAll))
 	admin.GET("/users/:id", s.adminUser, require(permission.UserListAll))
 
@@ -86,9 +90,6 @@ func New(d Deps) *Server {
 	e.GET("/*", spa(d.ApplicantDir, "/"))
 	return s
 }
-
-// Group registers more routes under the authenticated API (later issues).
-func (s *Server) API() *echo.Group { return s.Echo.Group("", s.authenticate, csrf) }
 
 type healthBody struct {
 	Status     string                       `json:"status"`

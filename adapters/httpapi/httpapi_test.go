@@ -1,0 +1,404 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/altcha-org/altcha-lib-go"
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/gradapply/gradapply/adapters/app"
+	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/demo"
+	"github.com/gradapply/gradapply/adapters/password"
+	"github.com/gradapply/gradapply/adapters/token"
+	"github.com/gradapply/gradapply/core/account"
+)
+
+func setup(t *testing.T, mutate ...func(*config.Config)) (*app.App, *apptest.Client, func() *apptest.Client) {
+	t.Helper()
+	a := apptest.New(t, mutate...)
+	srv := apptest.Serve(t, a)
+	return a, apptest.NewClient(t, srv), func() *apptest.Client { return apptest.NewClient(t, srv) }
+}
+
+// solve answers a captcha challenge as the browser widget would.
+func solve(t *testing.T, c *apptest.Client) string {
+	t.Helper()
+	r := c.Do("GET", "/user/api/captcha", nil)
+	if r.Status != 200 {
+		t.Fatalf("captcha: %d %s", r.Status, r.Raw)
+	}
+	ch := r.Body
+	sol, err := altcha.SolveChallenge(ch["challenge"].(string), ch["salt"].(string), altcha.Algorithm(ch["algorithm"].(string)),
+		int(ch["maxNumber"].(float64)), 0, nil)
+	if err != nil || sol == nil {
+		t.Fatalf("solve: %v", err)
+	}
+	b, _ := json.Marshal(altcha.Payload{Algorithm: ch["algorithm"].(string), Challenge: ch["challenge"].(string),
+		Number: int64(sol.Number), Salt: ch["salt"].(string), Signature: ch["signature"].(string)})
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// mailedCode reads the newest sign-up code for an address from the outbox.
+func mailedCode(t *testing.T, a *app.App, email string) string {
+	t.Helper()
+	var payload []byte
+	err := a.DB.Pool.QueryRow(context.Background(),
+		"SELECT payload FROM outbox WHERE payload->>'to' = $1 ORDER BY id DESC LIMIT 1", email).Scan(&payload)
+	if err != nil {
+		t.Fatalf("no mail to %s: %v", email, err)
+	}
+	var p struct {
+		Kind string         `json:"kind"`
+		Data map[string]any `json:"data"`
+	}
+	_ = json.Unmarshal(payload, &p)
+	if p.Kind != "signup_code" {
+		t.Fatalf("mail kind %q", p.Kind)
+	}
+	return fmt.Sprint(p.Data["code"])
+}
+
+func signUp(t *testing.T, a *app.App, c *apptest.Client, userID, email, pw string) {
+	t.Helper()
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": email}); r.Status != 200 {
+		t.Fatalf("email-code: %d %s", r.Status, r.Raw)
+	}
+	r := c.Do("POST", "/user/api/sign-up", map[string]any{"userId": userID, "email": email, "password": pw,
+		"code": mailedCode(t, a, email), "agreeTerms": true, "agreePrivacy": true, "altcha": solve(t, c)})
+	if r.Status != 201 {
+		t.Fatalf("sign-up: %d %s", r.Status, r.Raw)
+	}
+}
+
+func login(t *testing.T, c *apptest.Client, userID, pw string) apptest.Response {
+	t.Helper()
+	r := c.Do("POST", "/user/api/login", map[string]any{"userId": userID, "password": pw})
+	if r.Status != 200 {
+		t.Fatalf("login %s: %d %s", userID, r.Status, r.Raw)
+	}
+	return r
+}
+
+func TestSignUpWithMailedCode(t *testing.T) {
+	a, c, _ := setup(t)
+	c.Lang = "en"
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "kim@example.com"}); r.Status != 200 || r.Body["message"] != "The mail has been sent." {
+		t.Fatalf("email-code: %d %s", r.Status, r.Raw)
+	}
+	code := mailedCode(t, a, "kim@example.com")
+	if len(code) != 6 {
+		t.Fatalf("code %q", code)
+	}
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	base := map[string]any{"userId": "kim2026", "email": "kim@example.com", "password": "Abcdefg1",
+		"agreeTerms": true, "agreePrivacy": true}
+	with := func(extra map[string]any) map[string]any {
+		m := map[string]any{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		m["altcha"] = solve(t, c)
+		return m
+	}
+	r := c.Do("POST", "/user/api/sign-up", with(map[string]any{"code": wrong}))
+	if r.Status != 400 || r.Body["fields"].(map[string]any)["code"] != "Not Correct Code. Please Check Your Email." {
+		t.Fatalf("wrong code: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("POST", "/user/api/sign-up", with(map[string]any{"code": code, "password": "short1A", "userId": "kim_2026"}))
+	f, _ := r.Body["fields"].(map[string]any)
+	if r.Status != 400 || f["password"] == nil || f["userId"] == nil {
+		t.Fatalf("rules: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("POST", "/user/api/sign-up", with(map[string]any{"code": code}))
+	if r.Status != 201 || r.Body["userId"] != "kim2026" {
+		t.Fatalf("sign-up: %d %s", r.Status, r.Raw)
+	}
+	if _, ok := c.Cookie["access_token"]; ok {
+		t.Fatal("sign-up signed the user in")
+	}
+	// The same id (in any case) and the same address are taken now.
+	c.Do("POST", "/user/api/email-code", map[string]any{"email": "lee@example.com"})
+	r = c.Do("POST", "/user/api/sign-up", map[string]any{"userId": "KIM2026", "email": "lee@example.com", "password": "Abcdefg1",
+		"code": mailedCode(t, a, "lee@example.com"), "agreeTerms": true, "agreePrivacy": true, "altcha": solve(t, c)})
+	if r.Status != 409 || r.Body["fields"].(map[string]any)["userId"] != "ID is already occupied." {
+		t.Fatalf("duplicate id: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("POST", "/user/api/email-code", map[string]any{"email": "KIM@example.com"})
+	if r.Status != 409 || r.Body["fields"].(map[string]any)["email"] != "Email is already occupied." {
+		t.Fatalf("duplicate email: %d %s", r.Status, r.Raw)
+	}
+	// Korean is the default language.
+	c.Lang = ""
+	r = c.Do("GET", "/user/api/check-id?userId=kim2026", nil)
+	if r.Status != 200 || r.Body["available"] != false {
+		t.Fatalf("check-id: %s", r.Raw)
+	}
+	r = c.Do("GET", "/user/api/check-id?userId=bad!", nil)
+	if r.Status != 400 || !strings.Contains(r.Body["fields"].(map[string]any)["userId"].(string), "영문") {
+		t.Fatalf("check-id ko: %s", r.Raw)
+	}
+	login(t, c, "kim2026", "Abcdefg1")
+}
+
+func TestSignUpNeedsCaptchaAndAgreements(t *testing.T) {
+	a, c, _ := setup(t)
+	c.Lang = "en"
+	c.Do("POST", "/user/api/email-code", map[string]any{"email": "park@example.com"})
+	r := c.Do("POST", "/user/api/sign-up", map[string]any{"userId": "park1", "email": "park@example.com", "password": "Abcdefg1",
+		"code": mailedCode(t, a, "park@example.com"), "altcha": "forged"})
+	f, _ := r.Body["fields"].(map[string]any)
+	if r.Status != 400 || f["altcha"] == nil || f["agreeTerms"] == nil || f["agreePrivacy"] == nil {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	// A solved captcha is accepted once only.
+	p := solve(t, c)
+	ok := map[string]any{"userId": "park1", "email": "park@example.com", "password": "Abcdefg1",
+		"code": mailedCode(t, a, "park@example.com"), "agreeTerms": true, "agreePrivacy": true, "altcha": p}
+	if r := c.Do("POST", "/user/api/sign-up", ok); r.Status != 201 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	ok["userId"], ok["email"] = "park2", "park2@example.com"
+	if r := c.Do("POST", "/user/api/sign-up", ok); r.Status != 400 || r.Body["fields"].(map[string]any)["altcha"] == nil {
+		t.Fatalf("replayed captcha: %d %s", r.Status, r.Raw)
+	}
+}
+
+func demoUsers(t *testing.T, a *app.App) string {
+	t.Helper()
+	d, err := demo.Read("../../testdata/demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Load(context.Background(), a.DB, d, password.Argon2{Memory: 64, Time: 1, Threads: 1}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return d.Password
+}
+
+func TestLogoutRevokesToken(t *testing.T) {
+	a, c, _ := setup(t)
+	pw := demoUsers(t, a)
+	r := login(t, c, "applicant1", pw)
+	tok := r.Body["accessToken"].(string)
+	user := r.Body["user"].(map[string]any)
+	if user["userId"] != "applicant1" || fmt.Sprint(user["roles"]) != "[ROLE_USER]" {
+		t.Fatalf("user: %v", user)
+	}
+	if c.Cookie["access_token"] != tok || c.Cookie["XSRF-TOKEN"] == "" || !strings.Contains(c.Cookie["user"], "applicant1") {
+		t.Fatalf("cookies: %v", c.Cookie)
+	}
+	bearer := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}, Bearer: tok}
+	if r := bearer.Do("GET", "/user/api/me", nil); r.Status != 200 || r.Body["email"] != "applicant1@demo.gradapply.example" {
+		t.Fatalf("me: %d %s", r.Status, r.Raw)
+	}
+	if r := c.Do("POST", "/user/api/logout", nil); r.Status != 204 {
+		t.Fatalf("logout: %d %s", r.Status, r.Raw)
+	}
+	if r := bearer.Do("GET", "/user/api/me", nil); r.Status != 401 {
+		t.Fatalf("revoked token still works: %d", r.Status)
+	}
+}
+
+func TestCookieRequestsNeedCSRFProof(t *testing.T) {
+	a, c, _ := setup(t)
+	login(t, c, "applicant1", demoUsers(t, a))
+	c.NoXSRF = true
+	r := c.Do("POST", "/user/api/logout", nil)
+	if r.Status != 403 || r.Body["code"] != "csrf.invalid" {
+		t.Fatalf("without proof: %d %s", r.Status, r.Raw)
+	}
+	c.Cookie["XSRF-TOKEN"] = "attacker-chosen"
+	c.NoXSRF = false
+	// A proof that matches a cookie the attacker cannot set still needs both equal.
+	req, _ := http.NewRequest("POST", c.Srv.URL+"/user/api/logout", nil)
+	req.AddCookie(&http.Cookie{Name: "access_token", Value: c.Cookie["access_token"]})
+	req.AddCookie(&http.Cookie{Name: "XSRF-TOKEN", Value: "one"})
+	req.Header.Set("X-XSRF-TOKEN", "two")
+	res, _ := http.DefaultClient.Do(req)
+	res.Body.Close()
+	if res.StatusCode != 403 {
+		t.Fatalf("mismatched proof: %d", res.StatusCode)
+	}
+	if r := c.Do("GET", "/user/api/me", nil); r.Status != 200 {
+		t.Fatalf("a refused request signed the user out: %d", r.Status)
+	}
+}
+
+func TestForgedTokensRefused(t *testing.T) {
+	a, c, _ := setup(t)
+	pw := demoUsers(t, a)
+	good := login(t, c, "sysadmin", pw).Body["accessToken"].(string)
+	claims := jwt.MapClaims{"sub": "sysadmin", "roles": []string{"ROLE_SYS_ADMIN"}, "ver": 0, "iss": "gradapply",
+		"jti": "abc", "exp": time.Now().Add(time.Hour).Unix()}
+	none, _ := jwt.NewWithClaims(jwt.SigningMethodNone, claims).SignedString(jwt.UnsafeAllowNoneSignatureType)
+	wrongKey, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString([]byte("not-the-server-key-not-the-server-key"))
+	expiredIssuer := token.Issuer{Key: a.Config.TokenKey, Issuer: "gradapply", Now: func() time.Time { return time.Now().Add(-48 * time.Hour) }}
+	u, _ := a.Accounts.Users.ByUserID(context.Background(), "sysadmin")
+	expired, _, _ := expiredIssuer.Issue(u)
+	parts := strings.Split(good, ".")
+	tampered := parts[0] + "." + strings.TrimRight(base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"sysadmin","roles":["ROLE_SYS_ADMIN"],"iss":"gradapply","jti":"x","exp":9999999999}`)), "=") + "." + parts[2]
+	for name, tok := range map[string]string{"alg none": none, "wrong key": wrongKey, "expired": expired, "tampered": tampered} {
+		b := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}, Bearer: tok}
+		if r := b.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 401 {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	b := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}, Bearer: good}
+	if r := b.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 200 {
+		t.Fatalf("good token: %d", r.Status)
+	}
+}
+
+func TestLoginFailuresAskCaptchaThenLimit(t *testing.T) {
+	a, c, _ := setup(t)
+	pw := demoUsers(t, a)
+	c.Lang = "en"
+	for i := 0; i < account.CaptchaAfter; i++ {
+		r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": "Wrong1234"})
+		if r.Status != 401 || r.Body["message"] != "The ID or password is incorrect." {
+			t.Fatalf("failure %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": pw})
+	if r.Status != 400 || r.Body["captchaRequired"] != true {
+		t.Fatalf("captcha not asked: %d %s", r.Status, r.Raw)
+	}
+	for i := account.CaptchaAfter; i < account.AccountLockAfter; i++ {
+		r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": "Wrong1234", "altcha": solve(t, c)})
+		if r.Status != 401 {
+			t.Fatalf("failure %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	r = c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": pw, "altcha": solve(t, c)})
+	if r.Status != 429 || !strings.Contains(r.Body["message"].(string), "Too many login attempts") || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("not limited: %d %s", r.Status, r.Raw)
+	}
+	// Another account from another address is unaffected.
+	other := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}}
+	_ = other
+	if _, err := a.Accounts.Login(context.Background(), account.LoginInput{UserID: "applicant1", Password: pw, Address: "203.0.113.9"}); err != nil {
+		t.Fatalf("other account: %v", err)
+	}
+}
+
+func TestAdminUserListPermissions(t *testing.T) {
+	a, c, newClient := setup(t)
+	pw := demoUsers(t, a)
+	if r := c.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 401 {
+		t.Fatalf("guest: %d", r.Status)
+	}
+	login(t, c, "applicant1", pw)
+	if r := c.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 403 {
+		t.Fatalf("applicant: %d %s", r.Status, r.Raw)
+	}
+	settle := newClient()
+	login(t, settle, "settle", pw)
+	if r := settle.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 403 {
+		t.Fatalf("settlement staff: %d", r.Status)
+	}
+	admin := newClient()
+	login(t, admin, "sysadmin", pw)
+	r := admin.Do("GET", `/apply/api-auth/admin/users?sort=%5B%22userId%22%2C%22DESC%22%5D&range=%5B0%2C2%5D`, nil)
+	if r.Status != 200 || len(r.List) != 3 || r.Header.Get("Content-Range") != "users 0-2/8" {
+		t.Fatalf("sysadmin: %d %v %s", r.Status, r.Header.Get("Content-Range"), r.Raw)
+	}
+	if first := r.List[0].(map[string]any)["userId"]; first != "timefree" {
+		t.Fatalf("sort: first is %v", first)
+	}
+	r = admin.Do("GET", `/apply/api-auth/admin/users?range=%5B0%2C9%5D&filter=%7B%22q%22%3A%22admin%22%7D`, nil)
+	if r.Status != 200 || r.Header.Get("Content-Range") != "users 0-2/3" {
+		t.Fatalf("filter: %v %s", r.Header.Get("Content-Range"), r.Raw)
+	}
+	for _, bad := range []string{`sort=%5B%22password_hash%22%2C%22ASC%22%5D`, `filter=%7B%22password%22%3A%22x%22%7D`, `range=%5B5%2C1%5D`} {
+		if r := admin.Do("GET", "/apply/api-auth/admin/users?"+bad, nil); r.Status != 400 {
+			t.Errorf("%s: %d", bad, r.Status)
+		}
+	}
+	// A school admin sees only their school's people, and nobody else's by id.
+	school := newClient()
+	login(t, school, "schooladmin", pw)
+	r = school.Do("GET", "/apply/api-auth/admin/users", nil)
+	if r.Status != 200 {
+		t.Fatalf("school admin: %d", r.Status)
+	}
+	for _, u := range r.List {
+		if u.(map[string]any)["schoolCode"] != "236" {
+			t.Fatalf("school admin saw %v", u)
+		}
+	}
+	sys, _ := a.Accounts.Users.ByUserID(context.Background(), "sysadmin")
+	if r := school.Do("GET", fmt.Sprintf("/apply/api-auth/admin/users/%d", sys.PK), nil); r.Status != 404 {
+		t.Fatalf("school admin read another school's user: %d", r.Status)
+	}
+	if r := admin.Do("GET", fmt.Sprintf("/apply/api-auth/admin/users/%d", sys.PK), nil); r.Status != 200 || r.Body["userId"] != "sysadmin" {
+		t.Fatalf("sysadmin get: %d", r.Status)
+	}
+}
+
+func TestRoutingHealthAndStatic(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "assets"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>applicant</title>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "index-abc123.js"), []byte("console.log(1)"), 0o644)
+	_, c, _ := setup(t, func(cfg *config.Config) { cfg.ApplicantDist = dir; cfg.AdminDist = dir })
+	r := c.Do("GET", "/user/api/nothing-here", nil)
+	if r.Status != 404 || r.Body["code"] != "route.not_found" {
+		t.Fatalf("unknown api: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("GET", "/appl/review/123", nil)
+	if r.Status != 200 || !strings.Contains(r.Raw, "applicant") || r.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("history fallback: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("GET", "/assets/index-abc123.js", nil)
+	if r.Status != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("asset: %d %v", r.Status, r.Header)
+	}
+	if r := c.Do("GET", "/assets/missing.js", nil); r.Status != 404 {
+		t.Fatalf("missing asset: %d", r.Status)
+	}
+	h := r.Header
+	for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"} {
+		if h.Get(k) == "" {
+			t.Errorf("header %s missing", k)
+		}
+	}
+	if !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("csp: %s", h.Get("Content-Security-Policy"))
+	}
+	r = c.Do("GET", "/actuator/health", nil)
+	comp, _ := r.Body["components"].(map[string]any)
+	if r.Status != 200 || r.Body["status"] != "UP" || comp["db"] == nil || comp["redis"] == nil {
+		t.Fatalf("health: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestHealthDownWithoutRedisStillServes(t *testing.T) {
+	a, c, _ := setup(t, func(cfg *config.Config) { cfg.RedisURL = "redis://127.0.0.1:1/0" })
+	_ = a
+	r := c.Do("GET", "/actuator/health", nil)
+	if r.Status != 200 || r.Body["status"] != "OUT_OF_SERVICE" {
+		t.Fatalf("health without redis: %d %s", r.Status, r.Raw)
+	}
+	// Requests that queue mail still succeed: the mail waits in the outbox.
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "choi@example.com"}); r.Status != 200 {
+		t.Fatalf("email-code without redis: %d %s", r.Status, r.Raw)
+	}
+	mailedCode(t, a, "choi@example.com")
+}
