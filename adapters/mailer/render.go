@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"reflect"
 	"strings"
 	"text/template"
 )
@@ -66,7 +67,7 @@ func mustParse() map[string]*template.Template {
 	for _, kind := range Kinds() {
 		for _, loc := range Locales {
 			name := string(kind) + "." + loc
-			t := template.Must(template.New(name).Option("missingkey=error").
+			t := template.Must(template.New(name).Option("missingkey=error").Funcs(funcs).
 				ParseFS(templateFS, "templates/footer."+loc+".tmpl", "templates/"+name+".tmpl"))
 			for _, part := range []string{"subject", "text"} {
 				if t.Lookup(part) == nil {
@@ -77,6 +78,22 @@ func mustParse() map[string]*template.Template {
 		}
 	}
 	return out
+}
+
+var funcs = template.FuncMap{
+	// required stops a mail that would say nothing: {{range required "applications" .applications}}.
+	"required": func(name string, v any) (any, error) {
+		rv := reflect.ValueOf(v)
+		switch {
+		case !rv.IsValid():
+			return nil, fmt.Errorf("%s is required", name)
+		case rv.Kind() == reflect.String || rv.Kind() == reflect.Slice || rv.Kind() == reflect.Map:
+			if rv.Len() == 0 {
+				return nil, fmt.Errorf("%s must not be empty", name)
+			}
+		}
+		return v, nil
+	},
 }
 
 // Render produces the subject and plain-text body of a mail.

@@ -85,9 +85,11 @@ func TestRenderErrorsArePermanent(t *testing.T) {
 		kind mailer.Kind
 		data any
 	}{
-		"unknown kind": {"nope", map[string]any{}},
-		"missing key":  {mailer.KindSignupCode, map[string]any{"validMinutes": 10}},
-		"nil data":     {mailer.KindApplicationComplete, nil},
+		"unknown kind":    {"nope", map[string]any{}},
+		"missing key":     {mailer.KindSignupCode, map[string]any{"validMinutes": 10}},
+		"nil data":        {mailer.KindApplicationComplete, nil},
+		"no exam numbers": {mailer.KindExamNumber, map[string]any{"applications": []any{}}},
+		"empty code":      {mailer.KindSignupCode, map[string]any{"code": "", "validMinutes": 10}},
 	} {
 		_, _, err := mailer.Render(tc.kind, "ko", tc.data)
 		if err == nil || !mailer.IsPermanent(err) {

@@ -1,0 +1,197 @@
+package jobs_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/adapters/mailer/smtptest"
+	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
+)
+
+// realRedis returns the local Redis on a test database (9 unless
+// TEST_REDIS_URL says otherwise), skipping when it is unreachable except in CI.
+func realRedis(t *testing.T) asynq.RedisConnOpt {
+	t.Helper()
+	url := os.Getenv("TEST_REDIS_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/9"
+	}
+	opt, err := jobs.RedisOpt(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jobs.NewClient(opt, "")
+	defer c.Close()
+	if err := c.Ping(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("Redis not reachable at %s: %v", url, err)
+	}
+	return opt
+}
+
+// uniqueQueue gives the test its own queue on the shared Redis and removes
+// it afterwards (registered first, so it runs after the worker has stopped).
+func uniqueQueue(t *testing.T, redis asynq.RedisConnOpt) string {
+	t.Helper()
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	q := "test-" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		insp := asynq.NewInspector(redis)
+		defer insp.Close()
+		if err := insp.DeleteQueue(q, true); err != nil {
+			t.Logf("delete queue %s: %v", q, err)
+		}
+	})
+	return q
+}
+
+// syncBuffer is a log sink the worker's goroutines can share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Development setup end to end on the real Redis: a sign-up's mail goes
+// through the outbox, the relay and the worker into an .eml file in
+// MAIL_DIR, whose path is logged for the developer.
+func TestEndToEndFileTransportOnRealRedis(t *testing.T) {
+	t.Parallel()
+	redis := realRedis(t)
+	queue := uniqueQueue(t, redis)
+	db, _ := pgtest.New(t)
+	ctx := context.Background()
+
+	var logs syncBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	dir := filepath.Join(t.TempDir(), "mail")
+	sender, err := mailer.New(mailer.Config{Transport: "file", Dir: dir, From: "GradApply <no-reply@gradapply.example>"}, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := jobs.NewClient(redis, queue)
+	t.Cleanup(func() { _ = client.Close() })
+	run(t, fastRelay(db, client, 50*time.Millisecond, false).Run)
+	startWorker(t, redis, queue, sender, logger)
+
+	err = db.InTx(ctx, func(ctx context.Context) error {
+		return jobs.OutboxMailer{DB: db}.Queue(ctx, "signup_code", "ko-KR", "신청자 <applicant@example.com>", signupCode("583920"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var files []string
+	eventually(t, 10*time.Second, "no .eml file in MAIL_DIR", func() bool {
+		files, _ = filepath.Glob(filepath.Join(dir, "*.eml"))
+		return len(files) > 0
+	})
+	if len(files) != 1 {
+		t.Fatalf("files %v", files)
+	}
+	raw, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := smtptest.Decode(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Subject != "[GradApply] 이메일 인증 코드" || !strings.Contains(d.Text, "인증 코드: 583920") {
+		t.Fatalf("mail %q:\n%s", d.Subject, d.Text)
+	}
+	eventually(t, 5*time.Second, "sent mail not logged", func() bool {
+		return strings.Contains(logs.String(), "mail sent")
+	})
+	out := logs.String()
+	if !strings.Contains(out, files[0]) {
+		t.Fatalf("log lacks the file path:\n%s", out)
+	}
+	if strings.Contains(out, "583920") || strings.Contains(out, "applicant@example.com") {
+		t.Fatalf("log leaks the code or the address:\n%s", out)
+	}
+	if s := outboxStats(t, db); s.Pending != 0 {
+		t.Fatalf("%d rows pending", s.Pending)
+	}
+}
+
+// The same on the real Redis over SMTP, for several mails at once, each
+// delivered exactly once.
+func TestEndToEndSMTPOnRealRedis(t *testing.T) {
+	t.Parallel()
+	redis := realRedis(t)
+	queue := uniqueQueue(t, redis)
+	db, _ := pgtest.New(t)
+	ctx := context.Background()
+	smtp := smtptest.New(t, smtptest.Options{})
+	sender, err := mailer.NewSMTPSender(mailer.SMTPConfig{Host: smtp.Host, Port: smtp.Port,
+		From: "GradApply <no-reply@gradapply.example>", TLS: mailer.TLSNone, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two relays compete for the rows, as a server and a worker process would.
+	for range 2 {
+		client := jobs.NewClient(redis, queue)
+		t.Cleanup(func() { _ = client.Close() })
+		run(t, fastRelay(db, client, 50*time.Millisecond, false).Run)
+	}
+	startWorker(t, redis, queue, sender, quiet)
+
+	const n = 12
+	m := jobs.OutboxMailer{DB: db}
+	for i := range n {
+		to := "user" + string(rune('a'+i)) + "@example.com"
+		if err := m.Queue(ctx, "application_complete", "en", to, map[string]any{
+			"school": "Graduate School of International Studies", "round": "2026 Fall", "examNumber": "IS-" + to[4:5],
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := smtp.WaitFor(t, n, 10*time.Second)
+	seen := map[string]int{}
+	for _, g := range got {
+		seen[g.To[0]]++
+	}
+	for to, c := range seen {
+		if c != 1 {
+			t.Errorf("%s got %d mails", to, c)
+		}
+	}
+	if len(seen) != n {
+		t.Fatalf("%d distinct recipients, want %d", len(seen), n)
+	}
+	d, err := smtptest.Decode(got[0].Raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Subject != "[GradApply] Application to Graduate School of International Studies complete" || !strings.Contains(d.Text, "Exam number: IS-") {
+		t.Fatalf("mail %q:\n%s", d.Subject, d.Text)
+	}
+}
