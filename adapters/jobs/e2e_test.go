@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/mailer"
@@ -51,14 +52,31 @@ func uniqueQueue(t *testing.T, redis asynq.RedisConnOpt) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	q := "test-" + hex.EncodeToString(b)
-	t.Cleanup(func() {
-		insp := asynq.NewInspector(redis)
-		defer insp.Close()
-		if err := insp.DeleteQueue(q, true); err != nil {
-			t.Logf("delete queue %s: %v", q, err)
-		}
-	})
+	t.Cleanup(func() { dropQueue(t, redis, q) })
 	return q
+}
+
+// dropQueue removes every key of a queue. asynq's Inspector.DeleteQueue
+// leaves completed tasks behind, and ours are kept a day for deduplication.
+func dropQueue(t *testing.T, opt asynq.RedisConnOpt, q string) {
+	rc, ok := opt.MakeRedisClient().(redis.UniversalClient)
+	if !ok {
+		t.Logf("drop queue %s: unexpected client", q)
+		return
+	}
+	defer rc.Close()
+	ctx := context.Background()
+	iter := rc.Scan(ctx, 0, "asynq:{"+q+"}*", 200).Iterator()
+	var keys []string
+	for iter.Next(ctx) {
+		keys = append(keys, iter.Val())
+	}
+	if len(keys) > 0 {
+		if err := rc.Del(ctx, keys...).Err(); err != nil {
+			t.Logf("drop queue %s: %v", q, err)
+		}
+	}
+	_ = rc.SRem(ctx, "asynq:queues", q).Err()
 }
 
 // syncBuffer is a log sink the worker's goroutines can share.
