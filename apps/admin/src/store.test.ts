@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from 'react-admin';
+import { createStore } from './store';
+import { readCookie } from './cookies';
+import { setCookie } from './test/fetchMock';
+
+describe('preferences store', () => {
+    it('reads the locale from the shared cookie, not from its own storage', () => {
+        const inner = memoryStore({ locale: 'en' });
+        const store = createStore(inner);
+        expect(store.getItem('locale')).toBe('ko');
+        setCookie('locale', 'en');
+        expect(store.getItem('locale')).toBe('en');
+    });
+
+    it('writes a picked locale to the cookie and tells subscribers', () => {
+        const store = createStore(memoryStore());
+        store.setup();
+        const seen: unknown[] = [];
+        store.subscribe('locale', v => seen.push(v));
+        store.setItem('locale', 'en');
+        expect(readCookie('locale')).toBe('en');
+        expect(seen).toEqual(['en']);
+    });
+
+    it('keeps other preferences in the inner store', () => {
+        const store = createStore(memoryStore());
+        store.setup();
+        store.setItem('users.listParams', { page: 2 });
+        expect(store.getItem('users.listParams')).toEqual({ page: 2 });
+    });
+});
