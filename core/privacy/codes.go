@@ -1,0 +1,6 @@
+package privacy
+
+// Message codes of this package.
+const (
+	CodeKindUnknown = "privacy.kind_unknown"
+)
