@@ -1,0 +1,162 @@
+package permission
+
+import (
+	"slices"
+	"testing"
+)
+
+// want is spec section 6 written out independently of the table: who may do
+// each action, and whether school-bound roles get it only for their school.
+var want = []struct {
+	spec   string
+	action Action
+	roles  []Role
+	scoped bool
+}{
+	{"application-flow routes: user (and the time-exempt applicant)", ApplicationOwn, []Role{RoleUser, RoleTimeIndependent}, false},
+	{"reading the application form: system admin; school staff for their school", ApplicationRead, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, true},
+	{"user inquiry routes: user or admin roles", InquiryOwn, []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, false},
+	{"ROLE_TIME_INDEPENDENT: exempt from time limits", TimeWindowExempt, []Role{RoleTimeIndependent}, false},
+	{"admin area: admin, setup-admin or school-admin (and settlement and closing staff)", AdminArea, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin}, false},
+	{"all-applicants list: admin and school admin", UserListAll, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"admin basic edit: admin and school admin", AdminBasicEdit, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"user management: system admin only", UserManage, []Role{RoleSysAdmin}, false},
+	{"remake pages: system admin only", Remake, []Role{RoleSysAdmin}, false},
+	{"admin application list: system admin only", AdminApplList, []Role{RoleSysAdmin}, false},
+	{"manual pay: system admin only", ManualPay, []Role{RoleSysAdmin}, false},
+	{"pay check: system admin only", PayCheck, []Role{RoleSysAdmin}, false},
+	{"auth pages: system admin only", AuthManage, []Role{RoleSysAdmin}, false},
+	{"settlement: system admin (and settlement staff)", Settlement, []Role{RoleSysAdmin, RoleSettleAdmin}, true},
+	{"pay-cancel pages: system admin only", PayCancel, []Role{RoleSysAdmin}, false},
+	{"recruitment round pages: school admin and system admin (and setting admin)", RecruitPartManage, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, true},
+	{"inquiry management: admin and school admin", InquiryManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"recommendation templates: admin and school admin", RecommendTemplate, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"recommendation letters are confidential: school admins read them", RecommendRead, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"server health detail: system admin", HealthDetail, []Role{RoleSysAdmin}, false},
+}
+
+func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
+
+// Spec section 6: every role against every action, on its own school and on
+// another school.
+func TestCanEveryRole(t *testing.T) {
+	t.Parallel()
+	for _, w := range want {
+		t.Run(string(w.action), func(t *testing.T) {
+			t.Parallel()
+			if got := Roles(w.action); !slices.Equal(got, w.roles) {
+				t.Fatalf("%s: Roles=%v want %v", w.spec, got, w.roles)
+			}
+			for _, r := range AllRoles {
+				p := Principal{UserID: "u", Roles: []Role{r}}
+				if bound(r) {
+					p.SchoolCode = "S1"
+				}
+				allowed := slices.Contains(w.roles, r)
+				if got := Can(p, w.action, "S1"); got != allowed {
+					t.Errorf("%s: %s on own school = %v", w.spec, r, got)
+				}
+				other := allowed && !(w.scoped && bound(r))
+				if got := Can(p, w.action, "S2"); got != other {
+					t.Errorf("%s: %s on another school = %v", w.spec, r, got)
+				}
+			}
+			if Can(Principal{Roles: []Role{RoleSysAdmin}}, w.action, "") {
+				t.Errorf("%s: a guest (no user id) was allowed", w.spec)
+			}
+		})
+	}
+	if len(want) != len(table) {
+		t.Fatalf("the table has %d actions, the spec list %d", len(table), len(want))
+	}
+}
+
+// Spec section 6: a school admin only for their school; lists are filtered.
+func TestScope(t *testing.T) {
+	t.Parallel()
+	sys := Principal{UserID: "a", Roles: []Role{RoleSysAdmin}}
+	schl := Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}
+	unbound := Principal{UserID: "c", Roles: []Role{RoleSchoolAdmin}}
+	stlm := Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}
+	both := Principal{UserID: "e", Roles: []Role{RoleSchoolAdmin, RoleSysAdmin}, SchoolCode: "236"}
+	user := Principal{UserID: "f", Roles: []Role{RoleUser}}
+	cases := []struct {
+		name   string
+		p      Principal
+		a      Action
+		school string
+		ok     bool
+	}{
+		{"system admin sees every school", sys, UserListAll, "", true},
+		{"school admin sees own school", schl, UserListAll, "236", true},
+		{"school admin without a school sees nothing", unbound, UserListAll, "", false},
+		{"settlement staff sees every school", stlm, Settlement, "", true},
+		{"school admin who is also system admin sees every school", both, UserListAll, "", true},
+		{"applicant may not list", user, UserListAll, "", false},
+		{"school admin in an unscoped action", schl, InquiryOwn, "", true},
+	}
+	for _, c := range cases {
+		school, ok := Scope(c.p, c.a)
+		if school != c.school || ok != c.ok {
+			t.Errorf("%s: Scope=%q,%v", c.name, school, ok)
+		}
+	}
+	if !Can(schl, UserListAll, "") || Can(unbound, UserListAll, "236") {
+		t.Fatal("Can with empty school")
+	}
+	if !sys.IsAdmin() || user.IsAdmin() || !user.Has(RoleUser) || user.Has(RoleSysAdmin) || (Principal{}).Authenticated() {
+		t.Fatal("Principal helpers")
+	}
+	r := Roles(UserManage)
+	r[0] = RoleUser
+	if Roles(UserManage)[0] != RoleSysAdmin {
+		t.Fatal("Roles exposes the table")
+	}
+}
+
+func TestParseRole(t *testing.T) {
+	t.Parallel()
+	for _, r := range AllRoles {
+		if got, ok := ParseRole(string(r)); !ok || got != r {
+			t.Fatal(r)
+		}
+	}
+	if _, ok := ParseRole("ROLE_GUEST"); ok {
+		t.Fatal("ROLE_GUEST")
+	}
+}
+
+func FuzzParseRole(f *testing.F) {
+	f.Add("ROLE_USER")
+	f.Fuzz(func(t *testing.T, s string) {
+		r, ok := ParseRole(s)
+		if ok && (string(r) != s || !slices.Contains(AllRoles, r)) {
+			t.Fatal(s)
+		}
+	})
+}
+
+// Whatever the roles and schools, a school-bound-only principal never gets a
+// school-scoped action on another school.
+func FuzzCan(f *testing.F) {
+	f.Add(uint8(3), "236", "100", uint8(1))
+	f.Fuzz(func(t *testing.T, roleMask uint8, own, target string, action uint8) {
+		var roles []Role
+		for i, r := range AllRoles {
+			if roleMask&(1<<i) != 0 {
+				roles = append(roles, r)
+			}
+		}
+		p := Principal{UserID: "u", Roles: roles, SchoolCode: own}
+		a := want[int(action)%len(want)].action
+		if !Can(p, a, target) || !schoolScoped[a] || target == "" || target == own {
+			return
+		}
+		for _, r := range roles {
+			if slices.Contains(table[a], r) && (r == RoleSysAdmin || !bound(r)) {
+				return
+			}
+		}
+		t.Fatalf("%v of %q may %s on %q", roles, own, a, target)
+	})
+}
