@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { routes } from './router';
+import { renderRoutes, jsonResponse } from '@/testing/test-utils';
+import i18n from '@/lib/i18n';
+import { sessionStore } from '@/lib/session';
+import { accessState } from '@/lib/access-key';
+import { toastStore } from '@/lib/notifications';
+
+vi.mock('@/components/altcha/altcha-widget', () => ({
+  AltchaWidget: () => null,
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse({ status: 404, message: 'not found' }, 404));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('routes and document title', () => {
+  it('sets the title from the route title key and follows navigation', async () => {
+    const { router } = renderRoutes(routes, ['/']);
+    await waitFor(() => expect(document.title).toBe('GradApply | 홈'));
+    await act(() => router.navigate('/user/login'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 로그인'));
+    await act(() => router.navigate('/faq'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 자주 묻는 질문'));
+  });
+
+  it('changes the title when the language changes', async () => {
+    renderRoutes(routes, ['/user/login']);
+    await waitFor(() => expect(document.title).toBe('GradApply | 로그인'));
+    await act(() => i18n.changeLanguage('en'));
+    await waitFor(() => expect(document.title).toBe('GradApply | Sign in'));
+    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+  });
+
+  it('redirects an unknown path home', async () => {
+    const { router } = renderRoutes(routes, ['/no/such/page']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 홈'));
+  });
+
+  it('shows a placeholder for routes not built yet', async () => {
+    renderRoutes(routes, ['/faq']);
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+  });
+
+  it('matches parameterised routes of the spec', async () => {
+    const { router } = renderRoutes(routes, ['/ewha-gsis/main']);
+    await waitFor(() => expect(document.title).toBe('GradApply | 학교 메인'));
+    await act(() => router.navigate('/recommend/form/abc'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 추천서 작성'));
+    await act(() => router.navigate('/recommend/abc'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 추천서 목록'));
+    await act(() => router.navigate('/user/modify/pwd/kim/20260101/abcdef'));
+    await waitFor(() => expect(document.title).toBe('GradApply | 비밀번호 재설정'));
+  });
+});
+
+describe('guards', () => {
+  it('an application route typed without the access key says "Incorrect approach" and goes home (guest)', async () => {
+    const { router } = renderRoutes(routes, ['/appl/form']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(toastStore.get()?.message).toBe('잘못된 접근입니다.');
+  });
+
+  it('... and to the list when signed in', async () => {
+    sessionStore.set({ userId: 'kim', roles: ['ROLE_USER'] });
+    const { router } = renderRoutes(routes, ['/appl/agree']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list'));
+  });
+
+  it('opens an application route reached in-app with the key', async () => {
+    sessionStore.set({ userId: 'kim', roles: ['ROLE_USER'] });
+    const { router } = renderRoutes(routes, ['/']);
+    await act(() => router.navigate('/appl/agree', { state: accessState() }));
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/appl/agree');
+  });
+
+  it('sends a guest from a signed-in page to login', async () => {
+    const { router } = renderRoutes(routes, ['/list']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+  });
+
+  it('sends /user/register without agreements back to the terms', async () => {
+    const { router } = renderRoutes(routes, ['/user/register']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/agree'));
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { initialLanguage, setLanguage } from './i18n';
+import { readCookie } from './cookies';
+import ko from '@/locales/ko.json';
+import en from '@/locales/en.json';
+
+function keysOf(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+// snapshot before any test adds resources (i18next keeps a reference to these objects)
+const KO_KEYS = keysOf(structuredClone(ko)).sort();
+const EN_KEYS = keysOf(structuredClone(en)).sort();
+
+describe('i18n', () => {
+  it('starts in Korean', () => {
+    expect(i18n.language).toBe('ko');
+    expect(i18n.t('nav.signIn')).toBe('로그인');
+  });
+
+  it('shows a missing key as empty text, in both languages', async () => {
+    expect(i18n.t('no.such.key')).toBe('');
+    expect(i18n.t('nav.noSuchKey')).toBe('');
+    await setLanguage('en');
+    expect(i18n.t('no.such.key')).toBe('');
+  });
+
+  it('does not fall back to the other language', async () => {
+    i18n.addResource('ko', 'translation', 'onlyKo', '한국어만');
+    await setLanguage('en');
+    expect(i18n.t('onlyKo')).toBe('');
+  });
+
+  it('on a language change updates the locale cookie (1 year) and <html lang>', async () => {
+    await setLanguage('en');
+    expect(i18n.t('nav.signIn')).toBe('Sign In');
+    expect(readCookie('locale')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    await setLanguage('ko');
+    expect(readCookie('locale')).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko');
+  });
+
+  it('reads the initial language from the locale cookie, defaulting to ko', () => {
+    document.cookie = 'locale=en; path=/';
+    expect(initialLanguage()).toBe('en');
+    document.cookie = 'locale=fr; path=/';
+    expect(initialLanguage()).toBe('ko');
+    document.cookie = 'locale=; path=/; max-age=0';
+    expect(initialLanguage()).toBe('ko');
+  });
+
+  it('has the same keys in ko and en, none empty', () => {
+    expect(EN_KEYS).toEqual(KO_KEYS);
+    for (const key of KO_KEYS) {
+      expect(i18n.t(key, { lng: 'ko' }), key).not.toBe('');
+      expect(i18n.t(key, { lng: 'en' }), key).not.toBe('');
+    }
+  });
+});

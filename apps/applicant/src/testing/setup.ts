@@ -1,0 +1,41 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import i18n from '@/lib/i18n';
+import { sessionStore } from '@/lib/session';
+import { clearGlobalError, dismissToast } from '@/lib/notifications';
+import { loadingStore } from '@/lib/loading';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+export function clearAllCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+}
+
+afterEach(async () => {
+  cleanup();
+  sessionStore.set(null);
+  dismissToast();
+  clearGlobalError();
+  loadingStore.set(0);
+  clearAllCookies();
+  if (i18n.language !== 'ko') await i18n.changeLanguage('ko');
+  vi.unstubAllGlobals();
+});
