@@ -340,3 +340,10 @@ func FuzzSave(f *testing.F) {
 		}
 	})
 }
+
+func TestBeforeFirstStep(t *testing.T) {
+	t.Parallel()
+	if short.before(PartSave) != PartSave || short.before(FileSave) != AcadSave {
+		t.Fatal("before")
+	}
+}

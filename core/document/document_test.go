@@ -96,7 +96,8 @@ func TestSniff(t *testing.T) {
 		{pdfHead, FamilyPDF}, {jpgHead, FamilyJPG}, {pngHead, FamilyPNG}, {gifHead, FamilyGIF},
 		{bmpHead, FamilyBMP}, {tifHead, FamilyTIF}, {[]byte{'M', 'M', 0, 0x2A}, FamilyTIF},
 		{oleHead, FamilyOLE}, {zipHead, FamilyZIP}, {mp4Head, FamilyMP4}, {textHead, FamilyText},
-		{[]byte("BMW cars"), FamilyText}, {exeHead, FamilyUnknown}, {[]byte{0, 1, 2}, FamilyUnknown},
+		{[]byte("BMW cars"), FamilyText},
+		{append([]byte("BM\x00\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00"), 41, 0, 0, 0), FamilyUnknown}, {exeHead, FamilyUnknown}, {[]byte{0, 1, 2}, FamilyUnknown},
 		{nil, FamilyUnknown}, {[]byte{0xFF, 0xFE, 0x41}, FamilyUnknown},
 		{[]byte("가나"[:5]), FamilyText}, // a character cut by the head limit
 		{[]byte{'a', 0xE4, 0xFF}, FamilyUnknown},

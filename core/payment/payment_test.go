@@ -346,3 +346,34 @@ func FuzzRefundAccountValidate(f *testing.F) {
 		}
 	})
 }
+
+// Amounts at the edge of int64 are refused, never wrapped.
+func TestOverflow(t *testing.T) {
+	t.Parallel()
+	const maxInt = int64(^uint64(0) >> 1)
+	if _, err := (PayPalFee{Rate: money.PPM(2_000_000), Fixed: money.Cents(30)}).Surcharge(money.Cents(maxInt)); err == nil {
+		t.Fatal("surcharge overflow")
+	}
+	if _, err := (PayPalFee{Rate: money.PPM(1_000_000), Fixed: money.Cents(30)}).Surcharge(money.Cents(maxInt - 10)); err == nil {
+		t.Fatal("fixed part overflow")
+	}
+	if _, err := NewQuote(VisaMaster, money.Cents(maxInt), DefaultPayPalFee); err == nil {
+		t.Fatal("quote overflow")
+	}
+	if _, err := NewQuote(VisaMaster, money.Cents(maxInt-20), PayPalFee{Rate: money.PPM(0), Fixed: money.Cents(30)}); err == nil {
+		t.Fatal("total overflow")
+	}
+	p := Payment{PayType: Card, Result: Paid, Paid: money.Won(maxInt), Refunded: money.Won(-10)}
+	if _, _, err := p.Cancel(CancelAll, money.Money{}); err == nil {
+		t.Fatal("refund total overflow")
+	}
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	big := []Line{{LinePayment, day, Card, money.Won(maxInt), money.Money{}}, {LineRefund, day, Card, money.Won(-1), money.Money{}}}
+	if _, err := Settle(big, day, day.Add(time.Hour)); err == nil {
+		t.Fatal("net overflow")
+	}
+	twice := []Line{{LinePayment, day, Card, money.Won(maxInt), money.Money{}}, {LinePayment, day, Card, money.Won(1), money.Money{}}}
+	if _, err := Settle(twice, day, day.Add(time.Hour)); err == nil {
+		t.Fatal("paid overflow")
+	}
+}
