@@ -144,7 +144,8 @@ func (v VideoEssayRule) Check(raw string) string {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || len(raw) > 2000 {
 		return CodeVideoURL
 	}
-	host := strings.ToLower(u.Hostname())
+	// A trailing dot names the same host ("youtube.com.").
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if host == "" {
 		return CodeVideoURL
 	}

@@ -75,6 +75,8 @@ func TestVideoEssay(t *testing.T) {
 		{"https://www.dropbox.com/s/abc/essay?dl=1", ""},
 		{"https://www.youtube.com/watch?v=abc", CodeVideoStreaming},
 		{"https://youtu.be/abc", CodeVideoStreaming},
+		{"https://WWW.YouTube.com./clip.mp4", CodeVideoStreaming},
+		{"https://./a.mp4", CodeVideoURL},
 		{"https://vimeo.com/123.mp4", CodeVideoStreaming},
 		{"https://tv.naver.com/v/1", CodeVideoStreaming},
 		{"https://example.com/page.html", CodeVideoNotFile},
