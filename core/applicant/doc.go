@@ -8,6 +8,11 @@
 // language exams, company and employment types) come in through Lookups.
 // School differences come in as core/school.Rules.
 //
+// ValidateStep validates what one step saves (BASIS_SAVE applicantInfo,
+// ACAD_SAVE acadList, LANG_SAVE partLanguages and certificateList,
+// CAREER_SAVE careerList, ADD_INFO_SAVE essays, SURVEY answers) and
+// ValidateAll every step of a school's list before submission.
+//
 // Dates are "yyyy-MM-dd" strings in Asia/Seoul, parsed by core/window; "now"
 // is passed in by the caller from its clock.
 //
