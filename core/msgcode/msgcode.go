@@ -20,6 +20,7 @@ var All = []string{
 	"application.actor_not_allowed",
 	"application.bad_transition",
 	"application.mode_unknown",
+	"application.not_found",
 	"application.not_modifiable",
 	"application.not_under_review",
 	"application.payment_pending",
