@@ -5,7 +5,8 @@
 // document is removed, modification before COMPLETE only, the SUBMIT,
 // VBANK_ISSUE, COMPLETE and CANCEL transitions and who may cause each, and
 // the one-way view mode (spec section 2 "/appl/redirect/to/{type}";
-// decisions.md "View mode").
+// decisions.md "View mode"), and who may read or change an application
+// (spec section 6: the creator check, staff for their school).
 //
 // Decisions where the specification is silent:
 //   - The flow is APPL_PART_SAVE, then the school's steps in the canonical
