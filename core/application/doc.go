@@ -18,6 +18,8 @@
 //   - In SUBMIT an application can still be edited (it is not complete) and
 //     keeps its status, except that removing a required document moves it
 //     back to the step before FILE_SAVE, so it must be submitted again.
+//     A payment confirmed for an application that is no longer in SUBMIT
+//     (or VBANK_ISSUE) is refused by Transition; the adapter refunds it.
 //   - While a virtual account is issued (VBANK_ISSUE) removing a required
 //     document is refused: the deposit would otherwise complete an
 //     application that lacks it. Other edits are allowed.
