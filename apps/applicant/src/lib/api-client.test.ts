@@ -88,7 +88,7 @@ describe('api client: errors (spec section 8)', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ status: 401, code: 'auth.required', message: '다시 로그인해 주세요.' }, 401),
     );
-    const error = await api.get('/user/api/me').catch((e) => e);
+    const error = (await api.get('/user/api/me').catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(401);
     expect(sessionStore.get()).toBeNull();

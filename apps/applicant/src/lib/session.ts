@@ -23,7 +23,8 @@ export function readUserCookie(): SessionUser | null {
   const raw = readCookie('user');
   if (!raw) return null;
   try {
-    let text = decodeURIComponent(raw);
+    // Go's url.QueryEscape writes spaces as '+' (a literal plus is %2B)
+    let text = decodeURIComponent(raw.replace(/\+/g, ' '));
     // some servers quote cookie values
     if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
     const parsed = JSON.parse(text) as Partial<SessionUser>;
