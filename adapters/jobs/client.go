@@ -56,13 +56,19 @@ func (c *Client) Enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Op
 	return nil
 }
 
-// OutboxTaskID is the asynq task id of an outbox row.
-func OutboxTaskID(id int64) string { return "outbox-" + strconv.FormatInt(id, 10) }
+// OutboxTaskID is the asynq task id of an outbox row: "outbox-<id>-<created
+// µs>". The creation time keeps ids apart when a database is recreated (tests,
+// a reset development database) while Redis still remembers completed tasks
+// of the old one, whose ids start again at 1; a bare "outbox-<id>" would
+// then be taken for a duplicate and the mail silently dropped.
+func OutboxTaskID(m postgres.OutboxMessage) string {
+	return "outbox-" + strconv.FormatInt(m.ID, 10) + "-" + strconv.FormatInt(m.CreatedAt.UnixMicro(), 10)
+}
 
 // EnqueueOutbox relays one outbox row.
 func (c *Client) EnqueueOutbox(ctx context.Context, m postgres.OutboxMessage) error {
 	task := asynq.NewTask(m.TaskType, m.Payload, taskOptions(m.TaskType)...)
-	return c.Enqueue(ctx, task, asynq.TaskID(OutboxTaskID(m.ID)))
+	return c.Enqueue(ctx, task, asynq.TaskID(OutboxTaskID(m)))
 }
 
 // SetRedisLogger sends go-redis's own messages (such as "failed to dial",

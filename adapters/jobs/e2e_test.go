@@ -127,7 +127,7 @@ func TestEndToEndFileTransportOnRealRedis(t *testing.T) {
 	}
 
 	var files []string
-	eventually(t, 10*time.Second, "no .eml file in MAIL_DIR", func() bool {
+	eventually(t, 15*time.Second, "no .eml file in MAIL_DIR", func() bool {
 		files, _ = filepath.Glob(filepath.Join(dir, "*.eml"))
 		return len(files) > 0
 	})
@@ -192,7 +192,7 @@ func TestEndToEndSMTPOnRealRedis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := smtp.WaitFor(t, n, 10*time.Second)
+	got := smtp.WaitFor(t, n, 15*time.Second)
 	seen := map[string]int{}
 	for _, g := range got {
 		seen[g.To[0]]++

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/postgres"
@@ -47,7 +48,7 @@ type RelayConfig struct {
 
 // Relay moves committed outbox rows to the queue. Several relays (in several
 // processes) may run at once: claims are leased, and the task id
-// "outbox-<id>" absorbs a row relayed twice.
+// "outbox-<id>-<created>" absorbs a row relayed twice.
 type Relay struct {
 	store OutboxStore
 	queue OutboxEnqueuer
@@ -98,7 +99,12 @@ func (r *Relay) Kick() {
 // the outbox only once the queue has accepted it.
 func (r *Relay) Run(ctx context.Context) error {
 	if l, ok := r.store.(outboxListener); ok && !r.cfg.NoListen {
-		go r.listen(ctx, l)
+		lctx, stop := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		wg.Go(func() { r.listen(lctx, l) })
+		// Its connection must be back in the pool before the pool closes.
+		defer wg.Wait()
+		defer stop()
 	}
 	cleanup := time.NewTicker(r.cfg.CleanupInterval)
 	defer cleanup.Stop()

@@ -51,7 +51,7 @@ func TestOutboxDeliversAfterRedisComesBack(t *testing.T) {
 	startWorker(t, redis, "mail", sender, quiet)
 
 	// Each try costs go-redis's own dial retries (about 2 s), so wait for one.
-	eventually(t, 5*time.Second, "relay never tried", func() bool {
+	eventually(t, 15*time.Second, "relay never tried", func() bool {
 		s := outboxStats(t, db)
 		return s.Pending == 1 && s.MaxAttempt >= 1
 	})
@@ -63,7 +63,7 @@ func TestOutboxDeliversAfterRedisComesBack(t *testing.T) {
 		t.Fatalf("start Redis on %s: %v", addr, err)
 	}
 
-	got := smtp.WaitFor(t, 1, 10*time.Second)
+	got := smtp.WaitFor(t, 1, 15*time.Second)
 	if len(got) != 1 || !slices.Equal(got[0].To, []string{"hong@example.com"}) {
 		t.Fatalf("delivered %+v", got)
 	}
@@ -98,7 +98,7 @@ func TestRelayWakesWithoutPolling(t *testing.T) {
 				t.Fatal(err)
 			}
 			run(t, relay.Run)
-			eventually(t, 5*time.Second, "first row not relayed", func() bool { return outboxStats(t, db).Pending == 0 })
+			eventually(t, 10*time.Second, "first row not relayed", func() bool { return outboxStats(t, db).Pending == 0 })
 
 			err := db.InTx(ctx, func(ctx context.Context) error {
 				return mailer.Queue(ctx, "signup_code", "en", "b@example.com", signupCode("222222"))
@@ -109,7 +109,7 @@ func TestRelayWakesWithoutPolling(t *testing.T) {
 			if !listen {
 				relay.Kick()
 			}
-			eventually(t, 3*time.Second, "second row not relayed", func() bool { return outboxStats(t, db).Pending == 0 })
+			eventually(t, 10*time.Second, "second row not relayed", func() bool { return outboxStats(t, db).Pending == 0 })
 		})
 	}
 }
@@ -145,11 +145,22 @@ func TestOutboxRowRelayedTwiceIsOneTask(t *testing.T) {
 	if info.Size != 1 {
 		t.Fatalf("queue holds %d tasks, want 1", info.Size)
 	}
-	task, err := insp.GetTaskInfo("mail", jobs.OutboxTaskID(msgs[0].ID))
+	task, err := insp.GetTaskInfo("mail", jobs.OutboxTaskID(msgs[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if task.Type != jobs.TypeMailSend || task.MaxRetry != 20 {
 		t.Fatalf("task %+v", task)
+	}
+
+	// A recreated database numbers its rows from 1 again; Redis still holds
+	// the old task, and the new row must not pass for it.
+	reborn := msgs[0]
+	reborn.CreatedAt = reborn.CreatedAt.Add(time.Hour)
+	if err := client.EnqueueOutbox(ctx, reborn); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := insp.GetQueueInfo("mail"); info.Size != 2 {
+		t.Fatalf("queue holds %d tasks, want 2: the new row was taken for the old", info.Size)
 	}
 }

@@ -3,7 +3,7 @@
 //
 // The path of a mail: a core service calls OutboxMailer.Queue inside its
 // transaction; the row commits with the change that caused it; Relay copies
-// it to asynq with TaskID "outbox-<id>"; the worker's mail handler renders
+// it to asynq with TaskID "outbox-<id>-<created>"; the worker's mail handler renders
 // the template and sends it. Redis being down only delays the relay.
 package jobs
 
@@ -100,7 +100,7 @@ func taskOptions(taskType string) []asynq.Option {
 			asynq.MaxRetry(20),
 			asynq.Timeout(2 * time.Minute),
 			// Completed tasks keep their id this long, which is what makes
-			// "outbox-<id>" deduplicate a row relayed twice.
+			// the outbox task id deduplicate a row relayed twice.
 			asynq.Retention(24 * time.Hour),
 		}
 	}

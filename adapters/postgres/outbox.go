@@ -167,15 +167,15 @@ func (db *DB) DeleteRelayed(ctx context.Context, before time.Time) (int64, error
 // OutboxStats is what a health check or an operator wants to know.
 type OutboxStats struct {
 	Pending    int64
-	OldestDue  *time.Time // created_at of the oldest pending row
-	MaxAttempt int
+	Oldest     *time.Time // created_at of the oldest pending row; nil when none
+	MaxAttempt int        // most failed relay attempts of a pending row
 }
 
 // OutboxStats counts pending rows.
 func (db *DB) OutboxStats(ctx context.Context) (OutboxStats, error) {
 	var s OutboxStats
 	err := db.queryRow(ctx, Builder.Select("count(*)", "min(created_at)", "coalesce(max(attempts), 0)").
-		From("outbox").Where("relayed_at IS NULL")).Scan(&s.Pending, &s.OldestDue, &s.MaxAttempt)
+		From("outbox").Where("relayed_at IS NULL")).Scan(&s.Pending, &s.Oldest, &s.MaxAttempt)
 	if err != nil {
 		return OutboxStats{}, fmt.Errorf("postgres: outbox stats: %w", err)
 	}
