@@ -13,6 +13,27 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 )
 
+// TestOutbox runs the outbox cases on one database (creating one per case is
+// the slow part), each on an empty outbox.
+func TestOutbox(t *testing.T) {
+	t.Parallel()
+	db, _ := pgtest.New(t)
+	for name, fn := range map[string]func(*testing.T, *postgres.DB){
+		"EnqueueJoinsTransaction":       outboxEnqueueJoinsTransaction,
+		"EnqueueRejectsBadInput":        outboxEnqueueRejectsBadInput,
+		"ClaimLeasesRows":               outboxClaimLeasesRows,
+		"ConcurrentClaimsAreDisjoint":   outboxConcurrentClaimsAreDisjoint,
+		"MarkFailedThenRelayed":         outboxMarkFailedThenRelayed,
+		"DeleteRelayedKeepsPendingRows": outboxDeleteRelayedKeepsPendingRows,
+		"ListenWakesOnCommitOnly":       outboxListenWakesOnCommitOnly,
+	} {
+		if _, err := db.Pool.Exec(context.Background(), "TRUNCATE outbox"); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) { fn(t, db) })
+	}
+}
+
 func pending(t *testing.T, db *postgres.DB) int64 {
 	t.Helper()
 	s, err := db.OutboxStats(context.Background())
@@ -22,8 +43,7 @@ func pending(t *testing.T, db *postgres.DB) int64 {
 	return s.Pending
 }
 
-func TestOutboxEnqueueJoinsTransaction(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxEnqueueJoinsTransaction(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 
 	boom := errors.New("boom")
@@ -69,8 +89,7 @@ func TestOutboxEnqueueJoinsTransaction(t *testing.T) {
 	}
 }
 
-func TestOutboxEnqueueRejectsBadInput(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxEnqueueRejectsBadInput(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 	if err := db.Enqueue(ctx, "", 1); err == nil {
 		t.Fatal("empty task type accepted")
@@ -83,8 +102,7 @@ func TestOutboxEnqueueRejectsBadInput(t *testing.T) {
 	}
 }
 
-func TestOutboxClaimLeasesRows(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxClaimLeasesRows(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 	for i := range 3 {
 		if err := db.Enqueue(ctx, "mail:send", i); err != nil {
@@ -122,8 +140,7 @@ func TestOutboxClaimLeasesRows(t *testing.T) {
 	}
 }
 
-func TestOutboxConcurrentClaimsAreDisjoint(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxConcurrentClaimsAreDisjoint(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 	const rows = 60
 	for i := range rows {
@@ -171,8 +188,7 @@ func TestOutboxConcurrentClaimsAreDisjoint(t *testing.T) {
 	}
 }
 
-func TestOutboxMarkFailedThenRelayed(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxMarkFailedThenRelayed(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 	if err := db.Enqueue(ctx, "mail:send", "x"); err != nil {
 		t.Fatal(err)
@@ -220,8 +236,7 @@ func TestOutboxMarkFailedThenRelayed(t *testing.T) {
 	}
 }
 
-func TestOutboxDeleteRelayedKeepsPendingRows(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxDeleteRelayedKeepsPendingRows(t *testing.T, db *postgres.DB) {
 	ctx := context.Background()
 	for i := range 3 {
 		if err := db.Enqueue(ctx, "mail:send", i); err != nil {
@@ -271,8 +286,7 @@ func TestOutboxDeleteRelayedKeepsPendingRows(t *testing.T) {
 	}
 }
 
-func TestOutboxListenWakesOnCommitOnly(t *testing.T) {
-	db, _ := pgtest.New(t)
+func outboxListenWakesOnCommitOnly(t *testing.T, db *postgres.DB) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
