@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"sync"
 
-	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
 
@@ -19,7 +18,6 @@ import (
 type Jobs struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	srv    *asynq.Server
 	client *jobs.Client
 }
 
@@ -27,9 +25,6 @@ type Jobs struct {
 func (j *Jobs) Stop() {
 	j.cancel()
 	j.wg.Wait()
-	if j.srv != nil {
-		j.srv.Shutdown()
-	}
 	_ = j.client.Close()
 }
 
@@ -65,12 +60,14 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			cancel()
 			return nil, err
 		}
-		j.srv = asynq.NewServer(ropt, asynq.Config{Concurrency: a.Config.WorkerConcurrency,
-			Logger: asynqLogger{}, LogLevel: asynq.WarnLevel})
-		if err := j.srv.Start(jobs.NewServeMux(sender, slog.Default())); err != nil {
-			cancel()
-			return nil, fmt.Errorf("app: start worker: %w", err)
-		}
+		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, slog.Default()))
+		j.wg.Add(1)
+		go func() {
+			defer j.wg.Done()
+			if err := w.Run(ctx); err != nil {
+				slog.Error("worker stopped", "err", err)
+			}
+		}()
 	}
 	return j, nil
 }
@@ -99,11 +96,3 @@ func CheckServices(ctx context.Context, cfg config.Config) error {
 	}
 	return nil
 }
-
-type asynqLogger struct{}
-
-func (asynqLogger) Debug(args ...any) {}
-func (asynqLogger) Info(args ...any)  { slog.Info(fmt.Sprint(args...), "component", "worker") }
-func (asynqLogger) Warn(args ...any)  { slog.Warn(fmt.Sprint(args...), "component", "worker") }
-func (asynqLogger) Error(args ...any) { slog.Error(fmt.Sprint(args...), "component", "worker") }
-func (asynqLogger) Fatal(args ...any) { slog.Error(fmt.Sprint(args...), "component", "worker") }

@@ -19,6 +19,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/demo"
+	"github.com/gradapply/gradapply/adapters/jobs"
 )
 
 func main() {
@@ -51,6 +52,7 @@ func run() error {
 		return err
 	}
 	slog.SetDefault(cfg.Logger())
+	jobs.SetRedisLogger(slog.Default())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 

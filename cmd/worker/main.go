@@ -12,6 +12,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/jobs"
 )
 
 func main() {
@@ -21,6 +22,7 @@ func main() {
 		os.Exit(1)
 	}
 	slog.SetDefault(cfg.Logger())
+	jobs.SetRedisLogger(slog.Default())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg.DemoData = false
