@@ -78,7 +78,7 @@ const revoke = async () => {
     }
 };
 
-export const authProvider: AuthProvider = {
+export const authProvider = {
     /**
      * react-admin's form field is "username"; the API calls it userId.
      * A correct password on a non-admin account is still refused here, and
@@ -154,7 +154,7 @@ export const authProvider: AuthProvider = {
         if (!allowed) return true;
         return hasAny((await fetchMe())?.roles, allowed);
     },
-};
+} satisfies AuthProvider;
 
 /** Test hook: forget everything this module remembers between tests. */
 export const resetAuthState = () => {

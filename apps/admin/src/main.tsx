@@ -1,20 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App';
+import { createBrowserRouter } from 'react-router-dom';
 import { currentLocale } from './locale';
 import { i18nProvider } from './i18n/i18nProvider';
-
-/** The server serves index.html for every /sysadmin/* path. */
-export const BASENAME = '/sysadmin';
+import { AdminRouterProvider, BASENAME, routes } from './router';
 
 document.documentElement.lang = currentLocale();
 document.title = i18nProvider.translate('app.title');
 
-const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: BASENAME });
+const router = createBrowserRouter(routes, { basename: BASENAME });
 
 createRoot(document.getElementById('root')!).render(
     <StrictMode>
-        <RouterProvider router={router} />
+        <AdminRouterProvider router={router} />
     </StrictMode>,
 );

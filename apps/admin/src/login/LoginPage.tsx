@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { LocalesMenuButton, useAuthProvider, useLogin, useNavigate, useTranslate } from 'react-admin';
+import { useAuthProvider, useLogin, useNavigate, useTranslate } from 'react-admin';
+import { LocaleSwitcher } from '../layout/LocaleSwitcher';
 import { LoginError, NOT_ADMIN, SESSION_ENDED, type RefusalReason } from '../authProvider';
 
 /** What the alert says: a translation key, or a text the server already localised. */
@@ -80,7 +81,7 @@ export const LoginPage = () => {
             <Card sx={{ width: '100%', maxWidth: 400 }}>
                 <CardContent>
                     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-                        <LocalesMenuButton />
+                        <LocaleSwitcher />
                     </Stack>
                     <Stack spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
                         <Avatar sx={{ bgcolor: 'secondary.main' }}>

@@ -1,0 +1,13 @@
+import { AppBar as RaAppBar, LoadingIndicator } from 'react-admin';
+import { LocaleSwitcher } from './LocaleSwitcher';
+
+export const AppBar = () => (
+    <RaAppBar
+        toolbar={
+            <>
+                <LocaleSwitcher />
+                <LoadingIndicator />
+            </>
+        }
+    />
+);
