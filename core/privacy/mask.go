@@ -6,12 +6,9 @@ import "strings"
 // last keepEnd with '*'; a string too short to keep both is fully masked.
 func Mask(s string, keepStart, keepEnd int) string {
 	r := []rune(s)
-	if keepStart < 0 {
-		keepStart = 0
-	}
-	if keepEnd < 0 {
-		keepEnd = 0
-	}
+	// Clamp first, so that huge keeps cannot overflow their sum.
+	keepStart = min(max(keepStart, 0), len(r))
+	keepEnd = min(max(keepEnd, 0), len(r))
 	if keepStart+keepEnd >= len(r) {
 		return strings.Repeat("*", len(r))
 	}

@@ -1,6 +1,7 @@
 package privacy
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -90,6 +91,7 @@ func TestMask(t *testing.T) {
 		{Mask("홍길동", 1, 1), "홍*동"},
 		{Mask("abc", -1, -1), "***"},
 		{Mask("", 1, 1), ""},
+		{Mask("secret", math.MaxInt, math.MaxInt), "******"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -118,18 +120,16 @@ func FuzzMaskRegistrationNo(f *testing.F) {
 func FuzzMask(f *testing.F) {
 	f.Add("M12345678", 2, 0)
 	f.Fuzz(func(t *testing.T, s string, a, b int) {
-		m := Mask(s, a, b)
-		if len([]rune(m)) != len([]rune(s)) {
-			t.Fatalf("length changed: %q -> %q", s, m)
+		m := []rune(Mask(s, a, b))
+		r := []rune(s)
+		if len(m) != len(r) {
+			t.Fatalf("length changed: %q -> %q", s, string(m))
 		}
-		if s != "" && m == s && len([]rune(s)) > 0 && a+b < len([]rune(s)) {
-			// something must be hidden unless nothing was to be hidden
-			allStars := true
-			for _, c := range s {
-				allStars = allStars && c == '*'
-			}
-			if !allStars {
-				t.Fatalf("nothing masked in %q", s)
+		a, b = min(max(a, 0), len(r)), min(max(b, 0), len(r))
+		for i := range r {
+			kept := a+b < len(r) && (i < a || i >= len(r)-b)
+			if kept && m[i] != r[i] || !kept && m[i] != '*' {
+				t.Fatalf("Mask(%q,%d,%d) = %q", s, a, b, string(m))
 			}
 		}
 	})
