@@ -200,8 +200,8 @@ func (t Template) Number(v Values, n int) (string, error) {
 func (t Template) Preview(v Values, from, count int) ([]string, error) {
 	count = min(count, 100)
 	out := make([]string, 0, max(count, 0))
-	for n := from; n < from+count; n++ {
-		s, err := t.Number(v, n)
+	for i := 0; i < count; i++ {
+		s, err := t.Number(v, from+i) // an overflowing from+i is below 1: an error
 		if err != nil {
 			return out, err
 		}

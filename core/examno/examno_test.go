@@ -1,6 +1,7 @@
 package examno
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -111,6 +112,9 @@ func TestPreview(t *testing.T) {
 	tpl3, _ := Parse("{SEQ:3}")
 	if got, _ := tpl3.Preview(vals, 1, 1000); len(got) != 100 {
 		t.Fatal("preview capped at 100")
+	}
+	if got, err := tpl3.Preview(vals, math.MaxInt, 2); apperr.CodeOf(err) != CodeSeqOverflow || len(got) != 0 {
+		t.Fatal("preview from the largest int")
 	}
 	if got, err := tpl.Preview(vals, 1, -5); err != nil || len(got) != 0 {
 		t.Fatal("negative count")
