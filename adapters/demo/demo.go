@@ -21,6 +21,8 @@ type Data struct {
 	Password string   `json:"password"`
 	Schools  []School `json:"schools"`
 	Users    []User   `json:"users"`
+	// Apply is each school's form reference data (apply.json).
+	Apply map[string]postgres.DemoApply `json:"-"`
 }
 
 // School is one demo tenant.
@@ -56,7 +58,8 @@ func Read(dir string) (Data, error) {
 	if err := json.Unmarshal(b, &d); err != nil {
 		return d, fmt.Errorf("demo: %w", err)
 	}
-	return d, nil
+	d.Apply, err = readApply(dir)
+	return d, err
 }
 
 // Load inserts the demo data when the database has no school yet. It
@@ -67,7 +70,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		return false, fmt.Errorf("demo: %w", err)
 	}
 	if n > 0 {
-		return false, nil
+		return false, loadApply(ctx, db, d)
 	}
 	hash, err := hasher.Hash(d.Password)
 	if err != nil {
@@ -104,5 +107,8 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		}
 		return nil
 	})
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	return true, loadApply(ctx, db, d)
 }

@@ -18,11 +18,14 @@ var All = []string{
 	"account.user_id_occupied",
 	// application
 	"application.actor_not_allowed",
+	"application.applicant_only",
 	"application.bad_transition",
+	"application.exists",
 	"application.mode_unknown",
 	"application.not_found",
 	"application.not_modifiable",
 	"application.not_under_review",
+	"application.owner_only",
 	"application.payment_pending",
 	"application.review_complete",
 	"application.status_unknown",
@@ -38,6 +41,9 @@ var All = []string{
 	// captcha
 	"captcha.invalid",
 	"captcha.required",
+	// code
+	"code.not_found",
+	"code.type_unknown",
 	// consent
 	"consent.consignment",
 	"consent.false_application",
@@ -48,6 +54,9 @@ var All = []string{
 	"consent.third_party",
 	"consent.unique_id",
 	"consent.unknown",
+	// draft
+	"draft.not_object",
+	"draft.too_large",
 	// examno
 	"examno.seq_count",
 	"examno.seq_overflow",
@@ -109,6 +118,10 @@ var All = []string{
 	"recommend.required",
 	"recommend.status_unknown",
 	"recommend.too_long",
+	// recruit
+	"recruit.not_found",
+	// school
+	"school.not_found",
 	// survey
 	"survey.required",
 	// user
@@ -144,6 +157,7 @@ var All = []string{
 	"validation.name_kor_eng_digit",
 	"validation.nationality_refused",
 	"validation.not_after_today",
+	"validation.part_not_offered",
 	"validation.passport_no",
 	"validation.phone",
 	"validation.prof_sign",
@@ -151,11 +165,14 @@ var All = []string{
 	"validation.required",
 	"validation.resident_no",
 	"validation.retire_when_current",
+	"validation.round_fixed",
 	"validation.school",
 	"validation.school_name",
 	"validation.score",
+	"validation.search_too_short",
 	"validation.start_day",
 	"validation.too_long",
+	"validation.too_many",
 	"validation.video_not_file",
 	"validation.video_streaming",
 	"validation.video_url",

@@ -1,0 +1,217 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/school"
+)
+
+// Applications stores applications: header, state, part, consents.
+type Applications struct{ DB *DB }
+
+var _ apply.Applications = Applications{}
+
+const applCols = "a.appl_no, coalesce(a.user_id, ''), a.school_code, a.enter_year, a.recruit_part_seq, coalesce(a.appl_id, ''), " +
+	"a.status, coalesce(a.review_status, ''), a.is_reviewing, a.applicant_name, a.created_at, a.updated_at"
+
+func scanHeader(row pgx.Row) (apply.Header, error) {
+	var h apply.Header
+	var st, rst string
+	err := row.Scan(&h.ApplNo, &h.UserID, &h.Round.SchoolCode, &h.Round.EnterYear, &h.Round.RecruitPartSeq, &h.ApplID,
+		&st, &rst, &h.State.Reviewing, &h.ApplicantName, &h.CreatedAt, &h.UpdatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return h, apperr.NotFound(apply.CodeNotFound)
+	}
+	if err != nil {
+		return h, fmt.Errorf("postgres: application: %w", err)
+	}
+	h.State.Status, h.State.ReviewStatus = application.Status(st), application.Status(rst)
+	return h, nil
+}
+
+func nullIf(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Create stores a new application with its part, consents and part survey.
+func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64, error) {
+	var applNo int64
+	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		err := s.DB.queryRow(ctx, Builder.Insert("application").
+			Columns("user_pk", "user_id", "school_code", "enter_year", "recruit_part_seq", "status", "review_status", "is_reviewing", "created_at", "updated_at").
+			Values(sq.Expr("(SELECT id FROM app_user WHERE user_id = ?)", a.UserID), a.UserID, a.Round.SchoolCode, a.Round.EnterYear,
+				a.Round.RecruitPartSeq, string(a.State.Status), nullIf(string(a.State.ReviewStatus)), a.State.Reviewing, a.Now, a.Now).
+			Suffix("RETURNING appl_no")).Scan(&applNo)
+		switch {
+		case IsUniqueViolation(err, "application_active_key"):
+			var existing int64
+			// The failed insert aborted the transaction: look outside it.
+			_ = s.DB.Pool.QueryRow(context.WithoutCancel(ctx), "SELECT appl_no FROM application WHERE user_id = $1 AND school_code = $2 "+
+				"AND enter_year = $3 AND recruit_part_seq = $4 AND status <> 'CANCEL'", a.UserID, a.Round.SchoolCode, a.Round.EnterYear,
+				a.Round.RecruitPartSeq).Scan(&existing)
+			return apperr.Conflict(apply.CodeExists).With("applNo", existing)
+		case err != nil:
+			return fmt.Errorf("postgres: create application: %w", err)
+		}
+		if err := s.insertPart(ctx, applNo, a.Part); err != nil {
+			return err
+		}
+		for _, c := range a.Consents {
+			if _, err := s.DB.exec(ctx, Builder.Insert("appl_consent").Columns("appl_no", "code", "version", "accepted_at").
+				Values(applNo, c.Code, c.Version, c.At)); err != nil {
+				return fmt.Errorf("postgres: consent: %w", err)
+			}
+		}
+		if a.Survey != nil {
+			if err := (Forms{DB: s.DB}).SaveSurvey(ctx, applNo, apply.StagePart, *a.Survey); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return applNo, err
+}
+
+func (s Applications) insertPart(ctx context.Context, applNo int64, p apply.Part) error {
+	_, err := s.DB.exec(ctx, Builder.Insert("application_part").
+		Columns("appl_no", "choice_seq", "appl_part_no", "major_code", "is_master", "is_general_type", "stay_type_code",
+			"category_code", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").
+		Values(applNo, 1, p.ApplPartNo, p.MajorCode, p.IsMaster, p.IsGeneralType, p.StayTypeCode, p.CategoryCode,
+			p.RemkKor, p.RemkEng, p.AddCertificateCount))
+	if err != nil {
+		return fmt.Errorf("postgres: application part: %w", err)
+	}
+	return nil
+}
+
+// Get loads an application.
+func (s Applications) Get(ctx context.Context, applNo int64) (apply.Header, error) {
+	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo})))
+}
+
+// Lock loads an application and locks its row until the transaction ends.
+func (s Applications) Lock(ctx context.Context, applNo int64) (apply.Header, error) {
+	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE")))
+}
+
+// SetState stores a new status pair.
+func (s Applications) SetState(ctx context.Context, applNo int64, st application.State, now time.Time) error {
+	_, err := s.DB.exec(ctx, Builder.Update("application").
+		Set("status", string(st.Status)).Set("review_status", nullIf(string(st.ReviewStatus))).
+		Set("is_reviewing", st.Reviewing).Set("updated_at", now).Where(sq.Eq{"appl_no": applNo}))
+	if err != nil {
+		return fmt.Errorf("postgres: set state: %w", err)
+	}
+	return nil
+}
+
+// SetApplicantName stores the name shown in lists.
+func (s Applications) SetApplicantName(ctx context.Context, applNo int64, name string) error {
+	_, err := s.DB.exec(ctx, Builder.Update("application").Set("applicant_name", name).Where(sq.Eq{"appl_no": applNo}))
+	if err != nil {
+		return fmt.Errorf("postgres: applicant name: %w", err)
+	}
+	return nil
+}
+
+// ListByUser lists a user's applications, newest first.
+func (s Applications) ListByUser(ctx context.Context, userID string) ([]apply.Header, error) {
+	rows, err := s.DB.query(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.user_id": userID}).
+		OrderBy("a.created_at DESC", "a.appl_no DESC"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: list applications: %w", err)
+	}
+	defer rows.Close()
+	var out []apply.Header
+	for rows.Next() {
+		h, err := scanHeader(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// Part loads the chosen part.
+func (s Applications) Part(ctx context.Context, applNo int64) (apply.Part, error) {
+	var p apply.Part
+	err := s.DB.queryRow(ctx, Builder.Select("appl_part_no", "major_code", "is_master", "is_general_type", "stay_type_code",
+		"category_code", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").From("application_part").
+		Where(sq.Eq{"appl_no": applNo, "choice_seq": 1})).
+		Scan(&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.IsGeneralType, &p.StayTypeCode, &p.CategoryCode, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, apperr.NotFound(apply.CodeNotFound)
+	}
+	if err != nil {
+		return p, fmt.Errorf("postgres: application part: %w", err)
+	}
+	return p, nil
+}
+
+// SetPart replaces the chosen part.
+func (s Applications) SetPart(ctx context.Context, applNo int64, p apply.Part) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.DB.exec(ctx, Builder.Delete("application_part").Where(sq.Eq{"appl_no": applNo})); err != nil {
+			return fmt.Errorf("postgres: application part: %w", err)
+		}
+		return s.insertPart(ctx, applNo, p)
+	})
+}
+
+// Consents lists what was accepted.
+func (s Applications) Consents(ctx context.Context, applNo int64) ([]school.Acceptance, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("code", "to_char(version, 'YYYY-MM-DD')", "accepted_at").From("appl_consent").
+		Where(sq.Eq{"appl_no": applNo}).OrderBy("code"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: consents: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (school.Acceptance, error) {
+		var a school.Acceptance
+		return a, r.Scan(&a.Code, &a.Version, &a.At)
+	})
+}
+
+// AccessLog writes the audit log.
+type AccessLog struct{ DB *DB }
+
+// Record writes one audit entry.
+func (s AccessLog) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
+	var d any
+	if detail != nil {
+		d = detail
+	}
+	_, err := s.DB.exec(ctx, Builder.Insert("audit_log").Columns("actor", "action", "target", "detail").Values(actor, action, target, d))
+	if err != nil {
+		return fmt.Errorf("postgres: audit log: %w", err)
+	}
+	return nil
+}
+
+// Emails reads users' addresses.
+type Emails struct{ DB *DB }
+
+// Email answers a user's e-mail address.
+func (s Emails) Email(ctx context.Context, userID string) (string, error) {
+	var e string
+	err := s.DB.queryRow(ctx, Builder.Select("email").From("app_user").Where(sq.Eq{"user_id": userID})).Scan(&e)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", apperr.NotFound("user.not_found")
+	}
+	if err != nil {
+		return "", fmt.Errorf("postgres: email: %w", err)
+	}
+	return e, nil
+}

@@ -1,0 +1,469 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// Reference reads the reference data of the form. Rounds (without their
+// windows, which are read fresh every time so a changed deadline applies at
+// once) and the code sets are cached for TTL: every save needs them and
+// they change rarely.
+type Reference struct {
+	DB  *DB
+	TTL time.Duration // 0: no cache
+
+	mu      sync.Mutex
+	rounds  map[apply.RoundKey]cachedRound
+	lookups *cachedLookups
+}
+
+type cachedRound struct {
+	r  apply.Round
+	at time.Time
+}
+
+type cachedLookups struct {
+	lk    applicant.Lookups
+	codes codeSet
+	at    time.Time
+}
+
+var _ apply.Reference = (*Reference)(nil)
+
+// Flush drops the cache (after reference data changed).
+func (s *Reference) Flush() {
+	s.mu.Lock()
+	s.rounds, s.lookups = nil, nil
+	s.mu.Unlock()
+}
+
+// Schools lists the schools.
+func (s *Reference) Schools(ctx context.Context) ([]apply.School, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "slug", "color").From("school").OrderBy("kor_name"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: schools: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.School, error) {
+		var x apply.School
+		return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.Slug, &x.Color)
+	})
+}
+
+// Countries lists every country in code order.
+func (s *Reference) Countries(ctx context.Context) ([]apply.Country, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("code", "kor_name", "eng_name", "order_kr", "order_en").From("country").OrderBy("code"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: countries: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.Country, error) {
+		var x apply.Country
+		return x, r.Scan(&x.Code, &x.KorName, &x.EngName, &x.OrderKr, &x.OrderEn)
+	})
+}
+
+// SearchUnivs finds universities by part of a name.
+func (s *Reference) SearchUnivs(ctx context.Context, q, country string, limit int) ([]apply.Univ, error) {
+	b := Builder.Select("school_code", "kor_name", "eng_name", "country_code").From("univ")
+	if q != "" {
+		like := "%" + escapeLike(q) + "%"
+		b = b.Where(sq.Or{sq.ILike{"kor_name": like}, sq.ILike{"eng_name": like}})
+	}
+	if country != "" {
+		b = b.Where(sq.Eq{"country_code": country})
+	}
+	rows, err := s.DB.query(ctx, b.OrderBy("kor_name").Limit(uint64(limit)))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: univ search: %w", err)
+	}
+	return pgx.CollectRows(rows, scanUniv)
+}
+
+func scanUniv(r pgx.CollectableRow) (apply.Univ, error) {
+	var x apply.Univ
+	return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.CountryCode)
+}
+
+// Univ finds one university.
+func (s *Reference) Univ(ctx context.Context, code string) (apply.Univ, bool, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "country_code").From("univ").Where(sq.Eq{"school_code": code}))
+	if err != nil {
+		return apply.Univ{}, false, fmt.Errorf("postgres: univ: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanUniv)
+	if err != nil || len(list) == 0 {
+		return apply.Univ{}, false, err
+	}
+	return list[0], true, nil
+}
+
+// UnivNames maps university codes to their names (for academic lists).
+func (s *Reference) UnivNames(ctx context.Context, codes []string) (map[string]apply.Univ, error) {
+	out := map[string]apply.Univ{}
+	if len(codes) == 0 {
+		return out, nil
+	}
+	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "country_code").From("univ").Where(sq.Eq{"school_code": codes}))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: univ names: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanUniv)
+	for _, u := range list {
+		out[u.SchoolCode] = u
+	}
+	return out, err
+}
+
+func (s *Reference) codes(ctx context.Context, school, group string) ([]apply.Code, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("code", "kor_value", "eng_value", "seq").From("common_code").
+		Where(sq.Eq{"school_code": school, "code_group": group}).OrderBy("seq", "code"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: codes: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.Code, error) {
+		var c apply.Code
+		return c, r.Scan(&c.Code, &c.KorValue, &c.EngValue, &c.Seq)
+	})
+}
+
+// CodeGroup answers a group: the school's own codes, else the SYSTEM ones.
+func (s *Reference) CodeGroup(ctx context.Context, school, group string) ([]apply.Code, bool, error) {
+	if school != "" {
+		list, err := s.codes(ctx, school, group)
+		if err != nil || len(list) > 0 {
+			return list, len(list) > 0, err
+		}
+	}
+	list, err := s.codes(ctx, "", group)
+	return list, len(list) > 0, err
+}
+
+// codeSet answers whether a SYSTEM code exists.
+type codeSet map[string]map[string]bool
+
+func (c codeSet) Has(group, code string) bool { return c[group][code] }
+
+// Lookups answers the code sets validation needs.
+func (s *Reference) Lookups(ctx context.Context) (applicant.Lookups, applicant.CodeChecker, error) {
+	s.mu.Lock()
+	c := s.lookups
+	s.mu.Unlock()
+	if c != nil && time.Since(c.at) < s.TTL {
+		return c.lk, c.codes, nil
+	}
+	set := func(sql string) (applicant.Set, error) {
+		rows, err := s.DB.q(ctx).Query(ctx, sql)
+		if err != nil {
+			return nil, err
+		}
+		codes, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		return applicant.SetOf(codes...), err
+	}
+	countries, err := set("SELECT code FROM country")
+	if err != nil {
+		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+	}
+	univs, err := set("SELECT school_code FROM univ")
+	if err != nil {
+		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+	}
+	rows, err := s.DB.q(ctx).Query(ctx, "SELECT code_group, code FROM common_code WHERE school_code = ''")
+	if err != nil {
+		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+	}
+	codes := codeSet{}
+	var g, code string
+	if _, err := pgx.ForEachRow(rows, []any{&g, &code}, func() error {
+		if codes[g] == nil {
+			codes[g] = map[string]bool{}
+		}
+		codes[g][code] = true
+		return nil
+	}); err != nil {
+		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+	}
+	lk := applicant.Lookups{Countries: countries, Schools: univs,
+		CompanyTypes: applicant.Set(codes["COMP_TYPE"]), EmploymentTypes: applicant.Set(codes["EMPLOYMENT_TYPE"])}
+	s.mu.Lock()
+	s.lookups = &cachedLookups{lk: lk, codes: codes, at: time.Now()}
+	s.mu.Unlock()
+	return lk, codes, nil
+}
+
+// Rounds lists a school's rounds, newest first.
+func (s *Reference) Rounds(ctx context.Context, schoolCode string) ([]apply.Round, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("enter_year", "recruit_part_seq").From("recruit_part").
+		Where(sq.Eq{"school_code": schoolCode}).OrderBy("enter_year DESC", "recruit_part_seq DESC"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: rounds: %w", err)
+	}
+	var keys []apply.RoundKey
+	var y, seq int
+	if _, err := pgx.ForEachRow(rows, []any{&y, &seq}, func() error {
+		keys = append(keys, apply.RoundKey{SchoolCode: schoolCode, EnterYear: y, RecruitPartSeq: seq})
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("postgres: rounds: %w", err)
+	}
+	out := make([]apply.Round, 0, len(keys))
+	for _, k := range keys {
+		r, err := s.Round(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Round loads a round with everything the form needs.
+func (s *Reference) Round(ctx context.Context, k apply.RoundKey) (apply.Round, error) {
+	s.mu.Lock()
+	c, ok := s.rounds[k]
+	s.mu.Unlock()
+	var r apply.Round
+	if ok && time.Since(c.at) < s.TTL {
+		r = c.r
+	} else {
+		var err error
+		if r, err = s.loadRound(ctx, k); err != nil {
+			return apply.Round{}, err
+		}
+		s.mu.Lock()
+		if s.rounds == nil {
+			s.rounds = map[apply.RoundKey]cachedRound{}
+		}
+		s.rounds[k] = cachedRound{r: r, at: time.Now()}
+		s.mu.Unlock()
+	}
+	ws, err := s.windows(ctx, k)
+	if err != nil {
+		return apply.Round{}, err
+	}
+	r.Windows = ws
+	return r, nil
+}
+
+func (s *Reference) windows(ctx context.Context, k apply.RoundKey) ([]window.Window, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("window_type", "starts_at", "ends_at").From("recruit_window").
+		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}).OrderBy("window_type"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: windows: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (window.Window, error) {
+		var w window.Window
+		var kind string
+		err := r.Scan(&kind, &w.Start, &w.End)
+		w.Kind = window.Kind(kind)
+		return w, err
+	})
+}
+
+func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Round, error) {
+	r := apply.Round{RoundKey: k}
+	where := sq.Eq{"p.school_code": k.SchoolCode, "p.enter_year": k.EnterYear, "p.recruit_part_seq": k.RecruitPartSeq}
+	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd").
+		From("recruit_part p").Join("school s USING (school_code)").Where(where)).
+		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return r, apperr.NotFound(apply.CodeRoundNotFound)
+	}
+	if err != nil {
+		return r, fmt.Errorf("postgres: round: %w", err)
+	}
+	if r.Color == "" {
+		r.Color = "orange"
+	}
+	sc := k.SchoolCode
+	wrap := func(what string, err error) error { return fmt.Errorf("postgres: round %s: %w", what, err) }
+
+	// Steps.
+	rows, err := s.DB.query(ctx, Builder.Select("step").From("school_step").Where(sq.Eq{"school_code": sc}))
+	if err != nil {
+		return r, wrap("steps", err)
+	}
+	have, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return r, wrap("steps", err)
+	}
+	var req []application.Status
+	for _, st := range application.OptionalSteps {
+		for _, h := range have {
+			if string(st) == h {
+				req = append(req, st)
+			}
+		}
+	}
+	if r.Steps, err = application.NewSteps(req...); err != nil {
+		return r, wrap("steps", err)
+	}
+
+	// Rules.
+	r.Rules = school.Default(sc)
+	var limits []byte
+	err = s.DB.queryRow(ctx, Builder.Select("refused_nationalities", "passport_none", "visa_none", "g20_required",
+		"language_required", "etc_document", "text_limits").From("school_setting").Where(sq.Eq{"school_code": sc})).
+		Scan(&r.Rules.RefusedNationalities, &r.Rules.PassportNone, &r.Rules.VisaNone, &r.Rules.G20Required,
+			&r.Rules.LanguageRequired, &r.Rules.ExtraDocuments, &limits)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return r, wrap("settings", err)
+	default:
+		if err := json.Unmarshal(limits, &r.Rules.TextLimits); err != nil {
+			return r, wrap("text limits", err)
+		}
+	}
+
+	// Essays.
+	rows, err = s.DB.query(ctx, Builder.Select("essay_no", "words", "chars", "question_kor", "question_eng").From("school_essay").
+		Where(sq.Eq{"school_code": sc}).OrderBy("essay_no"))
+	if err != nil {
+		return r, wrap("essays", err)
+	}
+	if r.Essays, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.EssayQuestion, error) {
+		var e apply.EssayQuestion
+		return e, row.Scan(&e.No, &e.Words, &e.Chars, &e.KorQuestion, &e.EngQuestion)
+	}); err != nil {
+		return r, wrap("essays", err)
+	}
+	r.Rules.Essays = make([]school.EssayRule, len(r.Essays))
+	for i, e := range r.Essays {
+		r.Rules.Essays[i] = e.EssayRule
+	}
+
+	// Consents: the round's own items, else the school's, else the defaults.
+	rows, err = s.DB.query(ctx, Builder.Select("code", "title_ko", "title_en", "body_ko", "body_en", "to_char(version, 'YYYY-MM-DD')", "enter_year").
+		From("consent_item").Where(sq.Eq{"school_code": sc}).
+		Where(sq.Or{sq.Eq{"enter_year": 0}, sq.Eq{"enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}}).OrderBy("seq", "code"))
+	if err != nil {
+		return r, wrap("consents", err)
+	}
+	var own, schoolWide []school.ConsentItem
+	var it school.ConsentItem
+	var year int
+	if _, err := pgx.ForEachRow(rows, []any{&it.Code, &it.TitleKo, &it.TitleEn, &it.BodyKo, &it.BodyEn, &it.Version, &year}, func() error {
+		if year == 0 {
+			schoolWide = append(schoolWide, it)
+		} else {
+			own = append(own, it)
+		}
+		return nil
+	}); err != nil {
+		return r, wrap("consents", err)
+	}
+	switch {
+	case len(own) > 0:
+		r.Rules.Consents = own
+	case len(schoolWide) > 0:
+		r.Rules.Consents = schoolWide
+	}
+
+	// Parts offered.
+	rows, err = s.DB.query(ctx, Builder.Select("p.appl_part_no", "p.major_code", "m.kor_name", "m.eng_name", "p.is_master",
+		"p.detail_remk_kor", "p.detail_remk_eng", "p.add_certificate_count", "m.video_essay").
+		From("recruit_part_major p").Join("school_major m USING (school_code, major_code)").Where(where).
+		OrderBy("p.seq", "p.appl_part_no"))
+	if err != nil {
+		return r, wrap("parts", err)
+	}
+	if r.Parts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Offer, error) {
+		var o apply.Offer
+		return o, row.Scan(&o.ApplPartNo, &o.MajorCode, &o.MajorKorName, &o.MajorEngName, &o.IsMaster, &o.RemkKor, &o.RemkEng,
+			&o.AddCertificateCount, &o.VideoEssay)
+	}); err != nil {
+		return r, wrap("parts", err)
+	}
+
+	if r.Categories, _, err = s.CodeGroup(ctx, sc, "CATEGORY"); err != nil {
+		return r, wrap("categories", err)
+	}
+	if r.StayTypes, _, err = s.CodeGroup(ctx, sc, "STAY_TYPE"); err != nil {
+		return r, wrap("stay types", err)
+	}
+
+	// Language exams with their names.
+	rows, err = s.DB.query(ctx, Builder.Select("e.exam_code", "e.input_type", "e.max_score::float8",
+		"coalesce(c.kor_value, e.exam_code)", "coalesce(c.eng_value, e.exam_code)").
+		From("school_lang_exam e").
+		LeftJoin("common_code c ON c.school_code = '' AND c.code_group = 'LANG_EXAM' AND c.code = e.exam_code").
+		Where(sq.Eq{"e.school_code": sc}).OrderBy("e.seq", "e.exam_code"))
+	if err != nil {
+		return r, wrap("exams", err)
+	}
+	if r.LanguageExams, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Exam, error) {
+		var e apply.Exam
+		var typ string
+		err := row.Scan(&e.Code, &typ, &e.MaxScore, &e.KorName, &e.EngName)
+		e.InputType = applicant.InputType(typ)
+		return e, err
+	}); err != nil {
+		return r, wrap("exams", err)
+	}
+
+	// Surveys.
+	if r.PartSurvey, err = s.questions(ctx, sc, apply.StagePart); err != nil {
+		return r, wrap("part survey", err)
+	}
+	if r.Survey, err = s.questions(ctx, sc, apply.StageSurvey); err != nil {
+		return r, wrap("survey", err)
+	}
+
+	// Info settings.
+	rows, err = s.DB.query(ctx, Builder.Select("appl_part_no", "item_code", "display", "required").From("recruit_info_item p").Where(where))
+	if err != nil {
+		return r, wrap("info items", err)
+	}
+	if r.InfoItems, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.InfoItem, error) {
+		var x apply.InfoItem
+		return x, row.Scan(&x.ApplPartNo, &x.ItemCode, &x.Display, &x.Required)
+	}); err != nil {
+		return r, wrap("info items", err)
+	}
+	return r, nil
+}
+
+func (s *Reference) questions(ctx context.Context, sc, stage string) ([]apply.Question, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("question_code", "parent_code", "depth", "is_leaf", "input_type", "kor_text", "eng_text", "required").
+		From("survey_question").Where(sq.Eq{"school_code": sc, "stage": stage}).OrderBy("seq", "question_code"))
+	if err != nil {
+		return nil, err
+	}
+	qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Question, error) {
+		var q apply.Question
+		return q, row.Scan(&q.Code, &q.ParentCode, &q.Depth, &q.IsLeaf, &q.InputType, &q.KorText, &q.EngText, &q.Required)
+	})
+	if err != nil || len(qs) == 0 {
+		return qs, err
+	}
+	rows, err = s.DB.query(ctx, Builder.Select("question_code", "item_code", "kor_value", "eng_value", "has_comment", "seq").
+		From("survey_item").Where(sq.Eq{"school_code": sc, "stage": stage}).OrderBy("seq", "item_code"))
+	if err != nil {
+		return nil, err
+	}
+	var qc string
+	var it apply.Item
+	_, err = pgx.ForEachRow(rows, []any{&qc, &it.Code.Code, &it.KorValue, &it.EngValue, &it.HasComment, &it.Seq}, func() error {
+		for i := range qs {
+			if qs[i].Code == qc {
+				qs[i].Items = append(qs[i].Items, it)
+			}
+		}
+		return nil
+	})
+	return qs, err
+}
