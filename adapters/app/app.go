@@ -82,7 +82,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.Accounts = &account.Service{
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
-		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db}, Tx: db, Clock: clock,
+		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db}, Tx: db, Clock: clock, Access: postgres.UserAccessLog{DB: db},
 	}
 	a.Server = httpapi.New(httpapi.Deps{
 		Accounts: a.Accounts,

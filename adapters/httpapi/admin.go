@@ -97,7 +97,7 @@ func (s *Server) adminUsers(c *echo.Context) error {
 	}
 	users, total, err := s.deps.Accounts.ListUsers(c.Request().Context(), principal(c), account.ListQuery{
 		Search: lp.Filter["q"], Status: lp.Filter["status"], Role: lp.Filter["role"],
-		Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit})
+		Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit}, c.RealIP())
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *Server) adminUser(c *echo.Context) error {
 	if err != nil {
 		return apperr.NotFound("user.not_found")
 	}
-	u, err := s.deps.Accounts.GetUser(c.Request().Context(), principal(c), id)
+	u, err := s.deps.Accounts.GetUser(c.Request().Context(), principal(c), id, c.RealIP())
 	if err != nil {
 		return err
 	}

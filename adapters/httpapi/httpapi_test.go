@@ -350,6 +350,12 @@ func TestAdminUserListPermissions(t *testing.T) {
 	if r := admin.Do("GET", fmt.Sprintf("/apply/api-auth/admin/users/%d", sys.PK), nil); r.Status != 200 || r.Body["userId"] != "sysadmin" {
 		t.Fatalf("sysadmin get: %d", r.Status)
 	}
+	// Every staff read of personal data is in the access log, with who and from where.
+	var n int
+	if err := a.DB.Pool.QueryRow(context.Background(),
+		"SELECT count(*) FROM audit_log WHERE actor = 'sysadmin' AND action IN ('user.list','user.read') AND remote_addr <> ''").Scan(&n); err != nil || n < 3 {
+		t.Fatalf("access log has %d entries (%v)", n, err)
+	}
 }
 
 func TestRoutingHealthAndStatic(t *testing.T) {

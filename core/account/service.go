@@ -34,6 +34,7 @@ type Service struct {
 	Mailer        Mailer
 	Tx            Tx
 	Clock         Clock
+	Access        AccessLog
 	// NewCode makes a confirmation code; nil means six random digits.
 	NewCode func() string
 }
@@ -273,7 +274,7 @@ func (s *Service) Me(ctx context.Context, p permission.Principal) (User, error) 
 
 // ListUsers is the all-applicants list of the back office; a school admin
 // sees only their school's applicants.
-func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQuery) ([]User, int, error) {
+func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQuery, from string) ([]User, int, error) {
 	school, ok := permission.Scope(p, permission.UserListAll)
 	if !ok {
 		return nil, 0, apperr.Forbidden("auth.forbidden")
@@ -285,11 +286,21 @@ func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQ
 	if q.Offset < 0 {
 		q.Offset = 0
 	}
-	return s.Users.List(ctx, q)
+	users, total, err := s.Users.List(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.UserID
+	}
+	err = s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "user.list", Target: "users",
+		Detail: map[string]any{"userIds": ids, "search": q.Search}, From: from})
+	return users, total, err
 }
 
 // GetUser is one user for the back office, limited like ListUsers.
-func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64) (User, error) {
+func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64, from string) (User, error) {
 	school, ok := permission.Scope(p, permission.UserListAll)
 	if !ok {
 		return User{}, apperr.Forbidden("auth.forbidden")
@@ -301,7 +312,7 @@ func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64)
 	if school != "" && u.SchoolCode != school {
 		return User{}, apperr.NotFound("user.not_found")
 	}
-	return u, nil
+	return u, s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "user.read", Target: u.UserID, From: from})
 }
 
 // SameSecret compares two secrets in constant time.
