@@ -31,5 +31,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // CI and development machines are small and often busy: generous limits, no flaky timeouts
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

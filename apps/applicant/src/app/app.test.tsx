@@ -1,12 +1,24 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from './index';
 import { jsonResponse } from '@/testing/test-utils';
-import { globalErrorStore, GLOBAL_ERROR_MS, setGlobalError, showToast, toastStore } from '@/lib/notifications';
+import { globalErrorStore, setGlobalError, showToast, toastStore } from '@/lib/notifications';
 import { api } from '@/lib/api-client';
 
 vi.mock('@/components/altcha/altcha-widget', () => ({ AltchaWidget: () => null }));
+
+
+beforeAll(async () => {
+  await Promise.all([
+    import('./routes/home'),
+    import('./routes/login'),
+    import('./routes/agree'),
+    import('./routes/register'),
+    import('./routes/logout'),
+    import('@/components/coming-soon'),
+  ]);
+});
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([], 200)));
@@ -21,24 +33,15 @@ describe('<App> global behaviour', () => {
     expect(screen.getByTestId('copyright').textContent).toContain(String(new Date().getFullYear()));
   });
 
-  it('a global error goes home, shows the error toast and clears after 4000 ms', async () => {
+  it('a global error sends the user home and shows the error toast', async () => {
     window.history.replaceState(null, '', '/faq');
     render(<App />);
     await screen.findByTestId('coming-soon');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      act(() => setGlobalError('서버 오류가 발생했습니다.'));
-      await waitFor(() => expect(window.location.pathname).toBe('/'));
-      const el = screen.getByTestId('global-error');
-      expect(el.textContent).toContain('오류 알림');
-      expect(el.textContent).toContain('서버 오류가 발생했습니다.');
-      act(() => vi.advanceTimersByTime(GLOBAL_ERROR_MS - 100));
-      expect(globalErrorStore.get()).not.toBeNull();
-      act(() => vi.advanceTimersByTime(200));
-      expect(globalErrorStore.get()).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    act(() => setGlobalError('서버 오류가 발생했습니다.'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    const el = screen.getByTestId('global-error');
+    expect(el.textContent).toContain('오류 알림');
+    expect(el.textContent).toContain('서버 오류가 발생했습니다.');
   });
 
   it('the X button dismisses the global error and the toast', async () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { routes } from './router';
@@ -11,6 +11,18 @@ import { toastStore } from '@/lib/notifications';
 vi.mock('@/components/altcha/altcha-widget', () => ({
   AltchaWidget: () => null,
 }));
+
+
+beforeAll(async () => {
+  await Promise.all([
+    import('./routes/home'),
+    import('./routes/login'),
+    import('./routes/agree'),
+    import('./routes/register'),
+    import('./routes/logout'),
+    import('@/components/coming-soon'),
+  ]);
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 

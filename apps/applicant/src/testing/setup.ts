@@ -1,9 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from '@/lib/i18n';
 import { sessionStore } from '@/lib/session';
 import { clearGlobalError, dismissToast } from '@/lib/notifications';
 import { loadingStore } from '@/lib/loading';
+
+// findBy*/waitFor wait up to 10 s: lazy pages are transformed on first import
+configure({ asyncUtilTimeout: 10_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { AltchaWidget, type AltchaHandle } from '@/components/altcha/altcha-widget';
 import { ApiError } from '@/lib/api-client';
+import { showToast } from '@/lib/notifications';
 import { useLookupExamNumber } from '../api/lookup-exam-number';
 
 // Kept free of form/schema libraries: this form is on the home page's first load.
@@ -35,6 +36,8 @@ export function ExamNumberLookup() {
         onSuccess: (res) => setAnswer(res?.message ?? ''),
         onError: (err) => {
           if (err instanceof ApiError && err.fields.email) setError({ text: err.fields.email });
+          // 404 is not toasted by the API client; say something rather than nothing
+          else if (err instanceof ApiError && err.status === 404) showToast(err.message, 'warning');
           widget.current?.reset();
         },
       },
