@@ -22,6 +22,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/ratelimit"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apply"
 )
 
 // App is the wired service.
@@ -32,7 +33,10 @@ type App struct {
 	Accounts *account.Service
 	Server   *httpapi.Server
 	Counter  *ratelimit.Counter
-	draining atomic.Bool
+	// Apply is the application form; Reference its cached reference data.
+	Apply     *apply.Service
+	Reference *postgres.Reference
+	draining  atomic.Bool
 }
 
 type systemClock struct{}
@@ -92,6 +96,10 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
 		Draining: a.draining.Load,
 	})
+	if err := a.buildApply(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
 	if cfg.DemoData {
 		d, err := demo.Read(cfg.DemoDir)
 		if err != nil {

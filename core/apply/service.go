@@ -393,6 +393,7 @@ type StepView[T any] struct {
 	Record Record
 	Data   T
 	Draft  *Draft
+	Univs  map[string]Univ // names of the universities in acadList
 }
 
 // read loads a step for reading: the record and, for the owner, the draft
@@ -514,7 +515,23 @@ func (s *Service) Academic(ctx context.Context, p permission.Principal, applNo i
 		return StepView[[]applicant.AcademicRecord]{}, err
 	}
 	list, err := s.Forms.Academic(ctx, applNo)
-	return StepView[[]applicant.AcademicRecord]{Record: rec, Data: list, Draft: d}, err
+	if err != nil {
+		return StepView[[]applicant.AcademicRecord]{}, err
+	}
+	univs := map[string]Univ{}
+	for _, a := range list {
+		if _, done := univs[a.SchoolCode]; done || a.SchoolCode == school.SchoolOther {
+			continue
+		}
+		u, ok, err := s.Ref.Univ(ctx, a.SchoolCode)
+		if err != nil {
+			return StepView[[]applicant.AcademicRecord]{}, err
+		}
+		if ok {
+			univs[a.SchoolCode] = u
+		}
+	}
+	return StepView[[]applicant.AcademicRecord]{Record: rec, Data: list, Draft: d, Univs: univs}, nil
 }
 
 // SaveAcademic saves acadList (ACAD_SAVE).

@@ -1,0 +1,716 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/school"
+)
+
+// applyHandlers serve the application form (docs/api-apply.md).
+type applyHandlers struct {
+	svc *apply.Service
+	now func() time.Time
+}
+
+// MountApply registers the reference data, rounds and application-form
+// routes on the public and signed-in groups.
+func (s *Server) MountApply(svc *apply.Service, now func() time.Time) {
+	if now == nil {
+		now = time.Now
+	}
+	h := &applyHandlers{svc: svc, now: now}
+	pub := s.Public
+	pub.GET("/standard/schl", h.schools)
+	pub.GET("/standard/country", h.countries)
+	pub.GET("/standard/univ", h.univs)
+	pub.GET("/commcode/groups/:type/:groups", h.codeGroups)
+	pub.GET("/commcode/groups/:type/:group/:code", h.codeOne)
+	pub.GET("/recruit", h.recruit)
+	pub.GET("/recruit/list", h.recruitList)
+
+	a := s.Authed
+	a.GET("/appl/list", h.list)
+	a.GET("/appl/info/:applNo", h.info)
+	a.GET("/appl/mode/:applNo", h.mode)
+	a.POST("/appl/part", h.savePart)
+	a.GET("/appl/part/:applNo", h.part)
+	a.POST("/appl/cancel/:applNo", h.cancel)
+	a.GET("/appl/pay/info/:applNo", h.payInfo)
+	a.GET("/appl/basis/email", h.email)
+	a.GET("/appl/basis/:applNo", h.basis)
+	a.POST("/appl/basis/:applNo", h.saveBasis)
+	a.GET("/appl/acad/:applNo", h.acad)
+	a.POST("/appl/acad/:applNo", h.saveAcad)
+	a.GET("/appl/lang/:applNo", h.lang)
+	a.POST("/appl/lang/:applNo", h.saveLang)
+	a.GET("/appl/career/:applNo", h.career)
+	a.POST("/appl/career/:applNo", h.saveCareer)
+	a.GET("/appl/add-info/:applNo", h.addInfo)
+	a.POST("/appl/add-info/:applNo", h.saveAddInfo)
+	a.GET("/survey/:applNo", h.survey)
+	a.POST("/survey/save", h.saveSurvey)
+	a.PUT("/appl/draft/:applNo/:step", h.putDraft)
+	a.GET("/appl/draft/:applNo/:step", h.getDraft)
+	a.DELETE("/appl/draft/:applNo/:step", h.deleteDraft)
+	// Read by the applicant's form although it lives under /admin: the
+	// settings hold no personal data, so any signed-in user may read them.
+	a.GET("/admin/recruit-part/inquiry/:schoolCode/:enterYear/:recruitPartSeq/:applPartNo", h.infoInquiry)
+}
+
+// applNo reads the {applNo} path parameter; anything but a positive number
+// is an application that does not exist.
+func applNo(c *echo.Context) (int64, error) {
+	n, err := strconv.ParseInt(c.Param("applNo"), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound(apply.CodeNotFound)
+	}
+	return n, nil
+}
+
+func noStore(c *echo.Context) { c.Response().Header().Set("Cache-Control", "no-store") }
+
+// ---- DTOs ----
+
+type schoolCommDTO struct {
+	SchoolCode     string `json:"schoolCode"`
+	EnterYear      int    `json:"enterYear"`
+	RecruitPartSeq int    `json:"recruitPartSeq"`
+	KorName        string `json:"korName"`
+	EngName        string `json:"engName"`
+}
+
+type labelDTO struct {
+	Kor string `json:"kor"`
+	Eng string `json:"eng"`
+}
+
+// recordDTO is the application record of spec section 3.
+type recordDTO struct {
+	ApplNo                     int64         `json:"applNo"`
+	ID                         int64         `json:"id"`
+	UserID                     string        `json:"userId"`
+	ApplicantName              string        `json:"applicantName"`
+	ApplID                     *string       `json:"applId"`
+	Status                     string        `json:"status"`
+	ReviewStatus               *string       `json:"reviewStatus"`
+	IsApplReviewing            bool          `json:"isApplReviewing"`
+	SchoolComm                 schoolCommDTO `json:"schoolComm"`
+	RoundKorName               string        `json:"roundKorName"`
+	RoundEngName               string        `json:"roundEngName"`
+	MajorCode                  string        `json:"majorCode"`
+	MajorKorName               string        `json:"majorKorName"`
+	MajorEngName               string        `json:"majorEngName"`
+	IsMaster                   bool          `json:"isMaster"`
+	IsGeneralType              bool          `json:"isGeneralType"`
+	StayTypeCode               string        `json:"stayTypeCode"`
+	CategoryCode               string        `json:"categoryCode"`
+	ApplPartlabel              labelDTO      `json:"applPartlabel"`
+	AdditionalCertificateCount int           `json:"additionalCertificateCount"`
+	Step                       string        `json:"step"`
+	NextStep                   *string       `json:"nextStep"`
+	Steps                      []string      `json:"steps"`
+	SavedSteps                 []string      `json:"savedSteps"`
+	SubmitOpen                 bool          `json:"submitOpen"`
+	Actions                    []string      `json:"actions"`
+	CreatedAt                  string        `json:"createdAt"`
+	UpdatedAt                  string        `json:"updatedAt"`
+}
+
+func strPtr(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func statuses(list []application.Status) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = string(s)
+	}
+	return out
+}
+
+func toRecord(r apply.Record) recordDTO {
+	return recordDTO{
+		ApplNo: r.ApplNo, ID: r.ApplNo, UserID: r.UserID, ApplicantName: r.ApplicantName, ApplID: strPtr(r.ApplID),
+		Status: string(r.State.Status), ReviewStatus: strPtr(string(r.State.ReviewStatus)), IsApplReviewing: r.State.Reviewing,
+		SchoolComm:   schoolCommDTO{r.Round.SchoolCode, r.Round.EnterYear, r.Round.RecruitPartSeq, r.Round.SchoolKorName, r.Round.SchoolEngName},
+		RoundKorName: r.Round.KorName, RoundEngName: r.Round.EngName,
+		MajorCode: r.Part.MajorCode, MajorKorName: r.Offer.MajorKorName, MajorEngName: r.Offer.MajorEngName,
+		IsMaster: r.Part.IsMaster, IsGeneralType: r.Part.IsGeneralType, StayTypeCode: r.Part.StayTypeCode, CategoryCode: r.Part.CategoryCode,
+		ApplPartlabel: labelDTO{r.Part.RemkKor, r.Part.RemkEng}, AdditionalCertificateCount: r.Part.AddCertificateCount,
+		Step: string(r.State.Effective()), NextStep: strPtr(string(r.Next)), Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved),
+		SubmitOpen: r.SubmitOpen, Actions: r.Actions, CreatedAt: timeText(r.CreatedAt), UpdatedAt: timeText(r.UpdatedAt),
+	}
+}
+
+type draftDTO struct {
+	Data    json.RawMessage `json:"data"`
+	SavedAt string          `json:"savedAt"`
+}
+
+func toDraft(d *apply.Draft) *draftDTO {
+	if d == nil {
+		return nil
+	}
+	return &draftDTO{Data: d.Data, SavedAt: timeText(d.SavedAt)}
+}
+
+// ---- the application ----
+
+func (h *applyHandlers) list(c *echo.Context) error {
+	list, err := h.svc.List(c.Request().Context(), principal(c))
+	if err != nil {
+		return err
+	}
+	out := make([]recordDTO, len(list))
+	for i, r := range list {
+		out[i] = toRecord(r)
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *applyHandlers) info(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.svc.Get(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, toRecord(r))
+}
+
+func (h *applyHandlers) mode(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	m, st, err := h.svc.Mode(c.Request().Context(), principal(c), n, c.QueryParam("type"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "mode": string(m), "reviewCompleted": st.ReviewCompleted()})
+}
+
+func (h *applyHandlers) cancel(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.svc.Cancel(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toRecord(r))
+}
+
+func (h *applyHandlers) payInfo(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.svc.PayInfo(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "schoolCode": r.Round.SchoolCode, "enterYear": r.Round.EnterYear,
+		"recruitPartSeq": r.Round.RecruitPartSeq, "status": string(r.State.Effective()), "feeKrw": r.Round.FeeKrw, "feeUsd": r.Round.FeeUsd})
+}
+
+func (h *applyHandlers) email(c *echo.Context) error {
+	e, err := h.svc.Email(c.Request().Context(), principal(c))
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, map[string]string{"email": e})
+}
+
+// ---- application part ----
+
+type partChoiceDTO struct {
+	SchoolCode     string `json:"schoolCode"`
+	EnterYear      int    `json:"enterYear"`
+	RecruitPartSeq int    `json:"recruitPartSeq"`
+	MajorCode      string `json:"majorCode"`
+	IsMaster       bool   `json:"isMaster"`
+	IsGeneralType  bool   `json:"isGeneralType"`
+	StayTypeCode   string `json:"stayTypeCode"`
+	CategoryCode   string `json:"categoryCode"`
+}
+
+type surveyAnswersDTO struct {
+	Answers []apply.SurveyAnswer `json:"answers"`
+}
+
+type partRequestDTO struct {
+	ApplNo              *int64            `json:"applNo"`
+	ApplPartRequestList []partChoiceDTO   `json:"applPartRequestList"`
+	Consents            map[string]string `json:"consents"`
+	SurveyRequest       *surveyAnswersDTO `json:"surveyRequest"`
+}
+
+type acceptanceDTO struct {
+	Code       string `json:"code"`
+	Version    string `json:"version"`
+	AcceptedAt string `json:"acceptedAt"`
+}
+
+// partDTO is the application-part response of spec section 3.
+type partDTO struct {
+	ID                      int64                `json:"id"`
+	ApplNo                  int64                `json:"applNo"`
+	Status                  string               `json:"status"`
+	ReviewStatus            *string              `json:"reviewStatus"`
+	IsApplReviewing         bool                 `json:"isApplReviewing"`
+	PartSchoolCode          string               `json:"partSchoolCode"`
+	PartEnterYear           int                  `json:"partEnterYear"`
+	PartRecruitPartSeq      int                  `json:"partRecruitPartSeq"`
+	SchoolKorName           string               `json:"schoolKorName"`
+	SchoolEngName           string               `json:"schoolEngName"`
+	Steps                   []string             `json:"steps"`
+	SavedSteps              []string             `json:"savedSteps"`
+	NextStep                *string              `json:"nextStep"`
+	ApplPartNo              int64                `json:"applPartNo"`
+	PartMajorCode           string               `json:"partMajorCode"`
+	PartMajorKorName        string               `json:"partMajorKorName"`
+	PartMajorEngName        string               `json:"partMajorEngName"`
+	PartIsMaster            bool                 `json:"partIsMaster"`
+	PartIsGeneralType       bool                 `json:"partIsGeneralType"`
+	PartStayTypeCode        string               `json:"partStayTypeCode"`
+	PartCategoryCode        string               `json:"partCategoryCode"`
+	PartDetailRemkKor       string               `json:"partDetailRemkKor"`
+	PartDetailRemkEng       string               `json:"partDetailRemkEng"`
+	PartAddCertificateCount int                  `json:"partAddCertificateCount"`
+	VideoEssay              bool                 `json:"videoEssay"`
+	Consents                []acceptanceDTO      `json:"consents"`
+	SurveyAnswers           []apply.SurveyAnswer `json:"surveyAnswers"`
+}
+
+func toPart(v apply.PartView) partDTO {
+	r := v.Record
+	cons := make([]acceptanceDTO, len(v.Consents))
+	for i, a := range v.Consents {
+		cons[i] = acceptanceDTO{a.Code, a.Version, timeText(a.At)}
+	}
+	return partDTO{
+		ID: r.ApplNo, ApplNo: r.ApplNo, Status: string(r.State.Status), ReviewStatus: strPtr(string(r.State.ReviewStatus)),
+		IsApplReviewing: r.State.Reviewing, PartSchoolCode: r.Round.SchoolCode, PartEnterYear: r.Round.EnterYear,
+		PartRecruitPartSeq: r.Round.RecruitPartSeq, SchoolKorName: r.Round.SchoolKorName, SchoolEngName: r.Round.SchoolEngName,
+		Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved), NextStep: strPtr(string(r.Next)),
+		ApplPartNo: r.Part.ApplPartNo, PartMajorCode: r.Part.MajorCode, PartMajorKorName: r.Offer.MajorKorName,
+		PartMajorEngName: r.Offer.MajorEngName, PartIsMaster: r.Part.IsMaster, PartIsGeneralType: r.Part.IsGeneralType,
+		PartStayTypeCode: r.Part.StayTypeCode, PartCategoryCode: r.Part.CategoryCode, PartDetailRemkKor: r.Part.RemkKor,
+		PartDetailRemkEng: r.Part.RemkEng, PartAddCertificateCount: r.Part.AddCertificateCount, VideoEssay: r.Offer.VideoEssay,
+		Consents: cons, SurveyAnswers: v.Survey.Answers,
+	}
+}
+
+func (h *applyHandlers) savePart(c *echo.Context) error {
+	var in partRequestDTO
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	req := apply.PartRequest{Consents: in.Consents}
+	if in.ApplNo != nil {
+		req.ApplNo = *in.ApplNo
+		if req.ApplNo <= 0 {
+			return apperr.NotFound(apply.CodeNotFound)
+		}
+	}
+	for _, ch := range in.ApplPartRequestList {
+		req.Choices = append(req.Choices, apply.PartChoice{
+			Round:     apply.RoundKey{SchoolCode: ch.SchoolCode, EnterYear: ch.EnterYear, RecruitPartSeq: ch.RecruitPartSeq},
+			MajorCode: ch.MajorCode, IsMaster: ch.IsMaster, IsGeneralType: ch.IsGeneralType,
+			StayTypeCode: ch.StayTypeCode, CategoryCode: ch.CategoryCode,
+		})
+	}
+	if in.SurveyRequest != nil {
+		req.Survey = &apply.SurveyData{Answers: in.SurveyRequest.Answers}
+	}
+	v, created, err := h.svc.SavePart(c.Request().Context(), principal(c), req)
+	if err != nil {
+		if e, ok := apperr.As(err); ok && e.Code == apply.CodeExists {
+			return existsError(c, e)
+		}
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	return c.JSON(status, toPart(v))
+}
+
+// existsError answers 409 with the number of the application already there,
+// so the SPA can continue it.
+func existsError(c *echo.Context, e *apperr.Error) error {
+	loc := localeOf(c)
+	msg := Message(loc, e.Code, nil)
+	return c.JSON(http.StatusConflict, map[string]any{"status": http.StatusConflict, "code": e.Code, "message": msg,
+		"warningMessage": msg, "applNo": e.Params["applNo"]})
+}
+
+func (h *applyHandlers) part(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Part(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, toPart(v))
+}
+
+// ---- steps ----
+
+type basisBody struct {
+	ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
+}
+
+func normalInfo(a applicant.ApplicantInfo) applicant.ApplicantInfo {
+	if a.G20Answers == nil {
+		a.G20Answers = []string{}
+	}
+	if a.FamilyList == nil {
+		a.FamilyList = []applicant.FamilyMember{}
+	}
+	return a
+}
+
+func (h *applyHandlers) basis(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Info(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
+		Draft         *draftDTO               `json:"draft"`
+	}{toRecord(v.Record), normalInfo(v.Data), toDraft(v.Draft)})
+}
+
+func (h *applyHandlers) saveBasis(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in basisBody
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	rec, a, err := h.svc.SaveInfo(c.Request().Context(), principal(c), n, in.ApplicantInfo)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
+	}{toRecord(rec), normalInfo(a)})
+}
+
+type acadDTO struct {
+	applicant.AcademicRecord
+	SchoolKorName string `json:"schoolKorName"`
+	SchoolEngName string `json:"schoolEngName"`
+}
+
+func (h *applyHandlers) acad(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Academic(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	list := make([]acadDTO, len(v.Data))
+	for i, a := range v.Data {
+		u := v.Univs[a.SchoolCode]
+		list[i] = acadDTO{a, u.KorName, u.EngName}
+		if a.SchoolCode == school.SchoolOther {
+			list[i].SchoolKorName, list[i].SchoolEngName = a.SearchSchoolName, a.SearchSchoolName
+		}
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		AcadList []acadDTO `json:"acadList"`
+		Draft    *draftDTO `json:"draft"`
+	}{toRecord(v.Record), list, toDraft(v.Draft)})
+}
+
+func (h *applyHandlers) saveAcad(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		AcadList []applicant.AcademicRecord `json:"acadList"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.SaveAcademic(c.Request().Context(), principal(c), n, in.AcadList)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		AcadList []applicant.AcademicRecord `json:"acadList"`
+	}{toRecord(rec), in.AcadList})
+}
+
+func (h *applyHandlers) lang(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Languages(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
+		LanguageExams []examDTO                 `json:"languageExams"`
+		Draft         *draftDTO                 `json:"draft"`
+	}{toRecord(v.Record), v.Data, examDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
+}
+
+func newNodeID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func (h *applyHandlers) saveLang(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	rec, list, err := h.svc.SaveLanguages(c.Request().Context(), principal(c), n, in.PartLanguages, newNodeID)
+	if err != nil {
+		return err
+	}
+	if list == nil {
+		list = []applicant.LanguageEntry{}
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
+	}{toRecord(rec), list})
+}
+
+func (h *applyHandlers) career(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Careers(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		CareerList []applicant.Career `json:"careerList"`
+		Draft      *draftDTO          `json:"draft"`
+	}{toRecord(v.Record), v.Data, toDraft(v.Draft)})
+}
+
+func (h *applyHandlers) saveCareer(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		CareerList []applicant.Career `json:"careerList"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	if in.CareerList == nil {
+		in.CareerList = []applicant.Career{}
+	}
+	rec, err := h.svc.SaveCareers(c.Request().Context(), principal(c), n, in.CareerList)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		CareerList []applicant.Career `json:"careerList"`
+	}{toRecord(rec), in.CareerList})
+}
+
+type addInfoBody struct {
+	CertificateList []applicant.Certificate `json:"certificateList"`
+	Essays          []applicant.Essay       `json:"essays"`
+}
+
+func (h *applyHandlers) addInfo(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.AdditionalInfo(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		addInfoBody
+		EssayQuestions []essayDTO `json:"essayQuestions"`
+		Draft          *draftDTO  `json:"draft"`
+	}{toRecord(v.Record), addInfoBody{v.Data.Certificates, v.Data.Essays}, essayDTOs(v.Record.Round.Essays), toDraft(v.Draft)})
+}
+
+func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in addInfoBody
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	if in.CertificateList == nil {
+		in.CertificateList = []applicant.Certificate{}
+	}
+	if in.Essays == nil {
+		in.Essays = []applicant.Essay{}
+	}
+	rec, err := h.svc.SaveAdditionalInfo(c.Request().Context(), principal(c), n, apply.AddInfo{Certificates: in.CertificateList, Essays: in.Essays})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		addInfoBody
+	}{toRecord(rec), in})
+}
+
+type surveyBody struct {
+	Answers     []apply.SurveyAnswer `json:"answers"`
+	Alumni      bool                 `json:"alumni"`
+	ContactCode string               `json:"contactCode"`
+}
+
+func (h *applyHandlers) survey(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.Survey(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		Questions []questionDTO `json:"questions"`
+		surveyBody
+		Draft *draftDTO `json:"draft"`
+	}{toRecord(v.Record), questionDTOs(v.Questions), surveyBody{v.Data.Answers, v.Data.Alumni, v.Data.ContactCode}, toDraft(v.Draft)})
+}
+
+func (h *applyHandlers) saveSurvey(c *echo.Context) error {
+	var in struct {
+		ApplNo int64 `json:"applNo"`
+		surveyBody
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	if in.Answers == nil {
+		in.Answers = []apply.SurveyAnswer{}
+	}
+	rec, err := h.svc.SaveSurvey(c.Request().Context(), principal(c), in.ApplNo,
+		apply.SurveyData{Answers: in.Answers, Alumni: in.Alumni, ContactCode: in.ContactCode})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		recordDTO
+		surveyBody
+	}{toRecord(rec), in.surveyBody})
+}
+
+// ---- drafts ----
+
+func (h *applyHandlers) putDraft(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, apply.MaxDraft+1))
+	if err != nil {
+		return apperr.Wrap(apperr.KindInvalid, "request.malformed", err)
+	}
+	at, err := h.svc.PutDraft(c.Request().Context(), principal(c), n, c.Param("step"), body)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "step": c.Param("step"), "savedAt": timeText(at)})
+}
+
+func (h *applyHandlers) getDraft(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	d, ok, err := h.svc.GetDraft(c.Request().Context(), principal(c), n, c.Param("step"))
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	out := map[string]any{"applNo": n, "step": c.Param("step"), "data": nil, "savedAt": nil}
+	if ok {
+		out["data"], out["savedAt"] = json.RawMessage(d.Data), timeText(d.SavedAt)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *applyHandlers) deleteDraft(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	if err := h.svc.DeleteDraft(c.Request().Context(), principal(c), n, c.Param("step")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

@@ -1,0 +1,388 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// Reference data and rounds (docs/api-apply.md "Public reference data").
+
+type schoolDTO struct {
+	SchoolCode string `json:"schoolCode"`
+	KorName    string `json:"korName"`
+	EngName    string `json:"engName"`
+	Slug       string `json:"slug"`
+	Color      string `json:"color"`
+}
+
+func (h *applyHandlers) schools(c *echo.Context) error {
+	list, err := h.svc.Schools(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	out := make([]schoolDTO, len(list))
+	for i, s := range list {
+		out[i] = schoolDTO{s.SchoolCode, s.KorName, s.EngName, s.Slug, s.Color}
+	}
+	cacheFor(c, 5*time.Minute)
+	return c.JSON(http.StatusOK, out)
+}
+
+type countryDTO struct {
+	Code    string `json:"code"`
+	KorName string `json:"korName"`
+	EngName string `json:"engName"`
+}
+
+func (h *applyHandlers) countries(c *echo.Context) error {
+	list, err := h.svc.Countries(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	order := func(key func(apply.Country) int) []countryDTO {
+		l := slices.Clone(list)
+		slices.SortFunc(l, func(a, b apply.Country) int { return key(a) - key(b) })
+		out := make([]countryDTO, len(l))
+		for i, x := range l {
+			out[i] = countryDTO{x.Code, x.KorName, x.EngName}
+		}
+		return out
+	}
+	cacheFor(c, time.Hour)
+	return c.JSON(http.StatusOK, map[string][]countryDTO{
+		"orderKr": order(func(x apply.Country) int { return x.OrderKr }),
+		"orderEn": order(func(x apply.Country) int { return x.OrderEn }),
+	})
+}
+
+type univDTO struct {
+	SchoolCode  string `json:"schoolCode"`
+	KorName     string `json:"korName"`
+	EngName     string `json:"engName"`
+	CountryCode string `json:"countryCode"`
+}
+
+func (h *applyHandlers) univs(c *echo.Context) error {
+	limit, _ := strconv.Atoi(c.QueryParam("limit"))
+	list, err := h.svc.SearchUnivs(c.Request().Context(), c.QueryParam("q"), c.QueryParam("countryCode"), limit)
+	if err != nil {
+		return err
+	}
+	out := make([]univDTO, len(list))
+	for i, u := range list {
+		out[i] = univDTO{u.SchoolCode, u.KorName, u.EngName, u.CountryCode}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type codeDTO struct {
+	Code     string `json:"code"`
+	KorValue string `json:"korValue"`
+	EngValue string `json:"engValue"`
+	Seq      int    `json:"seq"`
+}
+
+func codeDTOs(list []apply.Code) []codeDTO {
+	out := make([]codeDTO, len(list))
+	for i, x := range list {
+		out[i] = codeDTO{x.Code, x.KorValue, x.EngValue, x.Seq}
+	}
+	return out
+}
+
+// listKey turns a code group into its answer key: UNIV_DEGREE_TYPE ->
+// univDegreeTypeList.
+func listKey(group string) string {
+	var b strings.Builder
+	for i, part := range strings.Split(strings.ToLower(group), "_") {
+		if part == "" {
+			continue
+		}
+		if i > 0 {
+			r := []rune(part)
+			r[0] = unicode.ToUpper(r[0])
+			part = string(r)
+		}
+		b.WriteString(part)
+	}
+	return b.String() + "List"
+}
+
+func (h *applyHandlers) codeGroups(c *echo.Context) error {
+	groups := strings.Split(c.Param("groups"), ",")
+	m, err := h.svc.CodeGroups(c.Request().Context(), c.Param("type"), c.QueryParam("schoolCode"), groups)
+	if err != nil {
+		return err
+	}
+	out := map[string][]codeDTO{}
+	for g, list := range m {
+		out[listKey(g)] = codeDTOs(list)
+	}
+	cacheFor(c, 5*time.Minute)
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *applyHandlers) codeOne(c *echo.Context) error {
+	x, err := h.svc.CodeOne(c.Request().Context(), c.Param("type"), c.QueryParam("schoolCode"), c.Param("group"), c.Param("code"))
+	if err != nil {
+		return err
+	}
+	cacheFor(c, 5*time.Minute)
+	return c.JSON(http.StatusOK, map[string]any{"groupCode": c.Param("group"), "code": x.Code, "korValue": x.KorValue,
+		"engValue": x.EngValue, "seq": x.Seq})
+}
+
+// cacheFor lets browsers keep public reference data for a while.
+func cacheFor(c *echo.Context, d time.Duration) {
+	c.Response().Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(d.Seconds())))
+}
+
+type windowDTO struct {
+	Type  string `json:"type"`
+	Start string `json:"start"`
+	End   string `json:"end"`
+	Open  bool   `json:"open"`
+}
+
+type partOfferDTO struct {
+	ApplPartNo              int64  `json:"applPartNo"`
+	MajorCode               string `json:"majorCode"`
+	MajorKorName            string `json:"majorKorName"`
+	MajorEngName            string `json:"majorEngName"`
+	IsMaster                bool   `json:"isMaster"`
+	PartDetailRemkKor       string `json:"partDetailRemkKor"`
+	PartDetailRemkEng       string `json:"partDetailRemkEng"`
+	PartAddCertificateCount int    `json:"partAddCertificateCount"`
+	VideoEssay              bool   `json:"videoEssay"`
+}
+
+type examDTO struct {
+	Code      string  `json:"code"`
+	KorName   string  `json:"korName"`
+	EngName   string  `json:"engName"`
+	InputType string  `json:"inputType"`
+	MaxScore  float64 `json:"maxScore"`
+}
+
+type essayDTO struct {
+	No          int    `json:"no"`
+	Words       int    `json:"words"`
+	Chars       int    `json:"chars"`
+	KorQuestion string `json:"korQuestion"`
+	EngQuestion string `json:"engQuestion"`
+}
+
+type itemDTO struct {
+	ItemCode   string `json:"itemCode"`
+	KorValue   string `json:"korValue"`
+	EngValue   string `json:"engValue"`
+	HasComment bool   `json:"hasComment"`
+}
+
+type questionDTO struct {
+	QuestionCode string    `json:"questionCode"`
+	ParentCode   string    `json:"parentCode"`
+	Depth        int       `json:"depth"`
+	IsLeaf       bool      `json:"isLeaf"`
+	InputType    string    `json:"inputType"`
+	KorText      string    `json:"korText"`
+	EngText      string    `json:"engText"`
+	Required     bool      `json:"required"`
+	Items        []itemDTO `json:"items"`
+}
+
+type requirementDTO struct {
+	Code string `json:"code"`
+	Ko   string `json:"ko"`
+	En   string `json:"en"`
+}
+
+type rulesDTO struct {
+	RefusedNationalities   []string         `json:"refusedNationalities"`
+	PassportNone           string           `json:"passportNone"`
+	VisaNone               string           `json:"visaNone"`
+	G20Required            bool             `json:"g20Required"`
+	LanguageRequired       bool             `json:"languageRequired"`
+	EtcDocumentUploadable  bool             `json:"isEtcDocumentUploadable"`
+	TextLimits             map[string]int   `json:"textLimits"`
+	VideoEssayRequirements []requirementDTO `json:"videoEssayRequirements"`
+}
+
+type roundDTO struct {
+	SchoolCode     string               `json:"schoolCode"`
+	EnterYear      int                  `json:"enterYear"`
+	RecruitPartSeq int                  `json:"recruitPartSeq"`
+	KorName        string               `json:"korName"`
+	EngName        string               `json:"engName"`
+	SchoolKorName  string               `json:"schoolKorName"`
+	SchoolEngName  string               `json:"schoolEngName"`
+	Color          string               `json:"color"`
+	FeeKrw         int64                `json:"feeKrw"`
+	FeeUsd         int64                `json:"feeUsd"`
+	Steps          []string             `json:"steps"`
+	Windows        []windowDTO          `json:"windows"`
+	SubmitOpen     bool                 `json:"submitOpen"`
+	Parts          []partOfferDTO       `json:"parts,omitempty"`
+	Categories     []codeDTO            `json:"categories,omitempty"`
+	StayTypes      []codeDTO            `json:"stayTypes,omitempty"`
+	LanguageExams  []examDTO            `json:"languageExams,omitempty"`
+	Essays         []essayDTO           `json:"essays,omitempty"`
+	Consents       []school.ConsentItem `json:"consents,omitempty"`
+	PartSurvey     []questionDTO        `json:"partSurvey,omitempty"`
+	Rules          *rulesDTO            `json:"rules,omitempty"`
+}
+
+func timeText(t time.Time) string { return t.In(window.Seoul).Format(time.RFC3339) }
+
+func questionDTOs(qs []apply.Question) []questionDTO {
+	out := make([]questionDTO, len(qs))
+	for i, q := range qs {
+		items := make([]itemDTO, len(q.Items))
+		for j, it := range q.Items {
+			items[j] = itemDTO{it.Code.Code, it.KorValue, it.EngValue, it.HasComment}
+		}
+		out[i] = questionDTO{q.Code, q.ParentCode, q.Depth, q.IsLeaf, q.InputType, q.KorText, q.EngText, q.Required, items}
+	}
+	return out
+}
+
+func essayDTOs(es []apply.EssayQuestion) []essayDTO {
+	out := make([]essayDTO, len(es))
+	for i, e := range es {
+		out[i] = essayDTO{e.No, e.Words, e.Chars, e.KorQuestion, e.EngQuestion}
+	}
+	return out
+}
+
+func examDTOs(es []apply.Exam) []examDTO {
+	out := make([]examDTO, len(es))
+	for i, e := range es {
+		out[i] = examDTO{e.Code, e.KorName, e.EngName, string(e.InputType), e.MaxScore}
+	}
+	return out
+}
+
+func stepNames(r apply.Round) []string {
+	list := r.Steps.List()
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// roundBody maps a round; full adds everything the form needs.
+func (h *applyHandlers) roundBody(r apply.Round, full bool) roundDTO {
+	now := h.now()
+	d := roundDTO{SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
+		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
+		Color: r.Color, FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Steps: stepNames(r), Windows: []windowDTO{},
+		SubmitOpen: h.svc.SubmitOpen(r)}
+	for _, w := range r.Windows {
+		d.Windows = append(d.Windows, windowDTO{string(w.Kind), timeText(w.Start), timeText(w.End), w.Contains(now)})
+	}
+	if !full {
+		return d
+	}
+	d.Parts = []partOfferDTO{}
+	for _, o := range r.Parts {
+		d.Parts = append(d.Parts, partOfferDTO{o.ApplPartNo, o.MajorCode, o.MajorKorName, o.MajorEngName, o.IsMaster,
+			o.RemkKor, o.RemkEng, o.AddCertificateCount, o.VideoEssay})
+	}
+	d.Categories, d.StayTypes = codeDTOs(r.Categories), codeDTOs(r.StayTypes)
+	d.LanguageExams, d.Essays = examDTOs(r.LanguageExams), essayDTOs(r.Essays)
+	d.Consents = r.Rules.Consents
+	d.PartSurvey = questionDTOs(r.PartSurvey)
+	reqs := []requirementDTO{}
+	for _, code := range school.DefaultVideoEssay().Requirements {
+		reqs = append(reqs, requirementDTO{code, Message(Ko, code, nil), Message(En, code, nil)})
+	}
+	refused := r.Rules.RefusedNationalities
+	if refused == nil {
+		refused = []string{}
+	}
+	d.Rules = &rulesDTO{RefusedNationalities: refused, PassportNone: r.Rules.PassportNone, VisaNone: r.Rules.VisaNone,
+		G20Required: r.Rules.G20Required, LanguageRequired: r.Rules.LanguageRequired, EtcDocumentUploadable: r.Rules.ExtraDocuments,
+		TextLimits: applicant.TextLimits(r.Rules), VideoEssayRequirements: reqs}
+	return d
+}
+
+func intQuery(c *echo.Context, f *apperr.Fields, name string) int {
+	v := c.QueryParam(name)
+	n, err := strconv.Atoi(v)
+	switch {
+	case v == "":
+		f.Add(name, applicant.CodeRequired)
+	case err != nil:
+		f.Add(name, applicant.CodeDigits)
+	}
+	return n
+}
+
+func (h *applyHandlers) recruit(c *echo.Context) error {
+	var f apperr.Fields
+	k := apply.RoundKey{SchoolCode: c.QueryParam("schoolCode")}
+	if k.SchoolCode == "" {
+		f.Add("schoolCode", applicant.CodeRequired)
+	}
+	k.EnterYear = intQuery(c, &f, "enterYear")
+	k.RecruitPartSeq = intQuery(c, &f, "partSeq")
+	if err := f.Err(); err != nil {
+		return err
+	}
+	r, err := h.svc.Round(c.Request().Context(), k)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, h.roundBody(r, true))
+}
+
+func (h *applyHandlers) recruitList(c *echo.Context) error {
+	list, err := h.svc.Rounds(c.Request().Context(), c.QueryParam("schoolCode"))
+	if err != nil {
+		return err
+	}
+	out := make([]roundDTO, len(list))
+	for i, r := range list {
+		out[i] = h.roundBody(r, false)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type infoItemDTO struct {
+	ItemCode string `json:"itemCode"`
+	Display  bool   `json:"display"`
+	Required bool   `json:"required"`
+}
+
+func (h *applyHandlers) infoInquiry(c *echo.Context) error {
+	y, err1 := strconv.Atoi(c.Param("enterYear"))
+	seq, err2 := strconv.Atoi(c.Param("recruitPartSeq"))
+	part, err3 := strconv.ParseInt(c.Param("applPartNo"), 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || part < 0 {
+		return apperr.NotFound(apply.CodeRoundNotFound)
+	}
+	k := apply.RoundKey{SchoolCode: c.Param("schoolCode"), EnterYear: y, RecruitPartSeq: seq}
+	items, err := h.svc.InfoSettings(c.Request().Context(), principal(c), k, part)
+	if err != nil {
+		return err
+	}
+	out := make([]infoItemDTO, len(items))
+	for i, it := range items {
+		out[i] = infoItemDTO{it.ItemCode, it.Display, it.Required}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"schoolCode": k.SchoolCode, "enterYear": y, "recruitPartSeq": seq,
+		"applPartNo": part, "items": out})
+}
