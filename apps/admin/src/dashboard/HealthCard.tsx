@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { HealthChip } from './HealthChip';
@@ -32,7 +32,11 @@ export const HealthCard = () => {
                         <Typography component="span" sx={{ fontWeight: 600, minWidth: 110 }}>
                             {translate('app.health.overall')}
                         </Typography>
-                        <HealthChip status={health?.status ?? 'UNKNOWN'} testId="health-overall" />
+                        {health ? (
+                            <HealthChip status={health.status} testId="health-overall" />
+                        ) : (
+                            <Chip size="small" variant="outlined" label={translate('app.health.checking')} data-testid="health-overall" data-status="" />
+                        )}
                     </Stack>
                     {health && !health.reachable && (
                         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -38,6 +38,7 @@ export const enApp = {
             unreachable: 'The health endpoint could not be reached.',
             no_components: 'No component details.',
             refresh: 'Check now',
+            checking: 'Checking…',
             status: {
                 UP: 'Up',
                 DOWN: 'Down',

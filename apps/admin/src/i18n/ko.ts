@@ -41,6 +41,7 @@ export const koApp = {
             unreachable: '상태 확인 주소에 연결할 수 없습니다.',
             no_components: '구성 요소 정보가 없습니다.',
             refresh: '지금 확인',
+            checking: '확인 중…',
             status: {
                 UP: '정상',
                 DOWN: '중단',

@@ -1,4 +1,4 @@
-import { Chip, Divider, ListSubheader } from '@mui/material';
+import { Divider, ListSubheader } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { PLANNED_PAGES } from '../pages/adminPages';
@@ -6,7 +6,7 @@ import { hasAny } from '../roles';
 
 /**
  * Dashboard, the real resources (react-admin hides those the role may not
- * read), then the planned pages the role will get, each marked "준비 중".
+ * read), then the planned pages the role will get, under a "준비 중" heading.
  */
 export const Menu = () => {
     const translate = useTranslate();
@@ -29,20 +29,7 @@ export const Menu = () => {
                         <RaMenu.Item
                             key={page.path}
                             to={`/${page.path}`}
-                            primaryText={
-                                <>
-                                    {translate(`app.pages.${page.labelKey}`)}
-                                    {open && (
-                                        <Chip
-                                            component="span"
-                                            size="small"
-                                            variant="outlined"
-                                            label={translate('app.coming_soon.badge')}
-                                            sx={{ ml: 1, height: 20, fontSize: '0.7rem' }}
-                                        />
-                                    )}
-                                </>
-                            }
+                            primaryText={translate(`app.pages.${page.labelKey}`)}
                             leftIcon={<ConstructionIcon />}
                             sx={{ color: 'text.secondary' }}
                         />

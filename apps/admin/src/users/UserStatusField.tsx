@@ -3,10 +3,12 @@ import { useRecordContext, useTranslate } from 'react-admin';
 
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'WITHDRAW'] as const;
 
+// Outlined chips use the colour as text on white: only colours with at
+// least 4.5:1 contrast there (not MUI's orange warning).
 const COLORS: Record<string, ChipProps['color']> = {
     ACTIVE: 'success',
-    INACTIVE: 'warning',
-    WITHDRAW: 'default',
+    INACTIVE: 'default',
+    WITHDRAW: 'error',
 };
 
 /** User status (spec section 4) as a chip. */
