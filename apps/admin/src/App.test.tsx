@@ -101,8 +101,8 @@ describe('admin app', () => {
         expect(list.headers.get('Accept-Language')).toBe('ko');
 
         router.navigate('/');
-        const overall = await screen.findByTestId('health-overall', {}, { timeout: 15_000 });
-        await waitFor(() => expect(overall.getAttribute('data-status')).toBe('UP'));
+        await screen.findByTestId('health-overall', {}, { timeout: 15_000 });
+        await waitFor(() => expect(screen.getByTestId('health-overall').getAttribute('data-status')).toBe('UP'), { timeout: 15_000 });
         expect(screen.getByTestId('health-redis').getAttribute('data-status')).toBe('OUT_OF_SERVICE');
         expect(within(screen.getByTestId('health-db')).getByText('정상')).toBeTruthy();
     });
