@@ -76,10 +76,17 @@ func checkChoice(r Round, c PartChoice, f *apperr.Fields) Part {
 
 // SavePart creates an application for a round, or changes its part.
 func (s *Service) SavePart(ctx context.Context, p permission.Principal, req PartRequest) (PartView, bool, error) {
-	if !permission.Can(p, permission.ApplicationOwn, "") {
+	if req.ApplNo == 0 && !permission.Can(p, permission.ApplicationOwn, "") {
 		return PartView{}, false, apperr.Forbidden(CodeNotApplicant)
 	}
 	var f apperr.Fields
+	var h Header
+	if req.ApplNo != 0 {
+		var err error
+		if h, err = s.access(ctx, p, req.ApplNo, true); err != nil {
+			return PartView{}, false, err
+		}
+	}
 	switch {
 	case len(req.Choices) == 0:
 		f.Add("applPartRequestList", applicant.CodeRequired)
@@ -89,12 +96,7 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 		return PartView{}, false, f.Err()
 	}
 	c := req.Choices[0]
-	var h Header
 	if req.ApplNo != 0 {
-		var err error
-		if h, err = s.access(ctx, p, req.ApplNo, true); err != nil {
-			return PartView{}, false, err
-		}
 		if h.Round != c.Round {
 			f.Add(choicePrefix+"recruitPartSeq", CodeRoundFixed)
 			return PartView{}, false, f.Err()
