@@ -14,6 +14,9 @@ import (
 	"strings"
 )
 
+// DefaultFontPath is NanumGothic of Debian's fonts-nanum.
+const DefaultFontPath = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
+
 // Config is every setting of server and worker.
 type Config struct {
 	Env               string // development | production
@@ -43,6 +46,8 @@ type Config struct {
 	AdminDist         string
 	LogFormat         string // text | json
 	LogLevel          string
+	FileDir           string // uploaded documents
+	FontPath          string // TrueType font of the PDFs (Korean glyphs)
 }
 
 func env(key, def string) string {
@@ -95,6 +100,8 @@ func Load() (Config, error) {
 		AdminDist:     env("ADMIN_DIST", "apps/admin/dist"),
 		LogFormat:     env("LOG_FORMAT", "text"),
 		LogLevel:      env("LOG_LEVEL", "info"),
+		FileDir:       env("FILE_DIR", "var/files"),
+		FontPath:      env("FONT_PATH", DefaultFontPath),
 	}
 	if c.Env != "development" && c.Env != "production" {
 		return c, fmt.Errorf("config: APP_ENV must be development or production, got %q", c.Env)

@@ -58,6 +58,8 @@ var All = []string{
 	"draft.not_object",
 	"draft.too_large",
 	// examno
+	"examno.lookup_limited",
+	"examno.lookup_sent",
 	"examno.seq_count",
 	"examno.seq_overflow",
 	"examno.template_empty",
@@ -75,9 +77,11 @@ var All = []string{
 	"file.extra_slot",
 	"file.item_unknown",
 	"file.name_characters",
+	"file.not_found",
 	"file.name_too_long",
 	"file.required_missing",
 	"file.too_large",
+	"file.upload_malformed",
 	// login
 	"login.failed",
 	"login.inactive",
@@ -122,6 +126,8 @@ var All = []string{
 	"recruit.not_found",
 	// school
 	"school.not_found",
+	// slip
+	"slip.not_ready",
 	// survey
 	"survey.required",
 	// user

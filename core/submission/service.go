@@ -1,0 +1,476 @@
+package submission
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// Service is the documents, submission, completion and exam-number use
+// cases. It builds on the application form's stores (core/apply).
+type Service struct {
+	Ref        apply.Reference
+	Apps       apply.Applications
+	Forms      apply.Forms
+	Log        apply.AccessLog // nil: admin reads are not logged (tests only)
+	Docs       Documents
+	Files      FileStore
+	Numbers    ExamNumbers
+	Payments   Payments
+	Consents   Consents
+	Applicants Applicants
+	Mailer     Mailer
+	Captcha    Captcha
+	Counter    Counter
+	Tx         apply.Tx
+	Clock      window.Clock
+}
+
+func (s *Service) now() time.Time {
+	if s.Clock == nil {
+		return time.Now()
+	}
+	return s.Clock.Now()
+}
+
+func exempt(p permission.Principal) bool { return permission.Can(p, permission.TimeWindowExempt, "") }
+
+// access loads an application for p: the owner reads and changes it, staff
+// the permission table allows read it (logged), anyone else is told it
+// does not exist.
+func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, write bool) (apply.Header, error) {
+	if applNo <= 0 {
+		return apply.Header{}, apperr.NotFound(apply.CodeNotFound)
+	}
+	h, err := s.Apps.Get(ctx, applNo)
+	if err != nil {
+		return apply.Header{}, err
+	}
+	if err := application.CheckAccess(p, h.UserID, h.Round.SchoolCode, false); err != nil {
+		return apply.Header{}, err
+	}
+	owner := h.UserID != "" && h.UserID == p.UserID
+	if write && !owner {
+		return apply.Header{}, apperr.Forbidden(apply.CodeOwnerOnly)
+	}
+	if !owner && s.Log != nil {
+		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+itoa(applNo), nil); err != nil {
+			return apply.Header{}, err
+		}
+	}
+	return h, nil
+}
+
+func itoa(n int64) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for ; n > 0; n /= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+	}
+	return string(b[i:])
+}
+
+// checkEdit refuses a change outside the SUBMIT window (unless exempt) and
+// to an application that may no longer be modified.
+func checkEdit(p permission.Principal, r apply.Round, st application.State, now time.Time) error {
+	if err := window.NewRound(r.Windows...).Allow(window.ActEdit, now, exempt(p)); err != nil {
+		return err
+	}
+	return st.CheckModifiable()
+}
+
+// ---- documents ----
+
+// Slot is an extra document slot of etcList.
+type Slot struct {
+	Seq      int
+	Document *Document
+}
+
+// DocGroup is a group of items with their documents.
+type DocGroup struct {
+	Code             string
+	KorName, EngName string
+	Items            []DocEntry
+}
+
+// DocEntry is an item with its uploaded document, if any.
+type DocEntry struct {
+	DocItem
+	Document *Document
+}
+
+// DocView is what the documents page shows.
+type DocView struct {
+	Header     apply.Header
+	Groups     []DocGroup
+	Extra      []Slot
+	Uploadable bool // isEtcDocumentUploadable
+	ExtraItem  DocItem
+	Missing    []string // required items without a file
+}
+
+func view(h apply.Header, r apply.Round, items []DocItem, docs []Document) DocView {
+	v := DocView{Header: h, Uploadable: r.Rules.ExtraDocuments, ExtraItem: extraItem(items)}
+	byItem := map[string]*Document{}
+	extra := map[int]*Document{}
+	for i := range docs {
+		d := &docs[i]
+		if d.Slot > 0 {
+			extra[d.Slot] = d
+		} else {
+			byItem[d.ItemCode] = d
+		}
+	}
+	for _, it := range items {
+		if it.Code == ExtraItemCode {
+			continue
+		}
+		gi := slices.IndexFunc(v.Groups, func(g DocGroup) bool { return g.Code == it.GroupCode })
+		if gi < 0 {
+			v.Groups = append(v.Groups, DocGroup{Code: it.GroupCode, KorName: it.GroupKorName, EngName: it.GroupEngName})
+			gi = len(v.Groups) - 1
+		}
+		v.Groups[gi].Items = append(v.Groups[gi].Items, DocEntry{DocItem: it, Document: byItem[it.Code]})
+		if it.Required && byItem[it.Code] == nil {
+			v.Missing = append(v.Missing, it.Code)
+		}
+	}
+	for seq := 1; seq <= document.ExtraSlots; seq++ {
+		v.Extra = append(v.Extra, Slot{Seq: seq, Document: extra[seq]})
+	}
+	return v
+}
+
+// extraItem is the item of the extra slots: the round's 00099 item, or a
+// default accepting the common document types.
+func extraItem(items []DocItem) DocItem {
+	for _, it := range items {
+		if it.Code == ExtraItemCode {
+			it.Required = false
+			return it
+		}
+	}
+	return DocItem{Item: document.Item{Code: ExtraItemCode, Extensions: []string{"pdf", "jpg", "png", "doc", "docx", "hwp", "zip"}},
+		KorName: "기타 서류", EngName: "Other document", GroupCode: "etc", GroupKorName: "기타", GroupEngName: "Other"}
+}
+
+func (s *Service) load(ctx context.Context, h apply.Header) (apply.Round, []DocItem, []Document, error) {
+	r, err := s.Ref.Round(ctx, h.Round)
+	if err != nil {
+		return r, nil, nil, err
+	}
+	items, err := s.Docs.Items(ctx, h.Round)
+	if err != nil {
+		return r, nil, nil, err
+	}
+	docs, err := s.Docs.List(ctx, h.ApplNo)
+	return r, items, docs, err
+}
+
+// Documents answers the documents page (GET /appl/doc/{applNo}).
+func (s *Service) Documents(ctx context.Context, p permission.Principal, applNo int64) (DocView, error) {
+	h, err := s.access(ctx, p, applNo, false)
+	if err != nil {
+		return DocView{}, err
+	}
+	r, items, docs, err := s.load(ctx, h)
+	if err != nil {
+		return DocView{}, err
+	}
+	return view(h, r, items, docs), nil
+}
+
+// ExtraAllowed answers isEtcDocumentUploadable for the application's round.
+func (s *Service) ExtraAllowed(ctx context.Context, p permission.Principal, applNo int64) (bool, error) {
+	h, err := s.access(ctx, p, applNo, false)
+	if err != nil {
+		return false, err
+	}
+	r, err := s.Ref.Round(ctx, h.Round)
+	return r.Rules.ExtraDocuments, err
+}
+
+// UploadRequest names where a file goes: a document item, or the extra
+// item with a slot from 1 to 5.
+type UploadRequest struct {
+	ItemCode string `json:"itemCode"`
+	Seq      int    `json:"seq"`
+	FileName string `json:"fileName"` // optional: overrides the multipart file name (e.g. a Korean name the browser mangled)
+}
+
+// UploadTarget is an upload's checked destination: call PrepareUpload first,
+// then stream the file through Upload.
+type UploadTarget struct {
+	h     apply.Header
+	round apply.Round
+	item  DocItem
+	slot  int
+}
+
+// Limit is the largest file the target accepts, for any extension.
+func (t UploadTarget) Limit() int64 {
+	if t.item.MaxSize > 0 {
+		return t.item.MaxSize
+	}
+	for _, e := range t.item.Extensions {
+		if !document.IsImage(e) {
+			return document.OtherMaxSize
+		}
+	}
+	return document.ImageMaxSize
+}
+
+// MaxUploadSize is the largest size any item may have; the HTTP edge
+// allows this plus the form's overhead on the upload route.
+func MaxUploadSize(items []DocItem) int64 {
+	m := document.OtherMaxSize
+	for _, it := range items {
+		m = max(m, it.MaxSize)
+	}
+	return m
+}
+
+// PrepareUpload checks the caller, the window, the status and the item
+// before any byte of the file is read.
+func (s *Service) PrepareUpload(ctx context.Context, p permission.Principal, applNo int64, req UploadRequest) (UploadTarget, error) {
+	h, err := s.access(ctx, p, applNo, true)
+	if err != nil {
+		return UploadTarget{}, err
+	}
+	r, err := s.Ref.Round(ctx, h.Round)
+	if err != nil {
+		return UploadTarget{}, err
+	}
+	if err := checkEdit(p, r, h.State, s.now()); err != nil {
+		return UploadTarget{}, err
+	}
+	items, err := s.Docs.Items(ctx, h.Round)
+	if err != nil {
+		return UploadTarget{}, err
+	}
+	t := UploadTarget{h: h, round: r}
+	if req.ItemCode == ExtraItemCode || req.Seq > 0 {
+		if err := document.CheckExtraSlot(r.Rules.ExtraDocuments, req.Seq); err != nil {
+			return UploadTarget{}, err
+		}
+		t.item, t.slot = extraItem(items), req.Seq
+		return t, nil
+	}
+	i := slices.IndexFunc(items, func(it DocItem) bool { return it.Code == req.ItemCode })
+	if i < 0 {
+		var f apperr.Fields
+		f.Add("itemCode", document.CodeItemUnknown)
+		return UploadTarget{}, f.Err()
+	}
+	t.item = items[i]
+	return t, nil
+}
+
+// headSize is how many leading bytes decide the content type.
+const headSize = 512
+
+func newKey() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Upload checks the file's name, extension and leading bytes, streams it to
+// the file store within the item's limit and records it, replacing the
+// item's (or slot's) previous file. A refused file leaves nothing behind.
+func (s *Service) Upload(ctx context.Context, p permission.Principal, t UploadTarget, fileName string, body io.Reader) (DocView, Document, error) {
+	br := bufio.NewReaderSize(body, headSize)
+	head, err := br.Peek(headSize)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return DocView{}, Document{}, apperr.Wrap(apperr.KindInvalid, CodeUploadMalformed, err)
+	}
+	// A short head is the whole file; a full one is a lower bound that is
+	// enough for every rule but the limit, which the store enforces.
+	ext, err := t.item.Check(document.Upload{FileName: fileName, Size: int64(len(head)), Head: head})
+	if err != nil {
+		return DocView{}, Document{}, err
+	}
+	limit := t.item.Limit(ext)
+	name, size, err := s.Files.Put(ctx, br, limit)
+	if errors.Is(err, ErrTooLarge) {
+		var f apperr.Fields
+		f.AddParam("file", document.CodeTooLarge, "max", limit)
+		return DocView{}, Document{}, f.Err()
+	}
+	if err != nil {
+		return DocView{}, Document{}, err
+	}
+	base, _ := document.SplitName(fileName)
+	d := Document{FileKey: newKey(), ApplNo: t.h.ApplNo, ItemCode: t.item.Code, Slot: t.slot, FileName: base + "." + ext,
+		StoredName: name, Ext: ext, Size: size, UploadedAt: s.now()}
+	var old Document
+	var replaced bool
+	var h apply.Header
+	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if h, err = s.Apps.Lock(ctx, t.h.ApplNo); err != nil {
+			return err
+		}
+		if err := h.State.CheckModifiable(); err != nil {
+			return err
+		}
+		old, replaced, err = s.Docs.Put(ctx, d)
+		return err
+	})
+	if err != nil {
+		_ = s.Files.Delete(context.WithoutCancel(ctx), name)
+		return DocView{}, Document{}, err
+	}
+	if replaced {
+		_ = s.Files.Delete(context.WithoutCancel(ctx), old.StoredName)
+	}
+	_, items, docs, err := s.load(ctx, h)
+	if err != nil {
+		return DocView{}, Document{}, err
+	}
+	return view(h, t.round, items, docs), d, nil
+}
+
+// Delete removes a document. Removing a required one after FILE_SAVE moves
+// the status back (application.Steps.DocumentRemoved); the answer carries
+// the new status pair.
+func (s *Service) Delete(ctx context.Context, p permission.Principal, applNo int64, fileKey string) (DocView, error) {
+	h, err := s.access(ctx, p, applNo, true)
+	if err != nil {
+		return DocView{}, err
+	}
+	r, err := s.Ref.Round(ctx, h.Round)
+	if err != nil {
+		return DocView{}, err
+	}
+	now := s.now()
+	if err := checkEdit(p, r, h.State, now); err != nil {
+		return DocView{}, err
+	}
+	items, err := s.Docs.Items(ctx, h.Round)
+	if err != nil {
+		return DocView{}, err
+	}
+	var d Document
+	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if h, err = s.Apps.Lock(ctx, applNo); err != nil {
+			return err
+		}
+		if d, err = s.Docs.Get(ctx, applNo, fileKey); err != nil {
+			return err
+		}
+		required := d.Slot == 0 && slices.ContainsFunc(items, func(it DocItem) bool { return it.Code == d.ItemCode && it.Required })
+		st, err := r.Steps.DocumentRemoved(h.State, required)
+		if err != nil {
+			return err
+		}
+		if err := s.Docs.Delete(ctx, applNo, fileKey); err != nil {
+			return err
+		}
+		if st != h.State {
+			h.State = st
+			return s.Apps.SetState(ctx, applNo, st, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return DocView{}, err
+	}
+	_ = s.Files.Delete(context.WithoutCancel(ctx), d.StoredName)
+	docs, err := s.Docs.List(ctx, applNo)
+	if err != nil {
+		return DocView{}, err
+	}
+	return view(h, r, items, docs), nil
+}
+
+// Save is the FILE_SAVE step (GET /appl/doc/save/{applNo}): every required
+// document must be there; the status advances as any step save does.
+func (s *Service) Save(ctx context.Context, p permission.Principal, applNo int64) (DocView, error) {
+	h, err := s.access(ctx, p, applNo, true)
+	if err != nil {
+		return DocView{}, err
+	}
+	r, items, _, err := s.load(ctx, h)
+	if err != nil {
+		return DocView{}, err
+	}
+	now := s.now()
+	if err := checkEdit(p, r, h.State, now); err != nil {
+		return DocView{}, err
+	}
+	var docs []Document
+	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if h, err = s.Apps.Lock(ctx, applNo); err != nil {
+			return err
+		}
+		st, err := r.Steps.Save(h.State, application.FileSave)
+		if err != nil {
+			return err
+		}
+		if docs, err = s.Docs.List(ctx, applNo); err != nil {
+			return err
+		}
+		if err := checkRequired(items, docs); err != nil {
+			return err
+		}
+		if err := s.Forms.MarkSaved(ctx, applNo, application.FileSave, now); err != nil {
+			return err
+		}
+		if st != h.State {
+			h.State = st
+			return s.Apps.SetState(ctx, applNo, st, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return DocView{}, err
+	}
+	return view(h, r, items, docs), nil
+}
+
+func checkRequired(items []DocItem, docs []Document) error {
+	plain := make([]document.Item, 0, len(items))
+	for _, it := range items {
+		plain = append(plain, it.Item)
+	}
+	return document.CheckRequired(plain, func(code string) bool {
+		return slices.ContainsFunc(docs, func(d Document) bool { return d.Slot == 0 && d.ItemCode == code })
+	})
+}
+
+// File opens a document for its owner (or staff allowed to read the
+// application): the record and a reader the caller closes.
+func (s *Service) File(ctx context.Context, p permission.Principal, applNo int64, fileKey string) (Document, io.ReadCloser, error) {
+	if _, err := s.access(ctx, p, applNo, false); err != nil {
+		return Document{}, nil, err
+	}
+	d, err := s.Docs.Get(ctx, applNo, fileKey)
+	if err != nil {
+		return Document{}, nil, err
+	}
+	rc, err := s.Files.Open(ctx, d.StoredName)
+	if err != nil {
+		return Document{}, nil, err
+	}
+	return d, rc, nil
+}

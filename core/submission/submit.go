@@ -1,0 +1,327 @@
+package submission
+
+import (
+	"context"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/money"
+	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// Next pages after submission (spec section 2: the complete step's
+// variants none and pay).
+const (
+	NextNone = "none" // completed at once (free round): the exam number is there
+	NextPay  = "pay"  // go to /appl/pay
+)
+
+// SubmitRequest is POST /appl/submit: the consents shown again on the
+// submit page (item code -> version).
+type SubmitRequest struct {
+	Consents map[string]string `json:"consents"`
+	Locale   string            `json:"-"` // the caller's locale, for the completion mail
+}
+
+// Submitted is the outcome of a submission.
+type Submitted struct {
+	Header apply.Header
+	Round  apply.Round
+	Next   string
+}
+
+// IsFree reports whether a round charges nothing in either currency.
+func IsFree(r apply.Round) bool { return r.FeeKrw == 0 && r.FeeUsd == 0 }
+
+// Submit moves an application to SUBMIT: every step saved, every required
+// document present, the consents accepted (recorded again with the time).
+// A round whose fee is zero completes at once with pay type free.
+func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int64, req SubmitRequest) (Submitted, error) {
+	h, err := s.access(ctx, p, applNo, true)
+	if err != nil {
+		return Submitted{}, err
+	}
+	r, items, _, err := s.load(ctx, h)
+	if err != nil {
+		return Submitted{}, err
+	}
+	now := s.now()
+	if err := window.NewRound(r.Windows...).Allow(window.ActSubmit, now, exempt(p)); err != nil {
+		return Submitted{}, err
+	}
+	// The step rule first, so an early submit says which step is next.
+	if _, err := r.Steps.Transition(h.State, application.Submit, application.ByApplicant); err != nil {
+		return Submitted{}, err
+	}
+	acc, err := school.CheckConsents(r.Rules.Consents, req.Consents, now)
+	if err != nil {
+		return Submitted{}, err
+	}
+	out := Submitted{Round: r, Next: NextPay}
+	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		h, err := s.Apps.Lock(ctx, applNo)
+		if err != nil {
+			return err
+		}
+		st, err := r.Steps.Transition(h.State, application.Submit, application.ByApplicant)
+		if err != nil {
+			return err
+		}
+		if r.Steps.Has(application.FileSave) {
+			docs, err := s.Docs.List(ctx, applNo)
+			if err != nil {
+				return err
+			}
+			if err := checkRequired(items, docs); err != nil {
+				return err
+			}
+		}
+		if err := s.Consents.Accept(ctx, applNo, acc); err != nil {
+			return err
+		}
+		h.State = st
+		if err := s.Apps.SetState(ctx, applNo, st, now); err != nil {
+			return err
+		}
+		out.Header = h
+		if !IsFree(r) {
+			return nil
+		}
+		q, err := payment.NewQuote(payment.Free, money.Zero(money.KRW), payment.PayPalFee{})
+		if err != nil {
+			return err
+		}
+		if err := s.Payments.Record(ctx, applNo, q, now); err != nil {
+			return err
+		}
+		out.Header, err = s.complete(ctx, applNo, r, application.ByPayment, req.Locale, now)
+		out.Next = NextNone
+		return err
+	})
+	if err != nil {
+		return Submitted{}, err
+	}
+	return out, nil
+}
+
+// Complete moves a submitted application to COMPLETE in the caller's
+// transaction (or its own): the payment issue calls it when a payment is
+// confirmed (by ByPayment) and the back office for manual payments
+// (BySysAdmin). locale "" mails in the applicant's stored locale.
+func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (apply.Header, error) {
+	var h apply.Header
+	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
+		cur, err := s.Apps.Get(ctx, applNo)
+		if err != nil {
+			return err
+		}
+		r, err := s.Ref.Round(ctx, cur.Round)
+		if err != nil {
+			return err
+		}
+		h, err = s.complete(ctx, applNo, r, by, locale, s.now())
+		return err
+	})
+	return h, err
+}
+
+// complete locks the application, moves it to COMPLETE, assigns the exam
+// number from the round's counter and rule, and queues the confirmation
+// mail, all in the transaction of ctx.
+func (s *Service) complete(ctx context.Context, applNo int64, r apply.Round, by application.Actor, locale string, now time.Time) (apply.Header, error) {
+	h, err := s.Apps.Lock(ctx, applNo)
+	if err != nil {
+		return h, err
+	}
+	st, err := r.Steps.Transition(h.State, application.Complete, by)
+	if err != nil {
+		return h, err
+	}
+	rule, err := s.Numbers.Rule(ctx, h.Round)
+	if err != nil {
+		return h, err
+	}
+	tpl, err := examno.Parse(rule)
+	if err != nil {
+		return h, err
+	}
+	part, err := s.Apps.Part(ctx, applNo)
+	if err != nil {
+		return h, err
+	}
+	n, err := s.Numbers.Next(ctx, h.Round)
+	if err != nil {
+		return h, err
+	}
+	id, err := tpl.Number(examno.Values{EnterYear: h.Round.EnterYear, RecruitPartSeq: h.Round.RecruitPartSeq,
+		MajorCode: part.MajorCode, CategoryCode: part.CategoryCode}, n)
+	if err != nil {
+		return h, err
+	}
+	if err := s.Numbers.Assign(ctx, applNo, id, now); err != nil {
+		return h, err
+	}
+	if err := s.Apps.SetState(ctx, applNo, st, now); err != nil {
+		return h, err
+	}
+	h.State, h.ApplID = st, id
+	c, err := s.Applicants.Contact(ctx, h.UserID)
+	if err != nil {
+		return h, err
+	}
+	if locale != "ko" && locale != "en" {
+		locale = c.Locale
+	}
+	if locale != "en" {
+		locale = "ko"
+	}
+	school, round := r.SchoolKorName, r.KorName
+	if locale == "en" {
+		school, round = r.SchoolEngName, r.EngName
+	}
+	return h, s.Mailer.Queue(ctx, "application_complete", locale, c.Email,
+		map[string]any{"school": school, "round": round, "examNumber": id})
+}
+
+// ---- exam-number lookup (decisions.md) ----
+
+// Lookup limits: per client address and per e-mail address, per hour.
+const (
+	LookupPerIP      = 10
+	LookupPerAddress = 3
+	LookupWindow     = time.Hour
+)
+
+// Lookup mails the exam numbers of the COMPLETE applications of the
+// accounts using email. The answer is the same whether or not the address
+// is known (no account enumeration); nothing is mailed when it has none.
+// ip is the client address, for the rate limit.
+func (s *Service) Lookup(ctx context.Context, email, captcha, ip string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	var f apperr.Fields
+	if !strings.Contains(email, "@") || len(email) > 254 {
+		f.Add("email", "account.email_format")
+	}
+	if !s.Captcha.Verify(ctx, captcha) {
+		f.Add("altcha", CodeCaptcha)
+	}
+	if err := f.Err(); err != nil {
+		return err
+	}
+	for key, limit := range map[string]int{"examno:ip:" + ip: LookupPerIP, "examno:addr:" + email: LookupPerAddress} {
+		n, err := s.Counter.Incr(ctx, key, LookupWindow)
+		if err != nil {
+			return err
+		}
+		if n > limit {
+			return apperr.TooMany(CodeLookupLimited).With("minutes", int(LookupWindow.Minutes()))
+		}
+	}
+	list, err := s.Applicants.CompletedByEmail(ctx, email)
+	if err != nil || len(list) == 0 {
+		return err
+	}
+	locale := list[0].Locale
+	if locale != "en" {
+		locale = "ko"
+	}
+	apps := make([]any, 0, len(list))
+	for _, c := range list {
+		school, round := c.SchoolKorName, c.RoundKorName
+		if locale == "en" {
+			school, round = c.SchoolEngName, c.RoundEngName
+		}
+		apps = append(apps, map[string]any{"school": school, "round": round, "examNumber": c.ApplID})
+	}
+	return s.Tx.InTx(ctx, func(ctx context.Context) error {
+		return s.Mailer.Queue(ctx, "exam_number", locale, email, map[string]any{"applications": apps})
+	})
+}
+
+// ---- admission slip and application PDF data ----
+
+// Slip is what the admission slip shows.
+type Slip struct {
+	Header   apply.Header
+	Round    apply.Round
+	Part     apply.Part
+	Offer    apply.Offer
+	KorName  string
+	EngName  string
+	Photo    []byte // the photo document's bytes (jpg or png), nil when none
+	PhotoExt string
+}
+
+// PhotoItemCode is the document item of the applicant's photo.
+const PhotoItemCode = "00001"
+
+// photoLimit bounds the photo read into memory for the slip.
+const photoLimit = 3 << 20
+
+// SlipData gathers the admission slip of a COMPLETE application.
+func (s *Service) SlipData(ctx context.Context, p permission.Principal, applNo int64) (Slip, error) {
+	h, err := s.access(ctx, p, applNo, false)
+	if err != nil {
+		return Slip{}, err
+	}
+	if h.ApplID == "" || h.State.Effective() != application.Complete && h.State.Status != application.Complete {
+		return Slip{}, apperr.Conflict(CodeSlipNotReady)
+	}
+	r, err := s.Ref.Round(ctx, h.Round)
+	if err != nil {
+		return Slip{}, err
+	}
+	part, err := s.Apps.Part(ctx, applNo)
+	if err != nil {
+		return Slip{}, err
+	}
+	sl := Slip{Header: h, Round: r, Part: part}
+	for _, o := range r.Parts {
+		if o.ApplPartNo == part.ApplPartNo {
+			sl.Offer = o
+		}
+	}
+	info, ok, err := s.Forms.Info(ctx, applNo)
+	if err != nil {
+		return Slip{}, err
+	}
+	if ok {
+		sl.KorName, sl.EngName = info.KorName, info.EngName
+		if sl.KorName == "" {
+			sl.KorName = strings.TrimSpace(info.FirstName + " " + info.LastName)
+		}
+		if sl.EngName == "" {
+			sl.EngName = strings.TrimSpace(strings.Join([]string{info.FirstName, info.MiddleName, info.LastName}, " "))
+		}
+	}
+	if sl.KorName == "" {
+		sl.KorName = h.ApplicantName
+	}
+	docs, err := s.Docs.List(ctx, applNo)
+	if err != nil {
+		return Slip{}, err
+	}
+	for _, d := range docs {
+		if d.Slot == 0 && d.ItemCode == PhotoItemCode && (d.Ext == "jpg" || d.Ext == "png") && d.Size <= photoLimit {
+			rc, err := s.Files.Open(ctx, d.StoredName)
+			if err != nil {
+				return Slip{}, err
+			}
+			b := make([]byte, d.Size)
+			_, err = io.ReadFull(rc, b)
+			rc.Close()
+			if err == nil {
+				sl.Photo, sl.PhotoExt = b, d.Ext
+			}
+		}
+	}
+	return sl, nil
+}
