@@ -385,7 +385,9 @@ func (s *Service) commit(ctx context.Context, p permission.Principal, in stepIn,
 	if err != nil {
 		return Record{}, err
 	}
-	return s.record(ctx, p, h, &in.round)
+	rec := Record{Header: h, Round: in.round, Part: in.part, Offer: in.offer}
+	s.decorate(p, &rec)
+	return rec, nil
 }
 
 // StepView is a step's saved data with the step's draft.
@@ -469,9 +471,14 @@ func (s *Service) SaveInfo(ctx context.Context, p permission.Principal, applNo i
 	if err != nil {
 		return Record{}, a, err
 	}
-	stored, ok, err := s.Forms.Info(ctx, applNo)
-	if err != nil {
-		return Record{}, a, err
+	masked := strings.Contains(a.ResidentNoLast+a.ForeignerRegistrationNo+a.PassportNo, "*")
+	var stored applicant.ApplicantInfo
+	ok := false
+	if masked {
+		var err error
+		if stored, ok, err = s.Forms.Info(ctx, applNo); err != nil {
+			return Record{}, a, err
+		}
 	}
 	if ok {
 		a.ResidentNoLast = unmask(a.ResidentNoLast, stored.ResidentNoLast, maskReg)
