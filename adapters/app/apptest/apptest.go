@@ -47,9 +47,7 @@ func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
 	t.Helper()
 	_, dsn := pgtest.New(t)
 	cfg := Config(t, dsn)
-	for _, m := range mutate {
-		m(&cfg)
-	}
+	// The local Redis must be up even when a test points the app elsewhere.
 	ro, _ := redis.ParseURL(cfg.RedisURL)
 	rc := redis.NewClient(ro)
 	if err := rc.Ping(context.Background()).Err(); err != nil {
@@ -59,6 +57,9 @@ func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
 		t.Skipf("apptest: Redis not reachable: %v", err)
 	}
 	_ = rc.Close()
+	for _, m := range mutate {
+		m(&cfg)
+	}
 	a, err := app.Build(context.Background(), cfg, app.Options{Hasher: password.Argon2{Memory: 64, Time: 1, Threads: 1}})
 	if err != nil {
 		t.Fatalf("apptest: build: %v", err)
