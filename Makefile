@@ -44,7 +44,7 @@ test-go:
 
 test-apps: deps
 	cd apps/applicant && npx vitest run
-	cd apps/admin && npx vitest run
+	cd apps/admin && npm run typecheck --silent && npx vitest run
 
 # Chromium for the browser tests: Debian's package, never a downloaded build.
 browser:
