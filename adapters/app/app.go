@@ -18,11 +18,13 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/password"
+	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/ratelimit"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/submission"
 )
 
 // App is the wired service.
@@ -36,7 +38,10 @@ type App struct {
 	// Apply is the application form; Reference its cached reference data.
 	Apply     *apply.Service
 	Reference *postgres.Reference
-	draining  atomic.Bool
+	// Submission is documents, submit, completion and exam numbers; PDF its renderer.
+	Submission *submission.Service
+	PDF        *pdf.Renderer
+	draining   atomic.Bool
 }
 
 type systemClock struct{}
@@ -97,6 +102,10 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Draining: a.draining.Load,
 	})
 	if err := a.buildApply(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
+	if err := a.buildSubmission(ctx, cfg, clock); err != nil {
 		a.Close()
 		return nil, err
 	}

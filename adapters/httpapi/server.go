@@ -6,6 +6,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -60,7 +61,10 @@ func New(d Deps) *Server {
 	e.HTTPErrorHandler = errorHandler
 	e.Use(requestIDs, accessLog, middleware.Recover(), securityHeaders)
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
-	e.Use(middleware.BodyLimit(1 << 20))
+	// The upload route streams large files and has its own limit.
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: 1 << 20, Skipper: func(c *echo.Context) bool {
+		return c.Request().Method == http.MethodPost && strings.HasPrefix(c.Request().URL.Path, UploadPathPrefix)
+	}}))
 
 	e.GET("/actuator/health", s.health)
 

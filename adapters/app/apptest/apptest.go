@@ -38,6 +38,7 @@ func Config(t testing.TB, dsn string) config.Config {
 		TokenKey: []byte(base64.StdEncoding.EncodeToString(key)), FieldKey: key,
 		CaptchaKey: "test-captcha-key", CaptchaMaxNumber: 1000, CookieSecure: true,
 		WorkerConcurrency: 2, DemoDir: "../../testdata/demo",
+		FileDir: t.TempDir(), FontPath: config.DefaultFontPath,
 	}
 }
 
