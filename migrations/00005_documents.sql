@@ -66,6 +66,10 @@ CREATE TABLE appl_id_counter (
 
 ALTER TABLE application ADD COLUMN completed_at timestamptz;
 
+-- The first default used a token core/examno does not know ({RR}).
+ALTER TABLE recruit_part ALTER COLUMN appl_id_rule SET DEFAULT '{YYYY}{ROUND:2}-{SEQ:4}';
+UPDATE recruit_part SET appl_id_rule = '{YYYY}{ROUND:2}-{SEQ:4}' WHERE appl_id_rule = '{YYYY}{RR}-{SEQ:4}';
+
 -- Payments recorded for applications (free completions here; the payment
 -- issue adds providers).
 CREATE TABLE appl_payment (
@@ -83,6 +87,7 @@ CREATE INDEX appl_payment_appl_idx ON appl_payment (appl_no);
 
 -- +goose Down
 DROP TABLE appl_payment;
+ALTER TABLE recruit_part ALTER COLUMN appl_id_rule SET DEFAULT '{YYYY}{RR}-{SEQ:4}';
 ALTER TABLE application DROP COLUMN completed_at;
 DROP TABLE appl_id_counter;
 DROP TABLE appl_document;
