@@ -211,7 +211,7 @@ func malformed(err error) error {
 }
 
 // partName is a multipart part's file name, decoded from RFC 2231/5987
-// (filename*=UTF-8''...) when the browser sent it that way.
+// (filename*=UTF-8”...) when the browser sent it that way.
 func partName(p *multipart.Part) string {
 	if n := p.FileName(); n != "" {
 		return n
