@@ -27,6 +27,7 @@ beforeAll(async () => {
     import('./routes/register'),
     import('./routes/logout'),
     import('@/components/coming-soon'),
+    import('./routes/appl-agree'),
   ]);
 });
 
@@ -262,6 +263,6 @@ describe('home', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     fireEvent.click(await screen.findByTestId('start-application'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/appl/agree'));
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('appl-agree-page')).toBeTruthy();
   });
 });

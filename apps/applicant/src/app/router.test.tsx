@@ -21,6 +21,8 @@ beforeAll(async () => {
     import('./routes/register'),
     import('./routes/logout'),
     import('@/components/coming-soon'),
+    import('./routes/appl-agree'),
+    import('./routes/school-main'),
   ]);
 });
 
@@ -90,7 +92,7 @@ describe('guards', () => {
     sessionStore.set({ userId: 'kim', roles: ['ROLE_USER'] });
     const { router } = renderRoutes(routes, ['/']);
     await act(() => router.navigate('/appl/agree', { state: accessState() }));
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('appl-agree-page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/appl/agree');
   });
 

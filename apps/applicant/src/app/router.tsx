@@ -12,6 +12,14 @@ const AgreePage = lazy(() => import('./routes/agree'));
 const RegisterPage = lazy(() => import('./routes/register'));
 const LogoutPage = lazy(() => import('./routes/logout'));
 const ComingSoon = lazy(() => import('@/components/coming-soon'));
+const SchoolMainPage = lazy(() => import('./routes/school-main'));
+const MyListPage = lazy(() => import('./routes/my-list'));
+const ApplAgreePage = lazy(() => import('./routes/appl-agree'));
+const ApplPartPage = lazy(() => import('./routes/appl-part'));
+const ApplCandidatePage = lazy(() => import('./routes/appl-candidate'));
+const ApplFormPage = lazy(() => import('./routes/appl-form'));
+const ApplRedirectPage = lazy(() => import('./routes/appl-redirect'));
+const ApplReviewPage = lazy(() => import('./routes/appl-review'));
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -41,7 +49,7 @@ export const routes: RouteObject[] = [
       page(paths.user.modifyInfo, soon, 'user'),
       page(paths.user.payReceipt, soon, 'user'),
 
-      page(paths.list, soon, 'user'),
+      page(paths.list, <MyListPage />, 'user'),
       page(paths.temp, soon, 'application'),
       page(paths.payMobile, soon),
       page(paths.inquiry.userList, soon, 'user'),
@@ -50,21 +58,21 @@ export const routes: RouteObject[] = [
       page(paths.faq, soon),
       page(paths.survey, soon),
 
-      page(paths.appl.agree, soon, 'application'),
-      page(paths.appl.part, soon, 'application'),
-      page(paths.appl.searchCandidate, soon, 'application'),
-      page(paths.appl.form, soon, 'application'),
+      page(paths.appl.agree, <ApplAgreePage />, 'application'),
+      page(paths.appl.part, <ApplPartPage />, 'application'),
+      page(paths.appl.searchCandidate, <ApplCandidatePage />, 'application'),
+      page(paths.appl.form, <ApplFormPage />, 'application'),
       page(paths.appl.submit, soon, 'application'),
       page(paths.appl.survey, soon, 'application'),
       page(paths.appl.pay, soon, 'application'),
       page(paths.appl.none, soon, 'application'),
       page(paths.appl.recommendRequestList, soon, 'application'),
-      page(paths.appl.redirectTo, soon, 'application'),
-      page(paths.appl.review, soon, 'application'),
+      page(paths.appl.redirectTo, <ApplRedirectPage />, 'application'),
+      page(paths.appl.review, <ApplReviewPage />, 'application'),
 
       page(paths.recommend.form, soon),
       page(paths.recommend.list, soon),
-      page(paths.schoolMain, soon),
+      page(paths.schoolMain, <SchoolMainPage />),
 
       // unknown paths go home
       { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },

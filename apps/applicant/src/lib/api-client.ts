@@ -45,6 +45,10 @@ export type RequestOptions = {
   quietUnauthorized?: boolean;
   /** Show network and unexpected errors as the global error (spec: "alert flag"). */
   alert?: boolean;
+  /** Let the request outlive the page (a last draft sent while the tab closes). */
+  keepalive?: boolean;
+  /** Do not raise the global loading bar (background saves such as drafts). */
+  background?: boolean;
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -131,7 +135,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
     if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
   }
 
-  beginLoading();
+  if (!options.background) beginLoading();
   try {
     let res: Response;
     try {
@@ -141,6 +145,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
         body,
         credentials: 'same-origin',
         signal: options.signal,
+        keepalive: options.keepalive,
       });
     } catch (cause) {
       if ((cause as Error)?.name === 'AbortError') throw cause;
@@ -162,7 +167,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
     }
     return data as T;
   } finally {
-    endLoading();
+    if (!options.background) endLoading();
   }
 }
 

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { GoTop } from './go-top';
+import { useViewMode } from '@/lib/view-mode';
 
 export function PageFallback() {
   return (
@@ -13,11 +14,13 @@ export function PageFallback() {
   );
 }
 
-/** Header, page, footer and go-to-top; the page area suspends while a lazy page loads. */
+/** Header (hidden in view mode), page, footer and go-to-top; the page area suspends while a lazy page loads. */
 export function MainLayout({ children }: { children: ReactNode }) {
+  // spec section 2: the header is shown except in view mode
+  const viewMode = useViewMode();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'hidden' }}>
-      <NavBar />
+      {!viewMode && <NavBar />}
       <Box component="main" id="main" sx={{ flex: 1, minWidth: 0 }}>
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
       </Box>

@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { accessState } from '@/lib/access-key';
+import { ApplicationList } from '@/features/my-applications/components/application-list';
+import { PageFrame } from './page-frame';
+
+/** /list: my applications. */
+export function MyListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PageFrame title={t('title.list')} testId="my-list-page">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Button variant="outlined" onClick={() => void navigate(paths.appl.agree.getHref(), { state: accessState() })} data-testid="list-new-application">
+          {t('list.newApplication')}
+        </Button>
+      </Box>
+      <ApplicationList />
+    </PageFrame>
+  );
+}
+
+export default MyListPage;

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+
+/**
+ * Leaving with unsaved changes asks first: the browser's own prompt on
+ * reload/close (beforeunload) and the app's dialog on in-app navigation to
+ * another page (changing only the query, e.g. the step, is not leaving).
+ */
+export function useLeaveGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+}

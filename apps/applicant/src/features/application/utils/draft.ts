@@ -1,0 +1,51 @@
+/**
+ * Restoring a server-side draft into a step's form: the draft is whatever the
+ * SPA stored earlier (maybe by an older version of the form), so it is laid
+ * over the saved values field by field, keeping the form's shape and types.
+ */
+type Json = unknown;
+
+function isPlainObject(v: Json): v is Record<string, Json> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * `base` gives the shape. Scalars of the draft replace scalars of the same
+ * type; objects merge key by key (only keys of the base); arrays take the
+ * draft's length, each item merged over `itemTemplate(path)` (or the base item).
+ */
+export function mergeDraft<T>(base: T, draft: Json, itemTemplate?: (path: string) => Json, path = ''): T {
+  if (draft === undefined || draft === null) return base;
+  if (Array.isArray(base)) {
+    if (!Array.isArray(draft)) return base;
+    const template = itemTemplate?.(path);
+    return draft.map((item, i) => {
+      const shape = template !== undefined ? template : base[i] !== undefined ? base[i] : base[0];
+      return shape === undefined ? item : mergeDraft(shape, item, itemTemplate, path);
+    }) as T;
+  }
+  if (isPlainObject(base)) {
+    if (!isPlainObject(draft)) return base;
+    const out: Record<string, Json> = {};
+    for (const [k, v] of Object.entries(base)) {
+      out[k] = k in draft ? mergeDraft(v, draft[k], itemTemplate, path ? `${path}.${k}` : k) : v;
+    }
+    return out as T;
+  }
+  if (base === null || base === undefined) return draft as T;
+  return (typeof draft === typeof base ? draft : base) as T;
+}
+
+/** A stable text of form values, to tell whether something changed since the last save. */
+export function snapshot(values: Json): string {
+  return JSON.stringify(values, (_, v) => (v === undefined ? null : v));
+}
+
+export type DraftEnvelope = { data: Json; savedAt?: string | null } | null | undefined;
+
+/** The draft's data when the server gave one that differs from the saved values. */
+export function draftToRestore<T>(saved: T, draft: DraftEnvelope, itemTemplate?: (path: string) => Json): T | null {
+  if (!draft || !isPlainObject(draft.data)) return null;
+  const merged = mergeDraft(saved, draft.data, itemTemplate);
+  return snapshot(merged) === snapshot(saved) ? null : merged;
+}

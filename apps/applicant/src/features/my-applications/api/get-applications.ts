@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ApplicationSummary = {
+  applNo: number;
+  id: number;
+  applId: string | null;
+  schoolComm: { schoolCode: string; enterYear: number; recruitPartSeq: number; korName: string; engName: string };
+  roundKorName: string;
+  roundEngName: string;
+  majorCode: string;
+  majorKorName: string;
+  majorEngName: string;
+  applPartlabel: { kor: string; eng: string } | null;
+  status: string;
+  reviewStatus: string | null;
+  isApplReviewing: boolean;
+  step: string;
+  nextStep: string | null;
+  steps: string[];
+  savedSteps: string[];
+  submitOpen: boolean;
+  actions: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function getApplications(): Promise<ApplicationSummary[]> {
+  return api.get<ApplicationSummary[]>('/apply/api-auth/appl/list');
+}
+
+/** The caller's applications, newest first. */
+export function useApplications() {
+  return useQuery({ queryKey: ['applications'], queryFn: getApplications, staleTime: 0 });
+}

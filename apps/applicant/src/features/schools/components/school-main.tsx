@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SchoolTheme } from '@/components/theme/school-theme';
+import { useSchools, type School } from '../api/get-schools';
+import type { RoundSummary } from '../api/get-recruit-list';
+import { RoundList } from './round-list';
+import { schoolName } from './school-search';
+
+export function findSchool(schools: School[] | undefined, name: string): School | undefined {
+  const key = name.trim().toLowerCase();
+  return schools?.find((s) => s.slug?.toLowerCase() === key || s.schoolCode.toLowerCase() === key);
+}
+
+/** /{schoolname}/main: the school's page in its colour (orange by default) with its rounds. */
+export function SchoolMain({ name, onApply }: { name: string; onApply: (school: School, round: RoundSummary) => void }) {
+  const { t, i18n } = useTranslation();
+  const schools = useSchools();
+  if (schools.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  const school = findSchool(schools.data, name);
+  if (!school) {
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Alert severity="warning" data-testid="school-not-found">
+          {t('school.notFound')}
+        </Alert>
+      </Container>
+    );
+  }
+  const other = i18n.language === 'en' ? school.korName : school.engName;
+  return (
+    <SchoolTheme color={school.color}>
+      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: { xs: 4, md: 6 } }} data-testid="school-header" data-school={school.schoolCode}>
+        <Container maxWidth="md">
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', md: '2.2rem' } }}>
+            {schoolName(school, i18n.language)}
+          </Typography>
+          <Typography sx={{ opacity: 0.85 }}>{other}</Typography>
+        </Container>
+      </Box>
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('school.rounds')}
+        </Typography>
+        <RoundList schoolCode={school.schoolCode} onApply={(r) => onApply(school, r)} />
+      </Container>
+    </SchoolTheme>
+  );
+}
