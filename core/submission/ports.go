@@ -71,8 +71,9 @@ type ExamNumbers interface {
 	Rule(ctx context.Context, k apply.RoundKey) (string, error)
 	// Next takes the round's next sequence number in the caller's
 	// transaction (a counter row updated with UPDATE ... RETURNING): two
-	// completions never get the same one and a taken one is never given
-	// again, even when the transaction rolls back later.
+	// completions never get the same one, and a number given by a
+	// committed completion is never given again (a rolled-back one was
+	// never held by anyone).
 	Next(ctx context.Context, k apply.RoundKey) (int, error)
 	// Assign stores the number; a duplicate within the round is a conflict.
 	Assign(ctx context.Context, applNo int64, applID string, at time.Time) error
