@@ -47,7 +47,7 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	j := &Jobs{cancel: cancel, client: jobs.NewClient(ropt, "")}
+	j := &Jobs{cancel: cancel, client: jobs.NewClient(ropt, a.Config.JobQueue)}
 	relay := jobs.NewRelay(a.DB, j.client, jobs.RelayConfig{})
 	j.wg.Add(1)
 	go func() {
@@ -60,7 +60,7 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			cancel()
 			return nil, err
 		}
-		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, slog.Default()))
+		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Queue: a.Config.JobQueue, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, slog.Default()))
 		j.wg.Add(1)
 		go func() {
 			defer j.wg.Done()

@@ -42,6 +42,7 @@ type Config struct {
 	CookieSecure      bool
 	RunWorker         bool
 	WorkerConcurrency int
+	JobQueue          string
 	ApplicantDist     string
 	AdminDist         string
 	LogFormat         string // text | json
@@ -100,6 +101,7 @@ func Load() (Config, error) {
 		AdminDist:     env("ADMIN_DIST", "apps/admin/dist"),
 		LogFormat:     env("LOG_FORMAT", "text"),
 		LogLevel:      env("LOG_LEVEL", "info"),
+		JobQueue:      env("JOB_QUEUE", "default"),
 		FileDir:       env("FILE_DIR", "var/files"),
 		FontPath:      env("FONT_PATH", DefaultFontPath),
 	}

@@ -32,7 +32,7 @@ export async function newPage(browser, { locale = 'ko', mobile = false } = {}) {
 // The newest sign-up code mailed to an address, read from the .eml files.
 export async function mailedCode(to, since = 0) {
   const dir = process.env.E2E_MAIL_DIR;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
     for (const f of files) {
