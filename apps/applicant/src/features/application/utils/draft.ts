@@ -11,7 +11,8 @@ function isPlainObject(v: Json): v is Record<string, Json> {
 
 /**
  * `base` gives the shape. Scalars of the draft replace scalars of the same
- * type; objects merge key by key (only keys of the base); arrays take the
+ * type; objects merge key by key (only keys of the base; an empty base object
+ * is a map and takes the draft's scalar entries); arrays take the
  * draft's length, each item merged over `itemTemplate(path)` (or the base item).
  */
 export function mergeDraft<T>(base: T, draft: Json, itemTemplate?: (path: string) => Json, path = ''): T {
@@ -26,6 +27,10 @@ export function mergeDraft<T>(base: T, draft: Json, itemTemplate?: (path: string
   }
   if (isPlainObject(base)) {
     if (!isPlainObject(draft)) return base;
+    // an empty object is a map (e.g. comments by item code): the draft's entries are its content
+    if (Object.keys(base).length === 0) {
+      return Object.fromEntries(Object.entries(draft).filter(([, v]) => v === null || typeof v !== 'object')) as T;
+    }
     const out: Record<string, Json> = {};
     for (const [k, v] of Object.entries(base)) {
       out[k] = k in draft ? mergeDraft(v, draft[k], itemTemplate, path ? `${path}.${k}` : k) : v;

@@ -136,10 +136,10 @@ function AcadRecordFields({ index }: { index: number }) {
         <FormText name={`${b}.credits`} label={t('acad.credits')} inputMode="decimal" />
       </Cell>
       <Cell>
-        <FormSelect name={`${b}.gradeForm`} label={t('acad.gradeForm')} options={opts('gradeFormList')} />
+        <FormSelect name={`${b}.gradeForm`} label={t('acad.gradeForm')} options={opts('gradeFormList')} required />
       </Cell>
       <Cell>
-        <FormSelect name={`${b}.fullScore`} label={t('acad.fullScore')} options={opts('fullScoreList')} />
+        <FormSelect name={`${b}.fullScore`} label={t('acad.fullScore')} options={opts('fullScoreList')} required={gradeForm === '00001' || gradeForm === '00002'} />
       </Cell>
       {fullScore === 'ETC' && (
         <Cell>
@@ -147,7 +147,7 @@ function AcadRecordFields({ index }: { index: number }) {
         </Cell>
       )}
       <Cell>
-        <FormText name={`${b}.gpa`} label={t('acad.gpa')} inputMode="decimal" helper={gpaHelp} />
+        <FormText name={`${b}.gpa`} label={t('acad.gpa')} inputMode={gradeForm === '00003' ? 'text' : 'decimal'} helper={gpaHelp} required />
       </Cell>
       <Cell>
         <FormText name={`${b}.studentId`} label={t('acad.studentId')} />

@@ -89,7 +89,7 @@ function CertificateFields({ max }: { max: number }) {
                 <FormText name={`${b}.institution`} label={t('addInfo.institution')} />
               </Cell>
               <Cell>
-                <FormDate name={`${b}.issueDay`} label={t('addInfo.issueDay')} />
+                <FormDate name={`${b}.issueDay`} label={t('addInfo.issueDay')} required />
               </Cell>
             </Fields>
           </RepeatCard>
