@@ -49,18 +49,22 @@ func nullIf(s string) any {
 func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64, error) {
 	var applNo int64
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		// ON CONFLICT keeps the transaction usable, so the existing
+		// application is looked up on the same connection (a second
+		// connection here could wait forever on a busy pool).
 		err := s.DB.queryRow(ctx, Builder.Insert("application").
 			Columns("user_pk", "user_id", "school_code", "enter_year", "recruit_part_seq", "status", "review_status", "is_reviewing", "created_at", "updated_at").
 			Values(sq.Expr("(SELECT id FROM app_user WHERE user_id = ?)", a.UserID), a.UserID, a.Round.SchoolCode, a.Round.EnterYear,
 				a.Round.RecruitPartSeq, string(a.State.Status), nullIf(string(a.State.ReviewStatus)), a.State.Reviewing, a.Now, a.Now).
-			Suffix("RETURNING appl_no")).Scan(&applNo)
+			Suffix("ON CONFLICT (user_pk, school_code, enter_year, recruit_part_seq) WHERE status <> 'CANCEL' DO NOTHING RETURNING appl_no")).Scan(&applNo)
 		switch {
-		case IsUniqueViolation(err, "application_active_key"):
+		case errors.Is(err, pgx.ErrNoRows):
 			var existing int64
-			// The failed insert aborted the transaction: look outside it.
-			_ = s.DB.Pool.QueryRow(context.WithoutCancel(ctx), "SELECT appl_no FROM application WHERE user_id = $1 AND school_code = $2 "+
-				"AND enter_year = $3 AND recruit_part_seq = $4 AND status <> 'CANCEL'", a.UserID, a.Round.SchoolCode, a.Round.EnterYear,
-				a.Round.RecruitPartSeq).Scan(&existing)
+			if err := s.DB.queryRow(ctx, Builder.Select("appl_no").From("application").
+				Where(sq.Eq{"user_id": a.UserID, "school_code": a.Round.SchoolCode, "enter_year": a.Round.EnterYear,
+					"recruit_part_seq": a.Round.RecruitPartSeq}).Where("status <> 'CANCEL'")).Scan(&existing); err != nil {
+				return fmt.Errorf("postgres: create application: %w", err)
+			}
 			return apperr.Conflict(apply.CodeExists).With("applNo", existing)
 		case err != nil:
 			return fmt.Errorf("postgres: create application: %w", err)
