@@ -57,9 +57,11 @@ export function StepFrame<R extends StepResponse, T extends FieldValues>(props: 
   );
 }
 
+const cssEscape = (s: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, '\\$&'));
+
 function focusFirstError(paths: string[]) {
   const els = paths
-    .map((p) => document.querySelector<HTMLElement>(`[name="${CSS.escape(p)}"], [data-error-anchor="${CSS.escape(p)}"]`))
+    .map((p) => document.querySelector<HTMLElement>(`[name="${cssEscape(p)}"], [data-error-anchor="${cssEscape(p)}"]`))
     .filter((e): e is HTMLElement => !!e);
   els.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   const target = els[0] ?? document.querySelector<HTMLElement>('[data-testid="step-errors"]');
@@ -79,7 +81,13 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
   const [dirty, setDirtyLocal] = useState(!!restored);
   const [showRestored, setShowRestored] = useState(!!restored);
   const [saving, setSaving] = useState(false);
-  const draft = useDraftAutosave({ applNo, step, enabled: !readOnly, hasServerDraft: !!data.draft });
+  const draft = useDraftAutosave({
+    applNo,
+    step,
+    enabled: !readOnly,
+    hasServerDraft: !!data.draft,
+    restoredAt: restored ? data.draft?.savedAt ?? null : null,
+  });
   const { schedule } = draft;
   const alreadySaved = (ctx.app.savedSteps ?? []).includes(step);
 
@@ -243,7 +251,7 @@ function DraftStatusText({ status, dirty, time }: { status: DraftStatus; dirty: 
       variant="caption"
       color={status === 'error' ? 'error' : 'text.secondary'}
       data-testid="draft-status"
-      data-status={status === 'idle' && !dirty ? 'clean' : status}
+      data-status={status === 'idle' ? (dirty ? 'dirty' : 'clean') : status}
       aria-live="polite"
     >
       {text}

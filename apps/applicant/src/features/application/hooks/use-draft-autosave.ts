@@ -12,6 +12,8 @@ type Options = {
   enabled: boolean;
   /** the server already holds a draft of this step (restored on load) */
   hasServerDraft: boolean;
+  /** when the restored server draft was saved */
+  restoredAt?: string | null;
   delay?: number;
 };
 
@@ -20,9 +22,9 @@ type Options = {
  * as a draft, debounced, and flushed when the step closes or the tab goes
  * away. A change back to the saved values removes the server's draft.
  */
-export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, delay = DRAFT_DELAY_MS }: Options) {
-  const [status, setStatus] = useState<DraftStatus>('idle');
-  const [savedAt, setSavedAt] = useState<string | null>(null);
+export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, restoredAt = null, delay = DRAFT_DELAY_MS }: Options) {
+  const [status, setStatus] = useState<DraftStatus>(restoredAt ? 'saved' : 'idle');
+  const [savedAt, setSavedAt] = useState<string | null>(restoredAt);
   const pending = useRef<{ values: unknown; dirty: boolean } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<Promise<unknown> | null>(null);

@@ -9,11 +9,21 @@ function isPlainObject(v: Json): v is Record<string, Json> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The same shape with every value emptied ('' / false / 0 / [] / blank objects). */
+export function blankOf<T>(v: T): T {
+  if (Array.isArray(v)) return [] as T;
+  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, blankOf(x)])) as T;
+  if (typeof v === 'string') return '' as T;
+  if (typeof v === 'boolean') return false as T;
+  if (typeof v === 'number') return 0 as T;
+  return v;
+}
+
 /**
  * `base` gives the shape. Scalars of the draft replace scalars of the same
  * type; objects merge key by key (only keys of the base; an empty base object
  * is a map and takes the draft's scalar entries); arrays take the
- * draft's length, each item merged over `itemTemplate(path)` (or the base item).
+ * draft's length, each item merged over `itemTemplate(path)` (or a blank copy of a saved item).
  */
 export function mergeDraft<T>(base: T, draft: Json, itemTemplate?: (path: string) => Json, path = ''): T {
   if (draft === undefined || draft === null) return base;
@@ -21,7 +31,8 @@ export function mergeDraft<T>(base: T, draft: Json, itemTemplate?: (path: string
     if (!Array.isArray(draft)) return base;
     const template = itemTemplate?.(path);
     return draft.map((item, i) => {
-      const shape = template !== undefined ? template : base[i] !== undefined ? base[i] : base[0];
+      const model = base[i] !== undefined ? base[i] : base[0];
+      const shape = template !== undefined ? template : model === undefined ? undefined : blankOf(model);
       return shape === undefined ? item : mergeDraft(shape, item, itemTemplate, path);
     }) as T;
   }
