@@ -142,6 +142,16 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
     if (step && step !== requestedStep) onStepChange(step);
   }, [step, requestedStep, onStepChange]);
 
+  // on a phone the stepper scrolls: keep the open step in sight
+  const stepperRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const box = stepperRef.current;
+    const el = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!box || !el) return;
+    const left = el.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    box.scrollLeft = Math.max(0, left - (box.clientWidth - el.offsetWidth) / 2);
+  }, [step]);
+
   const setFlush = useCallback((f: (() => Promise<unknown>) | null) => {
     flushRef.current = f;
   }, []);
@@ -220,8 +230,14 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
             {reviewCompleted ? t('form.reviewCompleted') : t('form.underReview')}
           </Alert>
         )}
-        <Box sx={{ overflowX: 'auto', mb: 3, pb: 1 }}>
-          <Stepper nonLinear activeStep={Math.max(0, steps.indexOf(step)) + 1} alternativeLabel sx={{ minWidth: 560 }} data-testid="form-stepper">
+        <Box ref={stepperRef} sx={{ overflowX: 'auto', mb: 3, pb: 1, position: 'relative' }}>
+          <Stepper
+            nonLinear
+            activeStep={Math.max(0, steps.indexOf(step)) + 1}
+            alternativeLabel
+            sx={{ minWidth: 720, '& .MuiStepLabel-label': { wordBreak: 'keep-all', overflowWrap: 'normal' } }}
+            data-testid="form-stepper"
+          >
             <Step completed={saved.has('APPL_PART_SAVE')}>
               <StepButton onClick={openPart} disabled={readOnly} data-testid="form-step-APPL_PART_SAVE">
                 {t('step.APPL_PART_SAVE')}
