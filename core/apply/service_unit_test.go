@@ -1,0 +1,434 @@
+package apply
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+func TestReferenceSchoolsCountriesEmail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, testRound(true))
+	f.u.schools = []School{{SchoolCode: "236", Color: "blue"}, {SchoolCode: "100"}}
+	f.u.countries = []Country{{Code: "410", KorName: "대한민국", EngName: "Korea"}}
+	got, err := f.s.Schools(ctx)
+	if err != nil || len(got) != 2 || got[0].Color != "blue" || got[1].Color != "orange" {
+		t.Fatalf("schools without a color show orange: %+v %v", got, err)
+	}
+	cs, err := f.s.Countries(ctx)
+	if err != nil || len(cs) != 1 || cs[0].Code != "410" {
+		t.Fatalf("countries: %+v %v", cs, err)
+	}
+	mail, err := f.s.Email(ctx, kim)
+	if err != nil || mail != "kim@example.com" {
+		t.Fatalf("email is the caller's: %q %v", mail, err)
+	}
+}
+
+func TestSearchUnivs(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, q, country string
+		limit            int
+		field, code      string
+		wantLimit        int
+		wantN            int
+	}{
+		{"blank query and no country", "  ", "", 10, "q", CodeSearchTooShort, 0, 0},
+		{"query over 100 characters", strings.Repeat("대", 101), "", 10, "q", applicant.CodeTooLong, 0, 0},
+		{"100 characters are fine", strings.Repeat("x", 100), "", 10, "", "", 10, 0},
+		{"no limit gives 20", "Seoul", "", 0, "", "", 20, 1},
+		{"limit capped at 50", "Seoul", "", 500, "", "", 50, 1},
+		{"country alone", "", "704", 5, "", "", 5, 1},
+		{"query within a country", " Seoul ", "704", 5, "", "", 5, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			f := newFixture(t, testRound(true))
+			f.u.univs = map[string]Univ{"101": {SchoolCode: "101", EngName: "Seoul Univ", CountryCode: "410"}, "202": {SchoolCode: "202", EngName: "Hanoi Univ", CountryCode: "704"}}
+			got, err := f.s.SearchUnivs(context.Background(), c.q, c.country, c.limit)
+			if c.field != "" {
+				if !hasField(err, c.field, c.code) || len(f.u.searched) != 0 {
+					t.Fatalf("want %s:%s without a search, got %v (searched %v)", c.field, c.code, err, f.u.searched)
+				}
+				return
+			}
+			if err != nil || len(got) != c.wantN || !slices.Equal(f.u.searched, []int{c.wantLimit}) {
+				t.Fatalf("got %d results, limits %v, %v", len(got), f.u.searched, err)
+			}
+		})
+	}
+}
+
+func TestCodeGroupsAndCodeOne(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, testRound(true))
+	f.u.codes["/GEND"] = []Code{{Code: "M", EngValue: "Male"}, {Code: "F", EngValue: "Female"}}
+	f.u.codes["/STAY"] = []Code{{Code: "01", EngValue: "System stay"}}
+	f.u.codes["236/STAY"] = []Code{{Code: "01", EngValue: "Dormitory"}}
+	many := make([]string, 31)
+	for i := range many {
+		many[i] = "GEND"
+	}
+	cases := []struct {
+		name, typ, school string
+		groups            []string
+		field, code       string
+		want              map[string]string // group -> EngValue of its first code
+	}{
+		{"system codes", CodeTypeSystem, "236", []string{"GEND", " STAY "}, "", "", map[string]string{"GEND": "Male", "STAY": "System stay"}},
+		{"school codes over system ones", CodeTypeSchool, "236", []string{"STAY", "GEND"}, "", "", map[string]string{"STAY": "Dormitory", "GEND": "Male"}},
+		{"school type needs a school", CodeTypeSchool, " ", []string{"STAY"}, "schoolCode", applicant.CodeRequired, nil},
+		{"unknown type", "OTHER", "", []string{"STAY"}, "", CodeCodeType, nil},
+		{"no group", CodeTypeSystem, "", nil, "", CodeCodeNotFound, nil},
+		{"more than 30 groups", CodeTypeSystem, "", many, "", CodeCodeNotFound, nil},
+		{"unknown group", CodeTypeSystem, "", []string{"GEND", "NOPE"}, "", CodeCodeNotFound, nil},
+	}
+	for _, c := range cases {
+		got, err := f.s.CodeGroups(ctx, c.typ, c.school, c.groups)
+		switch {
+		case c.field != "":
+			if !hasField(err, c.field, c.code) {
+				t.Errorf("%s: want %s:%s, got %v", c.name, c.field, c.code, err)
+			}
+		case c.code != "":
+			if apperr.CodeOf(err) != c.code {
+				t.Errorf("%s: want %s, got %v", c.name, c.code, err)
+			}
+		default:
+			if err != nil || len(got) != len(c.want) {
+				t.Errorf("%s: %v %v", c.name, got, err)
+			}
+			for g, v := range c.want {
+				if len(got[g]) == 0 || got[g][0].EngValue != v {
+					t.Errorf("%s: group %s = %+v, want %s", c.name, g, got[g], v)
+				}
+			}
+		}
+	}
+
+	one, err := f.s.CodeOne(ctx, CodeTypeSystem, "", "GEND", "F")
+	if err != nil || one.EngValue != "Female" {
+		t.Fatalf("one code: %+v %v", one, err)
+	}
+	if _, err := f.s.CodeOne(ctx, CodeTypeSystem, "", "GEND", "X"); apperr.KindOf(err) != apperr.KindNotFound || apperr.CodeOf(err) != CodeCodeNotFound {
+		t.Fatalf("unknown code in a known group: %v", err)
+	}
+	if _, err := f.s.CodeOne(ctx, "BAD", "", "GEND", "F"); apperr.CodeOf(err) != CodeCodeType {
+		t.Fatalf("bad type: %v", err)
+	}
+}
+
+func TestRoundsAndInfoSettings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, testRound(true))
+	if _, err := f.s.Rounds(ctx, " "); !hasField(err, "schoolCode", applicant.CodeRequired) {
+		t.Fatalf("rounds without a school: %v", err)
+	}
+	rs, err := f.s.Rounds(ctx, "236")
+	if err != nil || len(rs) != 1 || rs[0].RoundKey != key {
+		t.Fatalf("rounds: %+v %v", rs, err)
+	}
+	r, err := f.s.Round(ctx, key)
+	if err != nil || !f.s.SubmitOpen(r) {
+		t.Fatalf("round open: %v", err)
+	}
+	if _, err := f.s.Round(ctx, RoundKey{SchoolCode: "236", EnterYear: 2030}); apperr.CodeOf(err) != CodeRoundNotFound {
+		t.Fatalf("unknown round: %v", err)
+	}
+	f.closeWindow()
+	r, _ = f.s.Round(ctx, key)
+	if f.s.SubmitOpen(r) {
+		t.Fatal("closed window reported open")
+	}
+
+	cases := []struct {
+		name     string
+		k        RoundKey
+		part     int64
+		code     string
+		required []string
+		hidden   string
+	}{
+		{"round-wide", key, 0, "", nil, "spouse"},
+		{"part asks for the family list", key, 7, "", []string{"familyList"}, "spouse"},
+		{"another part", key, 8, "", nil, "spouse"},
+		{"part the round does not offer", key, 99, CodeRoundNotFound, nil, ""},
+		{"unknown round", RoundKey{SchoolCode: "x"}, 0, CodeRoundNotFound, nil, ""},
+	}
+	for _, c := range cases {
+		items, err := f.s.InfoSettings(ctx, lee, c.k, c.part)
+		if apperr.CodeOf(err) != c.code {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if c.code != "" {
+			continue
+		}
+		if got := requiredItems(items); !slices.Equal(got, c.required) {
+			t.Errorf("%s: required %v want %v", c.name, got, c.required)
+		}
+		for _, it := range items {
+			if it.ItemCode == c.hidden && it.Display {
+				t.Errorf("%s: %s shown", c.name, c.hidden)
+			}
+		}
+	}
+}
+
+func TestListAndGet(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, testRound(true))
+	other := testRound(true)
+	other.RoundKey = RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
+	f.u.rounds[other.RoundKey] = other
+	first := f.apply(t, application.BasisSave)
+	req := partReq("IS01")
+	req.Choices[0].Round = other.RoundKey
+	v, _, err := f.s.SavePart(ctx, kim, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := v.Record.ApplNo
+	f.u.apps[first].State = application.State{Status: application.Cancel}
+	third := f.apply(t, application.FileSave) // a second one in the first round, the first being cancelled
+	if _, _, err := f.s.SavePart(ctx, lee, partReq("MA01")); err != nil {
+		t.Fatal(err)
+	}
+
+	f.u.roundHits = 0
+	list, err := f.s.List(ctx, kim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nos []int64
+	for _, r := range list {
+		nos = append(nos, r.ApplNo)
+	}
+	if !slices.Equal(nos, []int64{third, second, first}) {
+		t.Fatalf("kim's applications newest first: %v", nos)
+	}
+	for _, r := range list {
+		if r.UserID != "kim" {
+			t.Fatalf("another user's application listed: %+v", r.Header)
+		}
+	}
+	if f.u.roundHits != 2 {
+		t.Errorf("rounds read %d times for 2 rounds", f.u.roundHits)
+	}
+	byNo := map[int64]Record{}
+	for _, r := range list {
+		byNo[r.ApplNo] = r
+	}
+	if got := byNo[first].Actions; !slices.Equal(got, []string{ActView}) {
+		t.Errorf("cancelled: %v", got)
+	}
+	if got := byNo[third].Actions; !slices.Equal(got, []string{ActEdit, ActView, ActCancel, ActSubmit}) {
+		t.Errorf("last step saved: %v", got)
+	}
+	if got := byNo[second]; got.Next != application.BasisSave || !got.SubmitOpen || got.Offer.MajorCode != "IS01" {
+		t.Errorf("new application: next %s open %v offer %+v", got.Next, got.SubmitOpen, got.Offer)
+	}
+	if l, err := f.s.List(ctx, permission.Principal{UserID: "nobody", Roles: []permission.Role{permission.RoleUser}}); err != nil || len(l) != 0 {
+		t.Fatalf("user without applications: %v %v", l, err)
+	}
+
+	// Get and PayInfo answer the owner and staff, not other applicants.
+	cases := []struct {
+		name    string
+		p       permission.Principal
+		code    string
+		actions []string
+	}{
+		{"owner", kim, "", []string{ActEdit, ActView, ActCancel, ActSubmit}},
+		{"other applicant", lee, CodeNotFound, nil},
+		{"system admin looks only", sys, "", []string{ActView}},
+		{"school admin of another school", otherSch, CodeNotFound, nil},
+	}
+	for _, c := range cases {
+		for name, get := range map[string]func(context.Context, permission.Principal, int64) (Record, error){"Get": f.s.Get, "PayInfo": f.s.PayInfo} {
+			rec, err := get(ctx, c.p, third)
+			if apperr.CodeOf(err) != c.code {
+				t.Errorf("%s %s: %v", name, c.name, err)
+				continue
+			}
+			if c.code == "" && !slices.Equal(rec.Actions, c.actions) {
+				t.Errorf("%s %s: actions %v want %v", name, c.name, rec.Actions, c.actions)
+			}
+		}
+	}
+	if _, err := f.s.Get(ctx, kim, 999); apperr.CodeOf(err) != CodeNotFound {
+		t.Fatalf("unknown number: %v", err)
+	}
+}
+
+func TestPayActionAfterSubmit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct {
+		st   application.Status
+		open bool
+		pay  bool
+	}{
+		{application.Submit, true, true},
+		{application.VbankIssue, true, true},
+		{application.Submit, false, true}, // paying follows the COMPLETE window, not SUBMIT
+		{application.Complete, true, false},
+		{application.FileSave, true, false},
+	} {
+		f := newFixture(t, testRound(true))
+		n := f.apply(t, c.st)
+		if !c.open {
+			f.closeWindow()
+		}
+		rec, err := f.s.Get(ctx, kim, n)
+		if err != nil || slices.Contains(rec.Actions, ActPay) != c.pay {
+			t.Errorf("%s open=%v: %v %v", c.st, c.open, rec.Actions, err)
+		}
+	}
+}
+
+func TestMode(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		p         permission.Principal
+		st        application.State
+		requested string
+		want      application.Mode
+		code      string
+	}{
+		{"owner edits a draft application", kim, application.State{Status: application.BasisSave}, "edit", application.ModeEdit, ""},
+		{"completed opens in view mode", kim, application.State{Status: application.Complete}, "edit", application.ModeView, ""},
+		{"cancelled opens in view mode", kim, application.State{Status: application.Cancel}, "edit", application.ModeView, ""},
+		{"view stays view", kim, application.State{Status: application.BasisSave}, "view", application.ModeView, ""},
+		{"review needs a review", kim, application.State{Status: application.Complete}, "review", "", application.CodeNotUnderReview},
+		{"review under review", kim, application.State{Status: application.Complete, ReviewStatus: application.AcadSave, Reviewing: true}, "review", application.ModeReview, ""},
+		{"unknown type", kim, application.State{Status: application.BasisSave}, "EDIT", "", application.CodeModeUnknown},
+		{"staff only look", sys, application.State{Status: application.BasisSave}, "edit", application.ModeView, ""},
+		{"another applicant", lee, application.State{Status: application.BasisSave}, "view", "", CodeNotFound},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			f := newFixture(t, testRound(true))
+			n := f.apply(t, application.BasisSave)
+			f.u.apps[n].State = c.st
+			got, st, err := f.s.Mode(context.Background(), c.p, n, c.requested)
+			if got != c.want || apperr.CodeOf(err) != c.code {
+				t.Fatalf("mode %q %v, want %q %q", got, err, c.want, c.code)
+			}
+			if c.code == "" && st != c.st {
+				t.Fatalf("state %+v", st)
+			}
+		})
+	}
+}
+
+// An application that opens in view mode refuses every edit.
+func TestViewModeRefusesEdits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, st := range []application.Status{application.Complete, application.Cancel} {
+		f := newFixture(t, fullRound())
+		n := f.apply(t, st)
+		mode, _, err := f.s.Mode(ctx, kim, n, "edit")
+		if err != nil || mode != application.ModeView {
+			t.Fatalf("%s opens %q %v", st, mode, err)
+		}
+		edits := map[string]error{}
+		_, _, edits["info"] = f.s.SaveInfo(ctx, kim, n, korean())
+		_, edits["acad"] = f.s.SaveAcademic(ctx, kim, n, []applicant.AcademicRecord{validAcad()})
+		_, _, edits["lang"] = f.s.SaveLanguages(ctx, kim, n, []applicant.LanguageEntry{validLang("")}, seqIDs())
+		_, edits["career"] = f.s.SaveCareers(ctx, kim, n, nil)
+		_, edits["addinfo"] = f.s.SaveAdditionalInfo(ctx, kim, n, validAddInfo())
+		_, edits["survey"] = f.s.SaveSurvey(ctx, kim, n, validSurvey())
+		_, edits["draft"] = f.s.PutDraft(ctx, kim, n, "BASIS_SAVE", []byte(`{}`))
+		change := partReq("MA01")
+		change.ApplNo = n
+		_, _, edits["part"] = f.s.SavePart(ctx, kim, change)
+		for what, err := range edits {
+			if apperr.CodeOf(err) != application.CodeNotModifiable {
+				t.Errorf("%s: %s edit: %v", st, what, err)
+			}
+		}
+		if f.u.apps[n].State.Status != st {
+			t.Fatalf("%s changed to %s", st, f.u.apps[n].State.Status)
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		p      permission.Principal
+		st     application.Status
+		closed bool
+		code   string
+	}{
+		{"owner before submission", kim, application.BasisSave, false, ""},
+		{"owner after submission, before payment", kim, application.Submit, false, ""},
+		{"completed", kim, application.Complete, false, application.CodeNotModifiable},
+		{"already cancelled", kim, application.Cancel, false, application.CodeNotModifiable},
+		{"window closed", kim, application.BasisSave, true, window.CodeClosed},
+		{"ROLE_TIME_INDEPENDENT after the window", free, application.BasisSave, true, ""},
+		{"another applicant", lee, application.BasisSave, false, CodeNotFound},
+		{"system admin through the form", sys, application.BasisSave, false, CodeOwnerOnly},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			f := newFixture(t, testRound(true))
+			v, _, err := f.s.SavePart(ctx, ownerOf(c.p), partReq("IS01"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := v.Record.ApplNo
+			f.u.apps[n].State = application.State{Status: c.st}
+			if c.closed {
+				f.closeWindow()
+			}
+			rec, err := f.s.Cancel(ctx, c.p, n)
+			if apperr.CodeOf(err) != c.code {
+				t.Fatalf("cancel: %v, want %q", err, c.code)
+			}
+			if c.code != "" {
+				if f.u.apps[n].State.Status != c.st {
+					t.Fatalf("state changed to %s", f.u.apps[n].State.Status)
+				}
+				return
+			}
+			if rec.State.Status != application.Cancel || f.u.apps[n].State.Status != application.Cancel || !slices.Equal(rec.Actions, []string{ActView}) {
+				t.Fatalf("cancelled: %+v %v", rec.State, rec.Actions)
+			}
+			// One application per round unless cancelled: a new one may start.
+			again, created, err := f.s.SavePart(ctx, c.p, partReq("IS01"))
+			if err != nil || !created || again.Record.ApplNo == n {
+				t.Fatalf("start again after cancel: %v", err)
+			}
+		})
+	}
+}
+
+// ownerOf is who owns the application a case acts on: the caller when it
+// is an applicant, else kim.
+func ownerOf(p permission.Principal) permission.Principal {
+	if p.UserID == lee.UserID || p.UserID == sys.UserID {
+		return kim
+	}
+	return p
+}
