@@ -153,6 +153,15 @@ describe('api client: errors (spec section 8)', () => {
     expect(toastStore.get()).toBeNull();
   });
 
+  it('a 403 refusal with its own message (the period has ended) is a toast when the caller asks, and the page stays', async () => {
+    const message = '원서 접수 기간이 종료되었습니다. (마감 2026-12-01 00:00)';
+    fetchMock.mockImplementation(async () => jsonResponse({ status: 403, code: 'window.closed', message, warningMessage: message }, 403));
+    const error = (await api.post('/apply/api-auth/appl/basis/1', {}, { forbiddenAsToast: true }).catch((e) => e)) as ApiError;
+    expect(error.code).toBe('window.closed');
+    expect(toastStore.get()?.message).toBe(message);
+    expect(globalErrorStore.get()).toBeNull();
+  });
+
   it('silent calls report nothing but still reject', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 500, message: 'x' }, 500));
     await expect(api.get('/apply/api/standard/schl', { silent: true })).rejects.toBeInstanceOf(ApiError);

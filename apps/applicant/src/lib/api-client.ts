@@ -49,6 +49,9 @@ export type RequestOptions = {
   keepalive?: boolean;
   /** Do not raise the global loading bar (background saves such as drafts). */
   background?: boolean;
+  /** A 403 is a business refusal with its own message (e.g. the application period has ended):
+   * show it as a toast and stay on the page instead of the global error. */
+  forbiddenAsToast?: boolean;
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -98,6 +101,10 @@ function handleError(error: ApiError, options: RequestOptions): void {
     return;
   }
   if (status === 403) {
+    if (options.forbiddenAsToast && (body.message || body.warningMessage)) {
+      showToast(text, 'warning');
+      return;
+    }
     if (!globalErrorStore.get()) setGlobalError(serverErrorText());
     return;
   }

@@ -2,6 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ko from '@/locales/ko.json';
 import en from '@/locales/en.json';
+import submissionKo from '@/locales/submission.ko.json';
+import submissionEn from '@/locales/submission.en.json';
 import { ONE_YEAR_SECONDS, readCookie, writeCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
@@ -25,7 +27,7 @@ function applyLanguage(lng: string): void {
 
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
-    resources: { ko: { translation: ko }, en: { translation: en } },
+    resources: { ko: { translation: { ...ko, ...submissionKo } }, en: { translation: { ...en, ...submissionEn } } },
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],
     // A key missing from the current catalogue shows as empty text (spec section 8),

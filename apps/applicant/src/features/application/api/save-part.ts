@@ -21,7 +21,7 @@ export type PartRequest = {
 
 /** Creates the application for a round, or changes the part of an existing one. */
 export function savePart(body: PartRequest): Promise<PartResponse> {
-  return api.post<PartResponse>('/apply/api-auth/appl/part', body);
+  return api.post<PartResponse>('/apply/api-auth/appl/part', body, { forbiddenAsToast: true });
 }
 
 export function useSavePart() {

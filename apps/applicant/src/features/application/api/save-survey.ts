@@ -6,5 +6,5 @@ export type SurveySaveRequest = { applNo: number; alumni: boolean; contactCode: 
 
 /** SURVEY (spec section 7): answers, applNo, alumni, contactCode. */
 export function saveSurvey(body: SurveySaveRequest): Promise<SurveyResponse> {
-  return api.post<SurveyResponse>('/apply/api-auth/survey/save', body);
+  return api.post<SurveyResponse>('/apply/api-auth/survey/save', body, { forbiddenAsToast: true });
 }

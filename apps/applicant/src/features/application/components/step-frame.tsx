@@ -14,7 +14,7 @@ import { showToast } from '@/lib/notifications';
 import type { StepResponse } from '../types';
 import { useApplicationForm } from './form-context';
 import { FieldErrorsProvider, useFieldErrors, useUnshownErrors } from '../hooks/use-field-errors';
-import { useDraftAutosave, type DraftStatus } from '../hooks/use-draft-autosave';
+import { readLocalDraft, useDraftAutosave, type DraftStatus } from '../hooks/use-draft-autosave';
 import { deleteDraft } from '../api/delete-draft';
 import { draftToRestore, snapshot } from '../utils/draft';
 import { mapServerFields } from '../utils/field-errors';
@@ -75,7 +75,15 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
   const { applNo, step, readOnly, setDirty, setFlush, updateRecord } = ctx;
   const errors = useFieldErrors();
   const saved = useMemo(() => toForm(data), [data, toForm]);
-  const restored = useMemo(() => (readOnly ? null : draftToRestore(saved, data.draft, itemTemplate)), [saved, data, itemTemplate, readOnly]);
+  // the server's draft, else one this tab kept when the server could not (newer than the last save)
+  const draftSource = useMemo(() => {
+    if (data.draft) return data.draft;
+    const local = readLocalDraft(applNo, step);
+    const updatedAt = Date.parse(String((data as { updatedAt?: string }).updatedAt ?? ''));
+    if (!local || (!Number.isNaN(updatedAt) && Date.parse(local.savedAt) <= updatedAt)) return null;
+    return local;
+  }, [data, applNo, step]);
+  const restored = useMemo(() => (readOnly ? null : draftToRestore(saved, draftSource, itemTemplate)), [saved, draftSource, itemTemplate, readOnly]);
   const form = useForm<T>({ defaultValues: (restored ?? saved) as DefaultValues<T> });
   const savedSnap = useRef(snapshot(saved));
   const [dirty, setDirtyLocal] = useState(!!restored);
@@ -86,7 +94,7 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
     step,
     enabled: !readOnly,
     hasServerDraft: !!data.draft,
-    restoredAt: restored ? data.draft?.savedAt ?? null : null,
+    restoredAt: restored && data.draft ? data.draft.savedAt ?? null : null,
   });
   const { schedule } = draft;
   const alreadySaved = (ctx.app.savedSteps ?? []).includes(step);
@@ -193,7 +201,7 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
               </Button>
             }
           >
-            {t('form.draftRestored', { time: draftTime(data.draft?.savedAt) })}
+            {t('form.draftRestored', { time: draftTime(draftSource?.savedAt) })}
           </Alert>
         )}
         <ErrorSummary />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { jsonResponse } from '@/testing/test-utils';
-import { DRAFT_DELAY_MS, useDraftAutosave } from './use-draft-autosave';
+import { DRAFT_DELAY_MS, readLocalDraft, useDraftAutosave } from './use-draft-autosave';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -10,6 +10,7 @@ function calls() {
 }
 
 beforeEach(() => {
+  window.sessionStorage.clear();
   vi.useFakeTimers();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (_url, init) =>
@@ -72,7 +73,7 @@ describe('draft autosave (nothing typed is lost)', () => {
     expect(calls().map((c) => c.body)).toEqual([{ v: 2 }, { v: 3 }]);
   });
 
-  it('reports a failed draft without a toast', async () => {
+  it('a draft the server refuses is kept in the tab, without a toast, until a draft or save goes through', async () => {
     fetchMock.mockImplementation(async () => jsonResponse({ status: 403, code: 'window.closed', message: 'closed' }, 403));
     const { result } = setup();
     act(() => result.current.schedule({ v: 1 }, true));
@@ -81,6 +82,26 @@ describe('draft autosave (nothing typed is lost)', () => {
     const { globalErrorStore, toastStore } = await import('@/lib/notifications');
     expect(globalErrorStore.get()).toBeNull();
     expect(toastStore.get()).toBeNull();
+    expect(readLocalDraft(7, 'ACAD_SAVE')?.data).toEqual({ v: 1 });
+    expect(readLocalDraft(7, 'LANG_SAVE')).toBeNull();
+
+    fetchMock.mockImplementation(async () => jsonResponse({ applNo: 7, step: 'ACAD_SAVE', savedAt: 'x' }));
+    act(() => result.current.schedule({ v: 2 }, true));
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS));
+    expect(result.current.status).toBe('saved');
+    expect(readLocalDraft(7, 'ACAD_SAVE')).toBeNull();
+  });
+
+  it('a real save forgets the tab copy', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('offline');
+    });
+    const { result } = setup();
+    act(() => result.current.schedule({ v: 1 }, true));
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS));
+    expect(readLocalDraft(7, 'ACAD_SAVE')?.data).toEqual({ v: 1 });
+    act(() => result.current.markSaved());
+    expect(readLocalDraft(7, 'ACAD_SAVE')).toBeNull();
   });
 
   it('view mode never sends drafts', async () => {

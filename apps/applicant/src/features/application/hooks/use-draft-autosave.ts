@@ -6,6 +6,41 @@ export type DraftStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 export const DRAFT_DELAY_MS = 1000;
 
+/**
+ * When the server cannot keep a draft (offline, or refused after the
+ * deadline) it is kept in this browser tab only (sessionStorage: gone when
+ * the tab closes, since drafts may hold identification numbers).
+ */
+const localKey = (applNo: number, step: string) => `gradapply.draft.${applNo}.${step}`;
+
+export type LocalDraft = { data: unknown; savedAt: string };
+
+export function readLocalDraft(applNo: number, step: string): LocalDraft | null {
+  try {
+    const raw = window.sessionStorage.getItem(localKey(applNo, step));
+    const v = raw ? (JSON.parse(raw) as LocalDraft) : null;
+    return v && typeof v === 'object' && typeof v.savedAt === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLocalDraft(applNo: number, step: string, data: unknown): void {
+  try {
+    window.sessionStorage.setItem(localKey(applNo, step), JSON.stringify({ data, savedAt: new Date().toISOString() }));
+  } catch {
+    /* storage full or disabled: the status already says the draft failed */
+  }
+}
+
+export function clearLocalDraft(applNo: number, step: string): void {
+  try {
+    window.sessionStorage.removeItem(localKey(applNo, step));
+  } catch {
+    /* nothing kept */
+  }
+}
+
 type Options = {
   applNo: number;
   step: string;
@@ -45,17 +80,20 @@ export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, restor
         try {
           if (job.dirty) {
             const r = await saveDraft(applNo, step, job.values, keepalive);
+            clearLocalDraft(applNo, step);
             serverHasDraft.current = true;
             if (alive.current) {
               setSavedAt(r?.savedAt ?? new Date().toISOString());
               setStatus('saved');
             }
           } else {
+            clearLocalDraft(applNo, step);
             if (serverHasDraft.current) await deleteDraft(applNo, step);
             serverHasDraft.current = false;
             if (alive.current) setStatus('idle');
           }
         } catch {
+          if (job.dirty) writeLocalDraft(applNo, step, job.values);
           if (alive.current) setStatus('error');
         }
       };
@@ -101,10 +139,11 @@ export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, restor
 
   /** After a real save the server holds no draft. */
   const markSaved = useCallback(() => {
+    clearLocalDraft(applNo, step);
     serverHasDraft.current = false;
     setStatus('idle');
     setSavedAt(null);
-  }, []);
+  }, [applNo, step]);
 
   useEffect(() => {
     alive.current = true;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export function cancelApplication(applNo: number): Promise<unknown> {
-  return api.post(`/apply/api-auth/appl/cancel/${applNo}`);
+  return api.post(`/apply/api-auth/appl/cancel/${applNo}`, undefined, { forbiddenAsToast: true });
 }
 
 /** Cancels before completion (window-checked by the server). */

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useApplicationForm } from '../form-context';
 import { Section } from '../layout';
+import { DocumentsPanel } from '@/features/documents/components/documents-panel';
 
 /** FILE_SAVE: documents are uploaded with the documents page of a later issue; this step only passes through. */
 export function DocumentsStep() {
@@ -14,9 +14,7 @@ export function DocumentsStep() {
   return (
     <Box data-testid="step-form-FILE_SAVE">
       <Section title={t('docs.title')} testId="section-documents">
-        <Alert severity="info" data-testid="documents-later">
-          {t('docs.later')}
-        </Alert>
+        <DocumentsPanel applNo={ctx.applNo} readOnly={ctx.readOnly} onStatusChange={ctx.updateRecord} />
       </Section>
       <Paper variant="outlined" sx={{ position: 'sticky', bottom: 0, mt: 3, p: 1.5 }} data-testid="step-actions">
         <Stack direction="row" spacing={1}>
