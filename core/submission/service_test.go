@@ -25,18 +25,27 @@ func TestAccessOwnerStaffOthers(t *testing.T) {
 	ctx := context.Background()
 	ops := map[string]func(s *Service, p permission.Principal, n int64) error{
 		"documents": func(s *Service, p permission.Principal, n int64) error { _, err := s.Documents(ctx, p, n); return err },
-		"extra":     func(s *Service, p permission.Principal, n int64) error { _, err := s.ExtraAllowed(ctx, p, n); return err },
+		"extra": func(s *Service, p permission.Principal, n int64) error {
+			_, err := s.ExtraAllowed(ctx, p, n)
+			return err
+		},
 		"prepare": func(s *Service, p permission.Principal, n int64) error {
 			_, err := s.PrepareUpload(ctx, p, n, UploadRequest{ItemCode: "00002"})
 			return err
 		},
-		"delete": func(s *Service, p permission.Principal, n int64) error { _, err := s.Delete(ctx, p, n, "k1"); return err },
-		"save":   func(s *Service, p permission.Principal, n int64) error { _, err := s.Save(ctx, p, n); return err },
+		"delete": func(s *Service, p permission.Principal, n int64) error {
+			_, err := s.Delete(ctx, p, n, "k1")
+			return err
+		},
+		"save": func(s *Service, p permission.Principal, n int64) error { _, err := s.Save(ctx, p, n); return err },
 		"submit": func(s *Service, p permission.Principal, n int64) error {
 			_, err := s.Submit(ctx, p, n, SubmitRequest{Consents: allConsents()})
 			return err
 		},
-		"file": func(s *Service, p permission.Principal, n int64) error { _, _, err := s.File(ctx, p, n, "k1"); return err },
+		"file": func(s *Service, p permission.Principal, n int64) error {
+			_, _, err := s.File(ctx, p, n, "k1")
+			return err
+		},
 		"slip": func(s *Service, p permission.Principal, n int64) error { _, err := s.SlipData(ctx, p, n); return err },
 	}
 	writes := map[string]bool{"prepare": true, "delete": true, "save": true, "submit": true}

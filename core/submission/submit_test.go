@@ -1,0 +1,607 @@
+package submission
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+func TestIsFree(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		krw, usd int64
+		want     bool
+	}{{0, 0, true}, {80000, 0, false}, {0, 6000, false}, {80000, 6000, false}}
+	for _, c := range cases {
+		if got := IsFree(apply.Round{FeeKrw: c.krw, FeeUsd: c.usd}); got != c.want {
+			t.Errorf("IsFree(%d, %d) = %v, want %v", c.krw, c.usd, got, c.want)
+		}
+	}
+}
+
+func freeRound() apply.Round {
+	r := testRound()
+	r.FeeKrw, r.FeeUsd = 0, 0
+	return r
+}
+
+func TestSubmit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	closed := testRound()
+	closed.Windows[0].End = now.Add(-1)
+	noFileStep := testRound()
+	noFileStep.Steps = application.MustSteps(application.BasisSave)
+	without := func(code string) map[string]string {
+		m := allConsents()
+		delete(m, code)
+		return m
+	}
+	outdated := allConsents()
+	outdated[school.CodeConsentThirdParty] = "2020-01-01"
+	unknown := allConsents()
+	unknown["consent.marketing"] = "2024-09-10"
+	cases := []struct {
+		name     string
+		p        permission.Principal
+		st       application.State
+		r        apply.Round
+		docs     []string
+		consents map[string]string
+		fail     string
+		kind     apperr.Kind
+		code     string
+		params   map[string]any
+		field    string // a validation error's field, with code
+		want     application.State
+		next     string
+		applID   string
+	}{
+		{name: "paid round goes to payment", st: state(application.FileSave), want: state(application.Submit), next: NextPay},
+		{name: "free round completes at once", r: freeRound(), st: state(application.FileSave), want: state(application.Complete), next: NextNone, applID: "202602-CS-0001"},
+		{name: "round without documents step needs no document", r: noFileStep, st: state(application.BasisSave), docs: []string{}, want: state(application.Submit), next: NextPay},
+		{name: "under review the review status moves", st: application.State{Status: application.Complete, ReviewStatus: application.FileSave, Reviewing: true},
+			want: application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}, next: NextPay},
+		{name: "steps incomplete names the next step", st: state(application.BasisSave), kind: apperr.KindConflict, code: application.CodeStepsIncomplete,
+			params: map[string]any{"next": string(application.FileSave)}, want: state(application.BasisSave)},
+		{name: "steps incomplete from the first step", st: state(application.PartSave), kind: apperr.KindConflict, code: application.CodeStepsIncomplete,
+			params: map[string]any{"next": string(application.BasisSave)}, want: state(application.PartSave)},
+		{name: "documents missing", st: state(application.FileSave), docs: []string{"00001"}, field: "documents", code: "file.required_missing", want: state(application.FileSave)},
+		{name: "consent missing", st: state(application.FileSave), consents: without(school.CodeConsentPersonal), field: "consents." + school.CodeConsentPersonal, code: school.CodeConsentRequired, want: state(application.FileSave)},
+		{name: "no consents at all", st: state(application.FileSave), consents: map[string]string{}, field: "consents." + school.CodeConsentThirdParty, code: school.CodeConsentRequired, want: state(application.FileSave)},
+		{name: "consent of an older version", st: state(application.FileSave), consents: outdated, field: "consents." + school.CodeConsentThirdParty, code: school.CodeConsentOutdated, want: state(application.FileSave)},
+		{name: "consent the round does not have", st: state(application.FileSave), consents: unknown, field: "consents.consent.marketing", code: school.CodeConsentUnknown, want: state(application.FileSave)},
+		{name: "submitted twice", st: state(application.Submit), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Submit)},
+		{name: "completed", st: state(application.Complete), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Complete)},
+		{name: "cancelled", st: state(application.Cancel), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Cancel)},
+		{name: "window closed", r: closed, st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeClosed, want: state(application.FileSave)},
+		{name: "window closed, time-independent applicant", p: exemptUser, r: closed, st: state(application.FileSave), want: state(application.Submit), next: NextPay},
+		{name: "window missing", r: func() apply.Round { r := testRound(); r.Windows = nil; return r }(), st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeNotSet, want: state(application.FileSave)},
+		{name: "consent store failure", st: state(application.FileSave), fail: "accept", want: state(application.FileSave)},
+		{name: "state store failure", st: state(application.FileSave), fail: "setstate", want: state(application.FileSave)},
+		{name: "lock failure", st: state(application.FileSave), fail: "lock", want: state(application.FileSave)},
+		{name: "document list failure", st: state(application.FileSave), fail: "list", want: state(application.FileSave)},
+		{name: "free round, payment failure rolls back", r: freeRound(), st: state(application.FileSave), fail: "pay", want: state(application.FileSave)},
+		{name: "free round, numbering failure rolls back", r: freeRound(), st: state(application.FileSave), fail: "next", want: state(application.FileSave)},
+		{name: "free round, mail failure rolls back", r: freeRound(), st: state(application.FileSave), fail: "queue", want: state(application.FileSave)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if c.r.SchoolCode == "" {
+				c.r = testRound()
+			}
+			if c.p.UserID == "" {
+				c.p = owner
+			}
+			if c.docs == nil {
+				c.docs = []string{"00001", "00002"}
+			}
+			if c.consents == nil {
+				c.consents = allConsents()
+			}
+			e := newEnv(t, c.st, c.r)
+			for _, it := range c.docs {
+				e.addDoc("k"+it, it, 0, "pdf", pdfBody)
+			}
+			if c.fail != "" {
+				e.fail[c.fail] = errBoom
+			}
+			out, err := e.s.Submit(ctx, c.p, applNo, SubmitRequest{Consents: c.consents})
+			switch {
+			case c.fail != "":
+				if !errors.Is(err, errBoom) {
+					t.Fatalf("error %v, want the port's", err)
+				}
+			case c.field != "":
+				wantField(t, err, c.field, c.code)
+			default:
+				wantErr(t, err, c.kind, c.code)
+				for k, v := range c.params {
+					if e, _ := apperr.As(err); e.Params[k] != v {
+						t.Fatalf("params %v, want %s=%v", e.Params, k, v)
+					}
+				}
+			}
+			h := e.header()
+			if h.State != c.want || h.ApplID != c.applID {
+				t.Fatalf("state %+v number %q, want %+v %q", h.State, h.ApplID, c.want, c.applID)
+			}
+			_, accepted := e.consents[applNo]
+			_, paid := e.payments[applNo]
+			if err != nil {
+				// A refused submission records nothing.
+				if accepted || paid || len(e.mailList()) != 0 || len(e.assigned) != 0 {
+					t.Fatalf("refused submission left consents %v payment %v mails %v numbers %v", accepted, paid, e.mailList(), e.assigned)
+				}
+				return
+			}
+			if out.Next != c.next || out.Header.State != c.want || out.Header.ApplID != c.applID || out.Round.SchoolCode != "S1" {
+				t.Fatalf("answer %+v, want next %s", out, c.next)
+			}
+			acc := e.consents[applNo]
+			if len(acc) != 2 || !acc[0].At.Equal(now) || acc[0].Version != "2024-09-10" {
+				t.Fatalf("consents recorded %+v", acc)
+			}
+			if free := c.next == NextNone; free {
+				q := e.payments[applNo]
+				if q.PayType != payment.Free || !q.Total.IsZero() {
+					t.Fatalf("payment %+v, want free and zero", q)
+				}
+				m := e.mailList()
+				if len(m) != 1 || m[0].Kind != "application_complete" || m[0].To != "hong@example.com" || m[0].Data["examNumber"] != c.applID {
+					t.Fatalf("mails %+v", m)
+				}
+			} else if paid || len(e.mailList()) != 0 {
+				t.Fatalf("paid round recorded a payment %v or mailed %v", paid, e.mailList())
+			}
+		})
+	}
+	t.Run("items failure", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t, state(application.FileSave), testRound())
+		e.fail["items"] = errBoom
+		if _, err := e.s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()}); !errors.Is(err, errBoom) {
+			t.Fatalf("error %v", err)
+		}
+	})
+}
+
+// A free submission mails in the caller's locale.
+func TestSubmitFreeMailsInCallersLocale(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, state(application.FileSave), freeRound())
+	e.addDoc("k1", "00001", 0, "jpg", jpgBody)
+	e.addDoc("k2", "00002", 0, "pdf", pdfBody)
+	if _, err := e.s.Submit(context.Background(), owner, applNo, SubmitRequest{Consents: allConsents(), Locale: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	m := e.mailList()
+	if len(m) != 1 || m[0].Locale != "en" || m[0].Data["school"] != "Korea Graduate School" || m[0].Data["round"] != "2026 Spring" {
+		t.Fatalf("mails %+v", m)
+	}
+}
+
+func TestCompleteExamNumber(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cases := []struct {
+		name   string
+		rule   string
+		part   apply.Part
+		before int // numbers already given in the round
+		kind   apperr.Kind
+		code   string
+		want   string
+	}{
+		{name: "year, padded round, major, padded sequence", rule: "{YYYY}{ROUND:2}-{MAJOR}-{SEQ:4}", want: "202602-CS-0001"},
+		{name: "two-digit year and category", rule: "{YY}{CATEGORY}{SEQ:3}", before: 41, want: "26GEN042"},
+		{name: "round as is, literal prefix", rule: "A{ROUND}_{SEQ:1}", before: 8, want: "A2_9"},
+		{name: "sequence wider than needed", rule: "{SEQ:9}", before: 122, want: "000000123"},
+		{name: "sequence past the width", rule: "X{SEQ:1}", before: 9, kind: apperr.KindConflict, code: examno.CodeSeqOverflow},
+		{name: "unknown token", rule: "{FOO}{SEQ:2}", kind: apperr.KindInvalid, code: examno.CodeTokenUnknown},
+		{name: "no sequence", rule: "{YYYY}", kind: apperr.KindInvalid, code: examno.CodeSeqCount},
+		{name: "empty rule", rule: "", kind: apperr.KindInvalid, code: examno.CodeTemplateEmpty},
+		{name: "major missing", rule: "{MAJOR}{SEQ:3}", part: apply.Part{ApplPartNo: 7}, kind: apperr.KindInvalid, code: examno.CodeValueMissing},
+		{name: "category with characters a number may not hold", rule: "{CATEGORY}{SEQ:3}", part: apply.Part{ApplPartNo: 7, MajorCode: "CS", CategoryCode: "G N"}, kind: apperr.KindInvalid, code: examno.CodeValueCharacters},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Submit), testRound())
+			e.rule = c.rule
+			if c.part.ApplPartNo != 0 {
+				e.parts[applNo] = c.part
+			}
+			e.seq[roundKey] = c.before
+			h, err := e.s.Complete(ctx, applNo, application.ByPayment, "")
+			wantErr(t, err, c.kind, c.code)
+			got := e.header()
+			if err != nil {
+				// Nothing changes and the number is not used up.
+				if got.State != state(application.Submit) || got.ApplID != "" || e.seq[roundKey] != c.before || len(e.mailList()) != 0 {
+					t.Fatalf("refused completion left %+v seq %d mails %v", got, e.seq[roundKey], e.mailList())
+				}
+				return
+			}
+			if h.ApplID != c.want || got.ApplID != c.want || h.State != state(application.Complete) || got.State != state(application.Complete) {
+				t.Fatalf("completed %+v stored %+v, want number %s", h, got, c.want)
+			}
+		})
+	}
+}
+
+func TestCompleteTransitions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		st   application.State
+		by   application.Actor
+		kind apperr.Kind
+		code string
+		want application.State
+	}{
+		{name: "submitted, by payment", st: state(application.Submit), by: application.ByPayment, want: state(application.Complete)},
+		{name: "virtual account, by payment", st: state(application.VbankIssue), by: application.ByPayment, want: state(application.Complete)},
+		{name: "manual payment by a system admin", st: state(application.Submit), by: application.BySysAdmin, want: state(application.Complete)},
+		{name: "under review", st: application.State{Status: application.Cancel, ReviewStatus: application.Submit, Reviewing: true}, by: application.ByPayment,
+			want: application.State{Status: application.Cancel, ReviewStatus: application.Complete, Reviewing: true}},
+		{name: "the applicant cannot complete", st: state(application.Submit), by: application.ByApplicant, kind: apperr.KindForbidden, code: application.CodeActorNotAllowed, want: state(application.Submit)},
+		{name: "not submitted", st: state(application.FileSave), by: application.ByPayment, kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.FileSave)},
+		{name: "twice", st: state(application.Complete), by: application.ByPayment, kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Complete)},
+		{name: "cancelled", st: state(application.Cancel), by: application.BySysAdmin, kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Cancel)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, c.st, testRound())
+			_, err := e.s.Complete(ctx, applNo, c.by, "")
+			wantErr(t, err, c.kind, c.code)
+			if got := e.header().State; got != c.want {
+				t.Fatalf("state %+v, want %+v", got, c.want)
+			}
+			if mailed := len(e.mailList()) == 1; mailed != (err == nil) {
+				t.Fatalf("mails %v after error %v", e.mailList(), err)
+			}
+		})
+	}
+	t.Run("unknown application", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t, state(application.Submit), testRound())
+		_, err := e.s.Complete(ctx, 999, application.ByPayment, "")
+		wantErr(t, err, apperr.KindNotFound, apply.CodeNotFound)
+	})
+}
+
+// Completions of one round take successive numbers; a failed one does not
+// leave a gap.
+func TestCompleteNumbersInOrder(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newEnv(t, state(application.Submit), testRound())
+	for n := int64(applNo + 1); n <= applNo+3; n++ {
+		e.apps[n] = apply.Header{ApplNo: n, UserID: "u1", Round: roundKey, State: state(application.Submit)}
+		e.parts[n] = apply.Part{ApplPartNo: 8, MajorCode: "EE"}
+	}
+	var got []string
+	for n := int64(applNo); n <= applNo+3; n++ {
+		if n == applNo+2 {
+			e.fail["queue"] = errBoom
+			if _, err := e.s.Complete(ctx, n, application.ByPayment, ""); !errors.Is(err, errBoom) {
+				t.Fatalf("error %v", err)
+			}
+			delete(e.fail, "queue")
+		}
+		h, err := e.s.Complete(ctx, n, application.ByPayment, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, h.ApplID)
+	}
+	want := "202602-CS-0001 202602-EE-0002 202602-EE-0003 202602-EE-0004"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("numbers %v, want %s", got, want)
+	}
+}
+
+func TestCompleteMail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cases := []struct {
+		name, locale, stored string
+		want                 string
+		school, round        string
+	}{
+		{"caller's en", "en", "ko", "en", "Korea Graduate School", "2026 Spring"},
+		{"caller's ko over stored en", "ko", "en", "ko", "한국대학원", "2026 전기"},
+		{"stored en", "", "en", "en", "Korea Graduate School", "2026 Spring"},
+		{"unknown caller's locale falls to stored", "fr", "en", "en", "Korea Graduate School", "2026 Spring"},
+		{"nothing known is ko", "", "", "ko", "한국대학원", "2026 전기"},
+		{"unknown stored locale is ko", "", "ja", "ko", "한국대학원", "2026 전기"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Submit), testRound())
+			e.contacts["u1"] = Contact{Email: "hong@example.com", Locale: c.stored}
+			h, err := e.s.Complete(ctx, applNo, application.BySysAdmin, c.locale)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := e.mailList()
+			if len(m) != 1 {
+				t.Fatalf("mails %+v", m)
+			}
+			if m[0].Kind != "application_complete" || m[0].Locale != c.want || m[0].To != "hong@example.com" ||
+				m[0].Data["school"] != c.school || m[0].Data["round"] != c.round || m[0].Data["examNumber"] != h.ApplID {
+				t.Fatalf("mail %+v, want %s %s %s", m[0], c.want, c.school, c.round)
+			}
+		})
+	}
+}
+
+func TestCompletePortFailures(t *testing.T) {
+	t.Parallel()
+	for _, op := range []string{"get", "round", "lock", "rule", "part", "next", "assign", "setstate", "contact", "queue"} {
+		t.Run(op, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Submit), testRound())
+			e.fail[op] = errBoom
+			if _, err := e.s.Complete(context.Background(), applNo, application.ByPayment, ""); !errors.Is(err, errBoom) {
+				t.Fatalf("error %v, want the port's", err)
+			}
+			if h := e.header(); h.State != state(application.Submit) || h.ApplID != "" || e.seq[roundKey] != 0 {
+				t.Fatalf("failed completion left %+v seq %d", h, e.seq[roundKey])
+			}
+		})
+	}
+}
+
+func TestLookupValidation(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		email   string
+		captcha bool
+		fields  []string // field:code
+	}{
+		{"no at sign", "hong.example.com", true, []string{"email:account.email_format"}},
+		{"empty", "  ", true, []string{"email:account.email_format"}},
+		{"too long", strings.Repeat("a", 243) + "@example.com", true, []string{"email:account.email_format"}},
+		{"captcha not solved", "hong@example.com", false, []string{"altcha:" + CodeCaptcha}},
+		{"both", "hong", false, []string{"email:account.email_format", "altcha:" + CodeCaptcha}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Complete), testRound())
+			e.captcha = c.captcha
+			err := e.s.Lookup(context.Background(), c.email, "proof", "10.0.0.1")
+			ae, ok := apperr.As(err)
+			if !ok || ae.Kind != apperr.KindInvalid || len(ae.Fields) != len(c.fields) {
+				t.Fatalf("error %v, want fields %v", err, c.fields)
+			}
+			for i, f := range ae.Fields {
+				if f.Field+":"+f.Code != c.fields[i] {
+					t.Fatalf("field %s:%s, want %s", f.Field, f.Code, c.fields[i])
+				}
+			}
+			if len(e.counts) != 0 || len(e.mailList()) != 0 {
+				t.Fatalf("refused lookup counted %v or mailed %v", e.counts, e.mailList())
+			}
+		})
+	}
+}
+
+func TestLookupAnswersAlikeAndMailsOnlyCompleted(t *testing.T) {
+	t.Parallel()
+	done := []Completed{
+		{SchoolKorName: "한국대학원", SchoolEngName: "Korea GS", RoundKorName: "전기", RoundEngName: "Spring", ApplID: "202602-CS-0001", Locale: "en"},
+		{SchoolKorName: "서울대학원", SchoolEngName: "Seoul GS", RoundKorName: "후기", RoundEngName: "Fall", ApplID: "B-7", Locale: "ko"},
+	}
+	cases := []struct {
+		name   string
+		email  string
+		stored map[string][]Completed
+		locale string // of the one mail; "" = no mail
+		first  map[string]any
+	}{
+		{name: "known address with completed applications", email: "hong@example.com", stored: map[string][]Completed{"hong@example.com": done},
+			locale: "en", first: map[string]any{"school": "Korea GS", "round": "Spring", "examNumber": "202602-CS-0001"}},
+		{name: "address written in capitals with spaces", email: "  HONG@Example.COM ", stored: map[string][]Completed{"hong@example.com": done[1:]},
+			locale: "ko", first: map[string]any{"school": "서울대학원", "round": "후기", "examNumber": "B-7"}},
+		{name: "stored locale other than en mails in ko", email: "hong@example.com", stored: map[string][]Completed{"hong@example.com": {{SchoolKorName: "가", SchoolEngName: "A", RoundKorName: "나", RoundEngName: "B", ApplID: "1", Locale: ""}}},
+			locale: "ko", first: map[string]any{"school": "가", "round": "나", "examNumber": "1"}},
+		{name: "known address without completed applications", email: "hong@example.com", stored: map[string][]Completed{}},
+		{name: "unknown address", email: "nobody@example.com", stored: map[string][]Completed{"hong@example.com": done}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Complete), testRound())
+			e.done = c.stored
+			err := e.s.Lookup(context.Background(), c.email, "proof", "10.0.0.1")
+			if err != nil {
+				t.Fatalf("answer %v; every address must get the same answer", err)
+			}
+			m := e.mailList()
+			if c.locale == "" {
+				if len(m) != 0 {
+					t.Fatalf("mailed %+v for an address without completed applications", m)
+				}
+				return
+			}
+			if len(m) != 1 || m[0].Kind != "exam_number" || m[0].Locale != c.locale || m[0].To != strings.ToLower(strings.TrimSpace(c.email)) {
+				t.Fatalf("mails %+v", m)
+			}
+			apps, _ := m[0].Data["applications"].([]any)
+			want := len(c.stored[strings.ToLower(strings.TrimSpace(c.email))])
+			if len(apps) != want {
+				t.Fatalf("applications %v, want %d", apps, want)
+			}
+			got := apps[0].(map[string]any)
+			for k, v := range c.first {
+				if got[k] != v {
+					t.Fatalf("first application %v, want %v", got, c.first)
+				}
+			}
+		})
+	}
+}
+
+func TestLookupRateLimits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	limited := func(t *testing.T, err error) {
+		t.Helper()
+		wantErr(t, err, apperr.KindTooMany, CodeLookupLimited)
+		if e, _ := apperr.As(err); e.Params["minutes"] != 60 {
+			t.Fatalf("params %v, want minutes 60", e.Params)
+		}
+	}
+	t.Run("per address, from any client", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t, state(application.Complete), testRound())
+		e.done["hong@example.com"] = []Completed{{ApplID: "X"}}
+		for i := range LookupPerAddress {
+			if err := e.s.Lookup(ctx, "hong@example.com", "p", "10.0.0."+string(rune('1'+i))); err != nil {
+				t.Fatalf("lookup %d: %v", i+1, err)
+			}
+		}
+		limited(t, e.s.Lookup(ctx, " Hong@example.com", "p", "10.9.9.9"))
+		if len(e.mailList()) != LookupPerAddress {
+			t.Fatalf("%d mails, want %d", len(e.mailList()), LookupPerAddress)
+		}
+		// Another address is not limited by this one.
+		if err := e.s.Lookup(ctx, "kim@example.com", "p", "10.9.9.9"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("per client address, for any e-mail", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t, state(application.Complete), testRound())
+		for i := range LookupPerIP {
+			if err := e.s.Lookup(ctx, "user"+string(rune('a'+i))+"@example.com", "p", "10.0.0.1"); err != nil {
+				t.Fatalf("lookup %d: %v", i+1, err)
+			}
+		}
+		limited(t, e.s.Lookup(ctx, "other@example.com", "p", "10.0.0.1"))
+		if err := e.s.Lookup(ctx, "other@example.com", "p", "10.0.0.2"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, op := range []string{"incr", "completed", "queue"} {
+		t.Run(op+" failure", func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.Complete), testRound())
+			e.done["hong@example.com"] = []Completed{{ApplID: "X"}}
+			e.fail[op] = errBoom
+			if err := e.s.Lookup(ctx, "hong@example.com", "p", "10.0.0.1"); !errors.Is(err, errBoom) {
+				t.Fatalf("error %v, want the port's", err)
+			}
+		})
+	}
+}
+
+func TestSlipData(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	type photo struct {
+		item string
+		slot int
+		ext  string
+		body []byte
+		size int64 // recorded size; 0 = len(body)
+	}
+	completed := func(st application.State) apply.Header {
+		return apply.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: st, ApplID: "202602-CS-0001", ApplicantName: "홍길동"}
+	}
+	cases := []struct {
+		name      string
+		h         apply.Header
+		info      *applicant.ApplicantInfo
+		photo     *photo
+		fail      string
+		kind      apperr.Kind
+		code      string
+		kor, eng  string
+		wantPhoto string // ext, "" = none
+	}{
+		{name: "complete with names and a jpg photo", h: completed(state(application.Complete)),
+			info:  &applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{KorName: "홍길동", EngName: "HONG GILDONG"}},
+			photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, kor: "홍길동", eng: "HONG GILDONG", wantPhoto: "jpg"},
+		{name: "foreign applicant's names from their parts", h: completed(state(application.Complete)),
+			info:  &applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{FirstName: "John", MiddleName: "Q", LastName: "Smith"}},
+			photo: &photo{item: PhotoItemCode, ext: "png", body: pngBody}, kor: "John Smith", eng: "John Q Smith", wantPhoto: "png"},
+		{name: "no basic info: the applicant's name", h: completed(state(application.Complete)), kor: "홍길동"},
+		{name: "a gif photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "gif", body: []byte("GIF89a....")}, kor: "홍길동"},
+		{name: "an oversized photo is not read", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody, size: photoLimit + 1}, kor: "홍길동"},
+		{name: "a truncated photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody, size: int64(len(jpgBody)) + 10}, kor: "홍길동"},
+		{name: "a photo in an extra slot is not the photo", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, slot: 1, ext: "jpg", body: jpgBody}, kor: "홍길동"},
+		{name: "another item's jpg is not the photo", h: completed(state(application.Complete)), photo: &photo{item: "00002", ext: "jpg", body: jpgBody}, kor: "홍길동"},
+		{name: "review complete", h: completed(application.State{Status: application.Submit, ReviewStatus: application.Complete, Reviewing: true}), kor: "홍길동"},
+		{name: "complete, under review again", h: completed(application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}), kor: "홍길동"},
+		{name: "submitted, not complete", h: completed(state(application.Submit)), kind: apperr.KindConflict, code: CodeSlipNotReady},
+		{name: "complete without a number", h: func() apply.Header { h := completed(state(application.Complete)); h.ApplID = ""; return h }(), kind: apperr.KindConflict, code: CodeSlipNotReady},
+		{name: "photo store failure", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, fail: "fileopen"},
+		{name: "round failure", h: completed(state(application.Complete)), fail: "round"},
+		{name: "part failure", h: completed(state(application.Complete)), fail: "part"},
+		{name: "info failure", h: completed(state(application.Complete)), fail: "info"},
+		{name: "list failure", h: completed(state(application.Complete)), fail: "list"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, c.h.State, testRound())
+			e.apps[applNo] = c.h
+			if c.info != nil {
+				e.info[applNo] = *c.info
+			}
+			if c.photo != nil {
+				d := e.addDoc("ph", c.photo.item, c.photo.slot, c.photo.ext, c.photo.body)
+				if c.photo.size != 0 {
+					e.docs[applNo][0].Size = c.photo.size
+					d.Size = c.photo.size
+				}
+			}
+			if c.fail != "" {
+				e.fail[c.fail] = errBoom
+			}
+			sl, err := e.s.SlipData(ctx, owner, applNo)
+			if c.fail != "" {
+				if !errors.Is(err, errBoom) {
+					t.Fatalf("error %v, want the port's", err)
+				}
+				return
+			}
+			wantErr(t, err, c.kind, c.code)
+			if err != nil {
+				return
+			}
+			if sl.Header.ApplID != "202602-CS-0001" || sl.Round.SchoolCode != "S1" || sl.Part.MajorCode != "CS" || sl.Offer.MajorEngName != "Computer Science" {
+				t.Fatalf("slip %+v", sl)
+			}
+			if sl.KorName != c.kor || sl.EngName != c.eng {
+				t.Fatalf("names %q %q, want %q %q", sl.KorName, sl.EngName, c.kor, c.eng)
+			}
+			if sl.PhotoExt != c.wantPhoto || (c.wantPhoto == "") != (sl.Photo == nil) {
+				t.Fatalf("photo %q (%d bytes), want %q", sl.PhotoExt, len(sl.Photo), c.wantPhoto)
+			}
+			if c.wantPhoto != "" && string(sl.Photo) != string(c.photo.body) {
+				t.Fatal("photo bytes differ")
+			}
+		})
+	}
+}
