@@ -82,6 +82,11 @@ type fake struct {
 	files    map[string][]byte
 	nextFile int
 	fail     map[string]error
+	calls    map[string]int
+	// beforeTx, when set, runs once as the first transaction begins:
+	// another request changing an application between the checks and
+	// the lock (and committed, so a rollback keeps it).
+	beforeTx func(apps map[int64]apply.Header)
 	stored
 }
 
@@ -89,7 +94,7 @@ func newFake(r apply.Round) *fake {
 	return &fake{
 		round: r, parts: map[int64]apply.Part{}, info: map[int64]applicant.ApplicantInfo{},
 		contacts: map[string]Contact{}, done: map[string][]Completed{}, captcha: true,
-		counts: map[string]int{}, files: map[string][]byte{}, fail: map[string]error{},
+		counts: map[string]int{}, files: map[string][]byte{}, fail: map[string]error{}, calls: map[string]int{},
 		stored: stored{
 			apps: map[int64]apply.Header{}, docs: map[int64][]Document{}, saved: map[int64][]application.Status{},
 			payments: map[int64]payment.Quote{}, consents: map[int64][]school.Acceptance{},
@@ -98,13 +103,24 @@ func newFake(r apply.Round) *fake {
 	}
 }
 
-// failing answers the injected error of an operation (call with mu held).
-func (f *fake) failing(op string) error { return f.fail[op] }
+// failing answers the injected error of an operation: fail[op] on every
+// call, fail["op@n"] on the n-th call only (call with mu held).
+func (f *fake) failing(op string) error {
+	f.calls[op]++
+	if err := f.fail[op+"@"+strconv.Itoa(f.calls[op])]; err != nil {
+		return err
+	}
+	return f.fail[op]
+}
 
 // Tx
 
 func (f *fake) InTx(ctx context.Context, fn func(context.Context) error) error {
 	f.mu.Lock()
+	if f.beforeTx != nil {
+		f.beforeTx(f.apps)
+		f.beforeTx = nil
+	}
 	snap := f.stored.clone()
 	f.mu.Unlock()
 	if err := fn(ctx); err != nil {

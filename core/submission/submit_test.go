@@ -605,3 +605,74 @@ func TestSlipData(t *testing.T) {
 		})
 	}
 }
+
+// Another request (another tab) changes the application between the
+// checks and the lock: the locked state decides, and nothing is recorded.
+func TestChangedMeanwhile(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	to := func(st application.State) func(map[int64]apply.Header) {
+		return func(apps map[int64]apply.Header) {
+			h := apps[applNo]
+			h.State = st
+			apps[applNo] = h
+		}
+	}
+	cases := []struct {
+		name string
+		op   func(s *Service) error
+		race func(map[int64]apply.Header)
+		fail string // an injected failure instead of a race
+		kind apperr.Kind
+		code string
+		want application.State
+	}{
+		{name: "submit, submitted meanwhile", race: to(state(application.Submit)), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Submit),
+			op: func(s *Service) error {
+				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+				return err
+			}},
+		{name: "submit, a required document removed meanwhile", race: to(state(application.BasisSave)), kind: apperr.KindConflict, code: application.CodeStepsIncomplete, want: state(application.BasisSave),
+			op: func(s *Service) error {
+				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+				return err
+			}},
+		{name: "submit, document list failure in the transaction", fail: "list@2", want: state(application.FileSave),
+			op: func(s *Service) error {
+				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+				return err
+			}},
+		{name: "save, completed meanwhile", race: to(state(application.Complete)), kind: apperr.KindConflict, code: application.CodeNotModifiable, want: state(application.Complete),
+			op: func(s *Service) error { _, err := s.Save(ctx, owner, applNo); return err }},
+		{name: "save, document list failure in the transaction", fail: "list@2", want: state(application.FileSave),
+			op: func(s *Service) error { _, err := s.Save(ctx, owner, applNo); return err }},
+		{name: "delete, completed meanwhile", race: to(state(application.Complete)), kind: apperr.KindConflict, code: application.CodeNotModifiable, want: state(application.Complete),
+			op: func(s *Service) error { _, err := s.Delete(ctx, owner, applNo, "k00002"); return err }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, state(application.FileSave), testRound())
+			e.addDoc("k00001", "00001", 0, "jpg", jpgBody)
+			e.addDoc("k00002", "00002", 0, "pdf", pdfBody)
+			e.beforeTx = c.race
+			if c.fail != "" {
+				e.fail[c.fail] = errBoom
+			}
+			err := c.op(e.s)
+			if c.fail != "" {
+				if !errors.Is(err, errBoom) {
+					t.Fatalf("error %v, want the port's", err)
+				}
+			} else {
+				wantErr(t, err, c.kind, c.code)
+			}
+			if got := e.header().State; got != c.want {
+				t.Fatalf("state %+v, want %+v", got, c.want)
+			}
+			if len(e.docs[applNo]) != 2 || e.fileCount() != 2 || len(e.consents) != 0 || len(e.saved) != 0 {
+				t.Fatalf("refused change recorded: documents %d files %d consents %v saved %v", len(e.docs[applNo]), e.fileCount(), e.consents, e.saved)
+			}
+		})
+	}
+}

@@ -1,0 +1,211 @@
+package submission
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+func TestItoa(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int64{0, 1, 9, 10, 100, 4096, 1<<63 - 1} {
+		if got := itoa(n); got != strconv.FormatInt(n, 10) {
+			t.Errorf("itoa(%d) = %q", n, got)
+		}
+	}
+}
+
+// The access log names applications the way strconv would.
+func FuzzItoa(f *testing.F) {
+	for _, n := range []int64{0, 1, 10, 99, 1<<63 - 1} {
+		f.Add(n)
+	}
+	f.Fuzz(func(t *testing.T, n int64) {
+		if n < 0 {
+			t.Skip("application numbers are positive")
+		}
+		if got := itoa(n); got != strconv.FormatInt(n, 10) {
+			t.Fatalf("itoa(%d) = %q", n, got)
+		}
+	})
+}
+
+func TestErrTooLarge(t *testing.T) {
+	t.Parallel()
+	if !errors.Is(ErrTooLarge, ErrTooLarge) || ErrTooLarge.Error() == "" {
+		t.Fatal("ErrTooLarge is not a usable error")
+	}
+}
+
+// A service without a clock reads the machine's.
+func TestNilClockIsSystemTime(t *testing.T) {
+	t.Parallel()
+	r := testRound()
+	r.Windows[0].Start, r.Windows[0].End = time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
+	e := newEnv(t, state(application.BasisSave), r)
+	e.s.Clock = nil
+	if _, err := e.s.PrepareUpload(context.Background(), owner, applNo, UploadRequest{ItemCode: "00002"}); err != nil {
+		t.Fatalf("open window refused with the system clock: %v", err)
+	}
+	r.Windows[0].Start, r.Windows[0].End = now.AddDate(-1, 0, 0), now.AddDate(-1, 0, 1)
+	e = newEnv(t, state(application.BasisSave), r)
+	e.s.Clock = nil
+	_, err := e.s.PrepareUpload(context.Background(), owner, applNo, UploadRequest{ItemCode: "00002"})
+	wantErr(t, err, apperr.KindForbidden, window.CodeClosed)
+}
+
+// Lookup takes any text as an address: it answers nil or a validation
+// error on email and altcha only, counts only accepted requests, and mails
+// only the one known address.
+func FuzzLookup(f *testing.F) {
+	for _, s := range []string{"hong@example.com", " HONG@example.com ", "hong", "", "@", strings.Repeat("a", 250) + "@b.kr", "ㅎ@예시.한국", "a@b\x00"} {
+		f.Add(s, true)
+	}
+	f.Add("hong@example.com", false)
+	f.Fuzz(func(t *testing.T, email string, solved bool) {
+		e := newEnv(t, state(application.Complete), testRound())
+		e.captcha = solved
+		e.done["hong@example.com"] = []Completed{{ApplID: "X-1", Locale: "en"}}
+		err := e.s.Lookup(context.Background(), email, "proof", "10.0.0.1")
+		norm := strings.ToLower(strings.TrimSpace(email))
+		valid := strings.Contains(norm, "@") && len(norm) <= 254
+		if err != nil {
+			ae, ok := apperr.As(err)
+			if !ok || ae.Kind != apperr.KindInvalid || len(ae.Fields) == 0 {
+				t.Fatalf("Lookup(%q) = %v", email, err)
+			}
+			for _, fe := range ae.Fields {
+				if fe.Field != "email" && fe.Field != "altcha" {
+					t.Fatalf("Lookup(%q) names field %q", email, fe.Field)
+				}
+				if fe.Field == "email" && valid || fe.Field == "altcha" && solved {
+					t.Fatalf("Lookup(%q, %v) refused %s", email, solved, fe.Field)
+				}
+			}
+			if len(e.counts) != 0 || len(e.mailList()) != 0 {
+				t.Fatalf("refused lookup counted %v mailed %v", e.counts, e.mailList())
+			}
+			return
+		}
+		if !valid || !solved {
+			t.Fatalf("Lookup(%q, %v) accepted", email, solved)
+		}
+		if e.counts["examno:addr:"+norm] != 1 || e.counts["examno:ip:10.0.0.1"] != 1 {
+			t.Fatalf("counters %v", e.counts)
+		}
+		m := e.mailList()
+		if mailed := len(m) == 1; mailed != (norm == "hong@example.com") {
+			t.Fatalf("Lookup(%q) mailed %+v", email, m)
+		}
+	})
+}
+
+// Upload takes any name and body: an accepted file is stored whole under
+// a name of the rule with an allowed extension and the right leading
+// bytes; a refused one leaves nothing and says why at "file".
+func FuzzUpload(f *testing.F) {
+	f.Add("transcript.pdf", pdfBody, uint8(1))
+	f.Add(`C:\a\사진.JPEG`, jpgBody, uint8(0))
+	f.Add("scan.png", pngBody, uint8(3))
+	f.Add("x.pdf", []byte{}, uint8(1))
+	f.Add("a$b.pdf", pdfBody, uint8(2))
+	f.Add("noext", pdfBody, uint8(1))
+	f.Add("big.pdf", append([]byte("%PDF-"), bytes.Repeat([]byte{1}, 2000)...), uint8(2))
+	f.Add("archive.zip", []byte("PK\x03\x04rest"), uint8(3))
+	reqs := []UploadRequest{{ItemCode: "00001"}, {ItemCode: "00002"}, {ItemCode: "00003"}, {ItemCode: ExtraItemCode, Seq: 1}}
+	f.Fuzz(func(t *testing.T, name string, body []byte, which uint8) {
+		e := newEnv(t, state(application.BasisSave), testRound())
+		req := reqs[int(which)%len(reqs)]
+		tg, err := e.s.PrepareUpload(context.Background(), owner, applNo, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, d, err := e.s.Upload(context.Background(), owner, tg, name, bytes.NewReader(body))
+		if err != nil {
+			ae, ok := apperr.As(err)
+			if !ok || ae.Kind != apperr.KindInvalid || len(ae.Fields) == 0 {
+				t.Fatalf("Upload(%q) = %v", name, err)
+			}
+			for _, fe := range ae.Fields {
+				if fe.Field != "file" {
+					t.Fatalf("Upload(%q) names field %q", name, fe.Field)
+				}
+			}
+			if e.fileCount() != 0 || len(e.docs[applNo]) != 0 {
+				t.Fatalf("refused %q left files %d documents %d", name, e.fileCount(), len(e.docs[applNo]))
+			}
+			return
+		}
+		base, ext := document.SplitName(name)
+		var fe apperr.Fields
+		document.CheckName(&fe, "file", base)
+		if len(fe) != 0 || !tg.item.Allows(ext) || d.Ext != ext || d.FileName != base+"."+ext {
+			t.Fatalf("accepted %q as %+v", name, d)
+		}
+		if len(body) == 0 || int64(len(body)) > tg.item.Limit(ext) || !document.Matches(ext, body) {
+			t.Fatalf("accepted %q with %d bytes", name, len(body))
+		}
+		if got := e.files[d.StoredName]; !bytes.Equal(got, body) || d.Size != int64(len(body)) {
+			t.Fatalf("stored %d bytes of %d", len(got), len(body))
+		}
+		if list := e.docs[applNo]; len(list) != 1 || list[0] != d {
+			t.Fatalf("documents %+v", list)
+		}
+	})
+}
+
+// The documents page classifies any set of documents: five extra slots,
+// each regular item once, missing exactly the required items without a
+// regular document.
+func FuzzDocumentsView(f *testing.F) {
+	f.Add([]byte{0x00, 0x11, 0x23})
+	f.Add([]byte{})
+	f.Add([]byte{0x35, 0x15, 0x25, 0x05, 0x45})
+	f.Fuzz(func(t *testing.T, enc []byte) {
+		items := testItems()
+		codes := []string{"00001", "00002", "00003", ExtraItemCode, "00777"}
+		var docs []Document
+		for i, b := range enc {
+			docs = append(docs, Document{FileKey: strconv.Itoa(i), ItemCode: codes[int(b>>4)%len(codes)], Slot: int(b&0x0f) % 7})
+		}
+		v := view(apply.Header{}, testRound(), items, docs)
+		if len(v.Extra) != document.ExtraSlots {
+			t.Fatalf("%d extra slots", len(v.Extra))
+		}
+		for i, sl := range v.Extra {
+			if sl.Seq != i+1 || sl.Document != nil && sl.Document.Slot != sl.Seq {
+				t.Fatalf("slot %d holds %+v", sl.Seq, sl.Document)
+			}
+		}
+		n := 0
+		for _, g := range v.Groups {
+			n += len(g.Items)
+		}
+		if n != len(items) {
+			t.Fatalf("%d items shown, want %d", n, len(items))
+		}
+		var want []string
+		for _, it := range items {
+			has := false
+			for _, d := range docs {
+				has = has || d.Slot == 0 && d.ItemCode == it.Code
+			}
+			if it.Required && !has {
+				want = append(want, it.Code)
+			}
+		}
+		if strings.Join(v.Missing, ",") != strings.Join(want, ",") {
+			t.Fatalf("missing %v, want %v", v.Missing, want)
+		}
+	})
+}
