@@ -284,7 +284,7 @@ func TestPayActionAfterSubmit(t *testing.T) {
 	}{
 		{application.Submit, true, true},
 		{application.VbankIssue, true, true},
-		{application.Submit, false, true}, // paying follows the COMPLETE window, not SUBMIT
+		{application.Submit, false, true}, // paying does not hang on the SUBMIT window
 		{application.Complete, true, false},
 		{application.FileSave, true, false},
 	} {
@@ -431,4 +431,60 @@ func ownerOf(p permission.Principal) permission.Principal {
 		return kim
 	}
 	return p
+}
+
+// Staff of the application's school read it (logged) but never change it
+// through the applicant's form; staff of another school, like other
+// applicants, are told it does not exist.
+func TestStaffAccessByRole(t *testing.T) {
+	t.Parallel()
+	setAdmin := permission.Principal{UserID: "set", Roles: []permission.Role{permission.RoleSetAdmin}, SchoolCode: "236"}
+	schoolAdmin := permission.Principal{UserID: "sa", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "236"}
+	cases := []struct {
+		name   string
+		p      permission.Principal
+		read   string // code of a read
+		write  string // code of a cancel, a save and a draft
+		logged bool
+	}{
+		{"owner", kim, "", "", false},
+		{"set admin of the school", setAdmin, "", CodeOwnerOnly, true},
+		{"school admin of the school", schoolAdmin, "", CodeOwnerOnly, true},
+		{"system admin", sys, "", CodeOwnerOnly, true},
+		{"school admin of another school", otherSch, CodeNotFound, CodeNotFound, false},
+		{"another applicant", lee, CodeNotFound, CodeNotFound, false},
+		{"signed out", permission.Principal{}, CodeNotFound, CodeNotFound, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			f := newFixture(t, fullRound())
+			n := f.apply(t, application.CareerSave)
+			if _, err := f.s.Careers(ctx, c.p, n); apperr.CodeOf(err) != c.read {
+				t.Fatalf("read: %v", err)
+			}
+			if got := len(f.u.logs) > 0; got != c.logged {
+				t.Fatalf("read logged %v: %v", got, f.u.logs)
+			}
+			if c.logged && f.u.logs[0] != c.p.UserID+" application.read application:"+itoa(n) {
+				t.Fatalf("log entry %q", f.u.logs[0])
+			}
+			if c.write == "" {
+				return
+			}
+			writes := map[string]error{}
+			_, writes["cancel"] = f.s.Cancel(ctx, c.p, n)
+			_, writes["save"] = f.s.SaveAdditionalInfo(ctx, c.p, n, validAddInfo())
+			_, writes["draft"] = f.s.PutDraft(ctx, c.p, n, "ADD_INFO_SAVE", []byte(`{}`))
+			for what, err := range writes {
+				if apperr.CodeOf(err) != c.write {
+					t.Errorf("%s: %v, want %s", what, err, c.write)
+				}
+			}
+			if f.u.apps[n].State.Status != application.CareerSave {
+				t.Fatalf("status moved to %s", f.u.apps[n].State.Status)
+			}
+		})
+	}
 }
