@@ -28,11 +28,18 @@ type DB struct {
 	Pool *pgxpool.Pool
 }
 
+// DefaultMaxConns is the pool size unless DATABASE_URL sets pool_max_conns:
+// pgx's default (4 on two cores) queues requests in a deadline surge.
+const DefaultMaxConns = 20
+
 // Open connects and pings.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: parse url: %w", err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = DefaultMaxConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
