@@ -20,6 +20,9 @@ const ApplCandidatePage = lazy(() => import('./routes/appl-candidate'));
 const ApplFormPage = lazy(() => import('./routes/appl-form'));
 const ApplRedirectPage = lazy(() => import('./routes/appl-redirect'));
 const ApplReviewPage = lazy(() => import('./routes/appl-review'));
+const ApplSubmitPage = lazy(() => import('./routes/appl-submit'));
+const ApplPayPage = lazy(() => import('./routes/appl-pay'));
+const ApplNonePage = lazy(() => import('./routes/appl-none'));
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -62,10 +65,10 @@ export const routes: RouteObject[] = [
       page(paths.appl.part, <ApplPartPage />, 'application'),
       page(paths.appl.searchCandidate, <ApplCandidatePage />, 'application'),
       page(paths.appl.form, <ApplFormPage />, 'application'),
-      page(paths.appl.submit, soon, 'application'),
+      page(paths.appl.submit, <ApplSubmitPage />, 'application'),
       page(paths.appl.survey, soon, 'application'),
-      page(paths.appl.pay, soon, 'application'),
-      page(paths.appl.none, soon, 'application'),
+      page(paths.appl.pay, <ApplPayPage />, 'application'),
+      page(paths.appl.none, <ApplNonePage />, 'application'),
       page(paths.appl.recommendRequestList, soon, 'application'),
       page(paths.appl.redirectTo, <ApplRedirectPage />, 'application'),
       page(paths.appl.review, <ApplReviewPage />, 'application'),

@@ -2,6 +2,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApplicationForm, useStepParam } from '@/features/application/components/application-form';
 import { readApplState } from './appl-state';
+import { ReviewDownloads } from './review-downloads';
 
 /** /appl/review/{applNo}: an application under review, opened to be completed as the school asked. */
 export function ApplReviewPage() {
@@ -11,7 +12,12 @@ export function ApplReviewPage() {
   const [step, setStep] = useStepParam();
   const applNo = Number(param);
   if (!Number.isInteger(applNo) || applNo <= 0) return <Navigate to={paths.list.getHref()} replace />;
-  return <ApplicationForm applNo={applNo} mode="review" reviewCompleted={reviewCompleted} requestedStep={step} onStepChange={setStep} />;
+  return (
+    <>
+      <ApplicationForm applNo={applNo} mode="review" reviewCompleted={reviewCompleted} requestedStep={step} onStepChange={setStep} />
+      <ReviewDownloads applNo={applNo} reviewCompleted={reviewCompleted} />
+    </>
+  );
 }
 
 export default ApplReviewPage;

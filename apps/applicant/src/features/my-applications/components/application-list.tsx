@@ -20,6 +20,7 @@ import { accessState } from '@/lib/access-key';
 import { showToast } from '@/lib/notifications';
 import { useApplications, type ApplicationSummary } from '../api/get-applications';
 import { useCancelApplication } from '../api/cancel-application';
+import { SlipButtons } from '@/features/exam-slip/components/slip-buttons';
 
 export const ACTION_ORDER = ['edit', 'review', 'view', 'submit', 'pay', 'cancel'] as const;
 
@@ -131,6 +132,7 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
           ))}
         </Stack>
       )}
+      {(a.status === 'COMPLETE' || a.status === 'SUBMIT') && <Box sx={{ mt: 1 }}><SlipButtons applNo={a.applNo} slip={a.status === 'COMPLETE'} /></Box>}
       <Dialog open={confirm} onClose={() => setConfirm(false)}>
         <DialogTitle>{t('list.cancelTitle')}</DialogTitle>
         <DialogContent>
