@@ -3,6 +3,7 @@ package submission
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -547,7 +548,7 @@ func TestSlipData(t *testing.T) {
 			photo: &photo{item: PhotoItemCode, ext: "png", body: pngBody}, kor: "John Smith", eng: "John Q Smith", wantPhoto: "png"},
 		{name: "no basic info: the applicant's name", h: completed(state(application.Complete)), kor: "홍길동"},
 		{name: "a gif photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "gif", body: []byte("GIF89a....")}, kor: "홍길동"},
-		{name: "an oversized photo is not read", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody, size: photoLimit + 1}, kor: "홍길동"},
+		{name: "an oversized photo is not read", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: append(slices.Clone(jpgBody), make([]byte, photoLimit)...)}, kor: "홍길동"},
 		{name: "a truncated photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody, size: int64(len(jpgBody)) + 10}, kor: "홍길동"},
 		{name: "a photo in an extra slot is not the photo", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, slot: 1, ext: "jpg", body: jpgBody}, kor: "홍길동"},
 		{name: "another item's jpg is not the photo", h: completed(state(application.Complete)), photo: &photo{item: "00002", ext: "jpg", body: jpgBody}, kor: "홍길동"},
