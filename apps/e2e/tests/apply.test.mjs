@@ -298,8 +298,8 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   await fill(page, 'essays.1.text', 'My study plan is to research development cooperation in East Asia.');
   await saveAndNext(page, '/appl/add-info/', 'FILE_SAVE');
 
-  // documents come with a later issue; the survey is filled and kept as a draft
-  await page.getByTestId('documents-later').waitFor();
+  // documents are the documents issue's; without them the survey is filled and kept as a draft
+  await page.getByTestId('section-documents').waitFor({ timeout: T });
   await page.getByTestId('step-next').click();
   await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
   await page.getByTestId('answers.q1.99').check();
