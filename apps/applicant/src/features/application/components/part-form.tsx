@@ -34,10 +34,12 @@ type PartFormValues = {
 
 export const majorKey = (majorCode: string, isMaster: boolean) => `${majorCode}|${isMaster ? 'M' : 'D'}`;
 
-/** Server paths of POST /appl/part → the fields of this page. */
-export function renamePartError(path: string): string {
+/** Server paths of POST /appl/part → the fields of this page (`sent` gives the question of an answer index). */
+export function renamePartError(path: string, sent: { questionCode: string }[] = []): string {
   const m = /^applPartRequestList\.0\.(\w+)$/.exec(path);
   if (m) return m[1] === 'majorCode' || m[1] === 'isMaster' ? 'major' : m[1];
+  const i = /^surveyRequest\.answers\.(\d+)(\.\w+)?$/.exec(path);
+  if (i) return sent[Number(i[1])] ? `survey.${sent[Number(i[1])].questionCode}` : path;
   const s = /^surveyRequest\.answers\.(\w+)$/.exec(path);
   if (s) return `survey.${s[1]}`;
   return path;
@@ -108,6 +110,7 @@ function PartFormInner({ round, consents, applNo, onDone, onExists, recruit, exi
 
   const onSubmit = async (v: PartFormValues) => {
     const [majorCode, level] = v.major.split('|');
+    const answers = partSurveyAnswers(questions, v.survey);
     setBusy(true);
     try {
       const res = await savePart({
@@ -123,7 +126,7 @@ function PartFormInner({ round, consents, applNo, onDone, onExists, recruit, exi
           categoryCode: v.categoryCode,
         }],
         ...(applNo ? {} : { consents: consents ?? {} }),
-        ...(questions.length ? { surveyRequest: { answers: partSurveyAnswers(questions, v.survey) } } : {}),
+        ...(questions.length ? { surveyRequest: { answers } } : {}),
       });
       onDone(res.applNo ?? res.id);
     } catch (e) {
@@ -131,7 +134,7 @@ function PartFormInner({ round, consents, applNo, onDone, onExists, recruit, exi
         onExists(e.body.applNo);
         return;
       }
-      if (e instanceof ApiError) errors.setErrors(mapServerFields(e.fields, renamePartError));
+      if (e instanceof ApiError) errors.setErrors(mapServerFields(e.fields, (p) => renamePartError(p, answers)));
     } finally {
       setBusy(false);
     }

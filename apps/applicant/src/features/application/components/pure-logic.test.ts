@@ -47,6 +47,8 @@ describe('part page', () => {
     expect(renamePartError('applPartRequestList.0.majorCode')).toBe('major');
     expect(renamePartError('applPartRequestList.0.categoryCode')).toBe('categoryCode');
     expect(renamePartError('surveyRequest.answers.p1')).toBe('survey.p1');
+    expect(renamePartError('surveyRequest.answers.1.itemCode', [{ questionCode: 'p1' }, { questionCode: 'p3' }])).toBe('survey.p3');
+    expect(renamePartError('surveyRequest.answers.4.itemCode', [])).toBe('surveyRequest.answers.4.itemCode');
     expect(renamePartError('consents.consent.unique_id')).toBe('consents.consent.unique_id');
   });
 
