@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, renderRoutes } from '@/testing/test-utils';
 import { viewModeStore } from '@/lib/view-mode';
@@ -29,6 +30,8 @@ let handlers: Record<string, Handler>;
 const posts: unknown[] = [];
 
 beforeEach(() => {
+  // a step closed at the end of a test sends its draft after fetch is restored: that fails and lands in the tab copy
+  window.sessionStorage.clear();
   posts.length = 0;
   viewModeStore.set(false);
   handlers = {
@@ -66,7 +69,13 @@ beforeEach(() => {
 });
 
 function renderForm(mode: ApplicationMode = 'edit') {
-  return renderRoutes([{ path: '/appl/form', element: <ApplicationForm applNo={7} mode={mode} requestedStep="CAREER_SAVE" onStepChange={() => undefined} /> }], ['/appl/form']);
+  return renderRoutes(
+    [
+      { path: '/appl/form', element: <ApplicationForm applNo={7} mode={mode} requestedStep="CAREER_SAVE" onStepChange={() => undefined} /> },
+      { path: '/list', element: <p data-testid="list-page">list</p> },
+    ],
+    ['/appl/form'],
+  );
 }
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
@@ -95,6 +104,54 @@ describe('<ApplicationForm> career step', () => {
     // editing the field clears its message
     fireEvent.change(input('careerList.1.joinDay'), { target: { value: '2019-01-03' } });
     await waitFor(() => expect(screen.queryByTestId('careerList.1.joinDay-helper')).toBeNull());
+  });
+
+  it('leaving with unsaved changes asks first; staying keeps the page, leaving goes on', async () => {
+    const { router } = renderForm();
+    await screen.findByTestId('draft-restored');
+    await act(() => router.navigate('/list'));
+    expect(await screen.findByTestId('leave-dialog')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/appl/form');
+    fireEvent.click(screen.getByTestId('leave-stay'));
+    await waitFor(() => expect(screen.queryByTestId('leave-dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/appl/form');
+    await act(() => router.navigate('/list'));
+    fireEvent.click(await screen.findByTestId('leave-confirm'));
+    expect(await screen.findByTestId('list-page')).toBeTruthy();
+  });
+
+  it('a clean form leaves without asking', async () => {
+    handlers['GET /apply/api-auth/appl/career/7'] = () => jsonResponse({ ...record, careerList: [savedCareer], draft: null });
+    const { router } = renderForm();
+    await screen.findByTestId('step-form-CAREER_SAVE');
+    expect(screen.getByTestId('draft-status').getAttribute('data-status')).toBe('clean');
+    await act(() => router.navigate('/list'));
+    expect(await screen.findByTestId('list-page')).toBeTruthy();
+  });
+
+  it('a draft kept in the tab (server unreachable earlier) is restored when the server has none', async () => {
+    handlers['GET /apply/api-auth/appl/career/7'] = () =>
+      jsonResponse({ ...record, updatedAt: '2026-11-22T09:00:00+09:00', careerList: [savedCareer], draft: null });
+    window.sessionStorage.setItem(
+      'gradapply.draft.7.CAREER_SAVE',
+      JSON.stringify({ data: { careerList: [{ ...savedCareer, companyName: '오프라인 입력' }] }, savedAt: '2026-11-22T01:00:00Z' }),
+    );
+    renderForm();
+    expect(await screen.findByTestId('draft-restored')).toBeTruthy();
+    expect(input('careerList.0.companyName').value).toBe('오프라인 입력');
+  });
+
+  it('a tab copy older than the last save is ignored', async () => {
+    handlers['GET /apply/api-auth/appl/career/7'] = () =>
+      jsonResponse({ ...record, updatedAt: '2026-11-22T11:00:00+09:00', careerList: [savedCareer], draft: null });
+    window.sessionStorage.setItem(
+      'gradapply.draft.7.CAREER_SAVE',
+      JSON.stringify({ data: { careerList: [{ ...savedCareer, companyName: '오래된 입력' }] }, savedAt: '2026-11-22T01:00:00Z' }),
+    );
+    renderForm();
+    await screen.findByTestId('step-form-CAREER_SAVE');
+    expect(input('careerList.0.companyName').value).toBe('한빛전자');
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
   });
 
   it('discarding the draft goes back to the saved values', async () => {

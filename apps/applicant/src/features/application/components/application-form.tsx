@@ -129,7 +129,7 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
   const { prev, next } = neighbours(step, app.steps);
   const [dirty, setDirty] = useState(false);
   const flushRef = useRef<(() => Promise<unknown>) | null>(null);
-  const blocker = useLeaveGuard(dirty && !readOnly);
+  const { blocker, allowNextLeave } = useLeaveGuard(dirty && !readOnly);
 
   // view mode hides the header and is never left from this screen (decisions.md)
   useEffect(() => {
@@ -178,8 +178,9 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
   );
   const complete = useCallback(() => {
     showToast(t('form.completed'), 'success');
+    allowNextLeave();
     void navigate(paths.list.getHref());
-  }, [navigate, t]);
+  }, [navigate, t, allowNextLeave]);
   const close = useCallback(() => void navigate(paths.list.getHref()), [navigate]);
 
   const value: ApplicationFormValue = {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
@@ -17,5 +17,17 @@ export function useLeaveGuard(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  return useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // a navigation the page starts right after saving (the form may not have re-rendered as clean yet)
+  const allowed = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (allowed.current) {
+      allowed.current = false;
+      return false;
+    }
+    return dirty && currentLocation.pathname !== nextLocation.pathname;
+  });
+  const allowNextLeave = useCallback(() => {
+    allowed.current = true;
+  }, []);
+  return { blocker, allowNextLeave };
 }
