@@ -100,7 +100,9 @@ async function openFromList(page, applNo, action) {
 test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field errors, reloads and finds everything', async () => {
   const page = await newPage(browser, { locale: 'ko' });
   await login(page, 'applicant1');
-  await page.goto('/');
+  await page.goto('/ewha-gsis/main');
+  assert.equal(await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(0, 70, 42)');
+  await page.getByTestId('nav-home').first().click();
 
   // consents: every item is required, the versions go with the part request
   await startApplication(page, '236');
@@ -510,6 +512,8 @@ test('video essay major: the link and its instructions (timefree, Nuri media act
   await login(page, 'timefree');
   await page.goto('/nuri-arts/main');
   await page.getByTestId('school-header').waitFor({ timeout: T });
+  // the school page is in the school's colour, orange by default
+  assert.equal(await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(239, 108, 0)');
   await page.getByTestId('round-apply-2027-1').click();
   await page.getByTestId('consent-all').check();
   await page.getByTestId('consent-next').click();
