@@ -498,6 +498,13 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
   assert.match(await row.getByTestId('appl-school').textContent(), /Hanbit University/);
 
   await row.getByTestId('appl-action-edit').click();
+  // the part can change within its round
+  await page.getByTestId('form-step-APPL_PART_SAVE').click();
+  await page.getByTestId('part-form').waitFor({ timeout: T });
+  assert.equal(await page.locator('select[name="major"]').inputValue(), 'IC01|M');
+  await select(page, 'categoryCode', '00004');
+  await page.getByTestId('part-submit').click();
+  await page.getByTestId('form-stepper').waitFor({ timeout: T });
   await page.getByTestId('form-step-BASIS_SAVE').click();
   await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
   assert.equal(await value(page, 'applicantInfo.nationality'), 'China');
@@ -527,6 +534,16 @@ test('video essay major: the link and its instructions (timefree, Nuri media act
   await fill(page, 'applicantInfo.videoEssayUrl', 'https://www.youtube.com/watch?v=abc');
   await saveExpectingErrors(page, '/appl/basis/');
   await errorAt(page, 'applicantInfo.videoEssayUrl');
+
+  // cancelling from the list: asked first, then only viewing is left
+  page.once('dialog', (d) => void d.accept());
+  await page.goto('/list');
+  const row = page.locator('[data-testid^="appl-row-"]').first();
+  await row.getByTestId('appl-action-cancel').click();
+  await page.getByTestId('appl-cancel-confirm').click();
+  await page.locator('[data-testid="appl-status"][data-status="CANCEL"]').waitFor({ timeout: T });
+  assert.equal(await row.getByTestId('appl-action-edit').count(), 0);
+  await row.getByTestId('appl-action-view').waitFor();
   await page.context().close();
 });
 
