@@ -31,7 +31,7 @@ server:
 build: apps server
 
 check:
-	@$(GO) run ./cmd/server check
+	@$(GO) build -o bin/server ./cmd/server && ./bin/server check
 
 run: check build
 	DEMO_DATA=$${DEMO_DATA:-true} COOKIE_SECURE=$${COOKIE_SECURE:-false} ./bin/server

@@ -89,6 +89,7 @@ func CheckServices(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return fmt.Errorf("REDIS_URL is not valid: %v", err)
 	}
+	ro.MaxRetries = -1
 	rc := redis.NewClient(ro)
 	defer rc.Close()
 	if err := rc.Ping(ctx).Err(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -34,6 +35,10 @@ func main() {
 
 // check answers in one line whether PostgreSQL and Redis can be reached.
 func check() int {
+	// Only the one answer line: no development-secret warning, no dial noise.
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	slog.SetDefault(quiet)
+	jobs.SetRedisLogger(quiet)
 	cfg, err := config.Load()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
