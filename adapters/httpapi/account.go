@@ -110,7 +110,7 @@ func (s *Server) login(c *echo.Context) error {
 		return err
 	}
 	u, err := s.deps.Accounts.Login(c.Request().Context(), account.LoginInput{
-		UserID: in.UserID, Password: in.Password, Captcha: in.Altcha, Address: c.RealIP()})
+		UserID: in.UserID, Password: in.Password, Captcha: in.Altcha, Address: c.RealIP(), Locale: string(localeOf(c))})
 	if err != nil {
 		return err
 	}

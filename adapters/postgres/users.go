@@ -118,8 +118,9 @@ func (s Users) EmailTaken(ctx context.Context, email string) (bool, error) {
 }
 
 // RecordLogin notes a successful login (dormancy counts from it).
-func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time) error {
-	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("last_login_at", at).Set("dormancy_notified_at", nil).Where(sq.Eq{"id": pk}))
+func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
+	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("last_login_at", at).Set("dormancy_notified_at", nil).
+		Set("locale", locale).Where(sq.Eq{"id": pk}))
 	if err != nil {
 		return fmt.Errorf("postgres: record login: %w", err)
 	}

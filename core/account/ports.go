@@ -61,7 +61,9 @@ type Users interface {
 	ByPK(ctx context.Context, pk int64) (User, error)
 	UserIDTaken(ctx context.Context, userID string) (bool, error)
 	EmailTaken(ctx context.Context, email string) (bool, error)
-	RecordLogin(ctx context.Context, pk int64, at time.Time) error
+	// RecordLogin notes a login and the language the user now uses (mail
+	// sent outside a request, e.g. after a payment, follows it).
+	RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error
 	// Session returns the state a token is checked against in one query.
 	Session(ctx context.Context, userID, jti string) (SessionState, error)
 	Revoke(ctx context.Context, jti string, until time.Time) error

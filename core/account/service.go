@@ -180,6 +180,7 @@ type LoginInput struct {
 	Password string
 	Captcha  string
 	Address  string // client IP
+	Locale   string // the interface language at login (ko or en)
 }
 
 // Login checks credentials under the failure limits.
@@ -225,7 +226,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	if err := s.Failures.Reset(ctx, acctKey); err != nil {
 		return User{}, err
 	}
-	if err := s.Users.RecordLogin(ctx, u.PK, s.Clock.Now()); err != nil {
+	if err := s.Users.RecordLogin(ctx, u.PK, s.Clock.Now(), locale(in.Locale)); err != nil {
 		return User{}, err
 	}
 	return u, nil

@@ -160,7 +160,16 @@ func (f *fakeUsers) EmailTaken(_ context.Context, e string) (bool, error) {
 	}
 	return false, nil
 }
-func (f *fakeUsers) RecordLogin(context.Context, int64, time.Time) error { f.logins++; return nil }
+func (f *fakeUsers) RecordLogin(_ context.Context, pk int64, _ time.Time, locale string) error {
+	f.logins++
+	for k, u := range f.byID {
+		if u.PK == pk {
+			u.Locale = locale
+			f.byID[k] = u
+		}
+	}
+	return nil
+}
 func (f *fakeUsers) Session(_ context.Context, id, jti string) (account.SessionState, error) {
 	u, ok := f.byID[strings.ToLower(id)]
 	if !ok {
@@ -360,9 +369,12 @@ func TestLoginLimitsAndSessions(t *testing.T) {
 	g.Status = account.StatusInactive
 	users.byID["gone"] = g
 
-	u, err := s.Login(ctx, account.LoginInput{UserID: "KIM2026", Password: "Abcdefg1", Address: "1.1.1.1"})
+	u, err := s.Login(ctx, account.LoginInput{UserID: "KIM2026", Password: "Abcdefg1", Address: "1.1.1.1", Locale: "en"})
 	if err != nil || u.UserID != "kim2026" || users.logins != 1 {
 		t.Fatalf("login: %v", err)
+	}
+	if got, _ := users.ByUserID(ctx, "kim2026"); got.Locale != "en" {
+		t.Fatalf("locale after an English login: %q", got.Locale)
 	}
 	if _, err := s.Login(ctx, account.LoginInput{UserID: "gone", Password: "Abcdefg1", Address: "1.1.1.1"}); apperr.CodeOf(err) != account.CodeLoginInactive {
 		t.Fatalf("inactive: %v", err)
