@@ -78,6 +78,39 @@ async function saveAndNext(page, path, nextStep) {
   await page.getByTestId(`step-form-${nextStep}`).waitFor({ timeout: T });
 }
 
+/** Save the open step with its save button and expect the server to accept it. */
+async function saveStep(page, path) {
+  const res = stepPost(page, path);
+  await page.getByTestId('step-save').click();
+  const r = await res;
+  assert.equal(r.status(), 200, `${path} should save, got ${r.status()}: ${await r.text()}`);
+}
+
+const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const docFile = (code, extensions) => (extensions.includes('pdf')
+  ? { name: `doc${code}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n%e2e document ${code}\n%%EOF\n`) }
+  : { name: `doc${code}.png`, mimeType: 'image/png', buffer: Buffer.concat([pngHead, Buffer.alloc(1024)]) });
+
+/** The documents step: upload a file for every required item through its input, then save the step (FILE_SAVE). */
+async function saveDocuments(page, applNo) {
+  await page.getByTestId('documents-panel').waitFor({ timeout: T });
+  const view = await (await page.request.get(`/apply/api-auth/appl/doc/${applNo}`)).json();
+  const required = view.list.flatMap((g) => g.documents).filter((d) => d.required);
+  assert.ok(required.length > 0, 'the round requires documents');
+  for (const d of required) {
+    const file = docFile(d.code, d.extensions);
+    const res = page.waitForResponse((r) => r.url().includes('/appl/doc/upload/') && r.request().method() === 'POST', { timeout: T });
+    await page.getByTestId(`doc-input-${d.code}`).setInputFiles(file);
+    const r = await res;
+    assert.equal(r.status(), 200, `${file.name} should upload, got ${r.status()}: ${await r.text()}`);
+    await page.getByTestId(`doc-file-${d.code}`).filter({ hasText: file.name }).waitFor({ timeout: T });
+  }
+  const saved = page.waitForResponse((r) => r.url().includes('/appl/doc/save/'), { timeout: T });
+  await page.getByTestId('documents-save').click();
+  assert.equal((await saved).status(), 200, 'the documents step saves');
+  await page.locator('[data-testid="documents-panel"][data-status="FILE_SAVE"]').waitFor({ timeout: T });
+}
+
 async function value(page, name) {
   return byName(page, name).inputValue();
 }
@@ -187,7 +220,8 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
 
   // academic history: grade, final education, school search and date rules
   await university(page, 'acadList.0', '서울', '서울대학교');
-  assert.equal(await value(page, 'acadList.0.countryCode'), '대한민국', 'the school search fills the country');
+  // the school search fills the country (after the choice settles)
+  await page.waitForFunction(() => document.querySelector('[name="acadList.0.countryCode"]')?.value === '대한민국', null, { timeout: T });
   await fill(page, 'acadList.0.department', '정치외교학과');
   await fill(page, 'acadList.0.enterDay', '2016-03-02');
   await fill(page, 'acadList.0.graduateDay', '2020-02-20');
@@ -300,33 +334,52 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   await fill(page, 'essays.1.text', 'My study plan is to research development cooperation in East Asia.');
   await saveAndNext(page, '/appl/add-info/', 'FILE_SAVE');
 
-  // documents are the documents issue's; without them the survey is filled and kept as a draft
-  await page.getByTestId('section-documents').waitFor({ timeout: T });
+  // documents: every required item uploaded through the step, then the step saved
+  await saveDocuments(page, firstApplNo);
   await page.getByTestId('step-next').click();
+
+  // survey: a required question left open is refused at the question, then the survey saves
   await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
   await page.getByTestId('answers.q1.99').check();
   await fill(page, 'answers.q1.comment.99', '교수님 추천');
   await page.getByTestId('answers.q2.01').check();
   await page.getByTestId('answers.q2.03').check();
+  await fill(page, 'answers.q4', '장학금 안내를 부탁드립니다.');
+  await saveExpectingErrors(page, '/survey/save');
+  await errorAt(page, 'answers.q3');
   await page.getByTestId('answers.q3.N').check();
-  await page.locator('[data-testid="draft-status"][data-status="saved"]').waitFor({ timeout: T });
+  await saveStep(page, '/survey/save');
 
-  // /list: the application at the right step with the actions its status allows
-  page.once('dialog', (d) => void d.accept());
+  // a reload finds the survey saved (not a draft)
+  await page.reload();
+  await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
+  await page.locator('[data-testid="answers.q3.N"]:checked').waitFor({ timeout: T });
+  assert.equal(await page.getByTestId('draft-restored').count(), 0, 'no draft: the survey is saved');
+  assert.ok(await page.getByTestId('answers.q1.99').isChecked());
+  assert.equal(await value(page, 'answers.q1.comment.99'), '교수님 추천');
+  assert.ok(await page.getByTestId('answers.q2.01').isChecked());
+  assert.ok(await page.getByTestId('answers.q2.03').isChecked());
+  assert.ok(!(await page.getByTestId('answers.q2.02').isChecked()));
+  assert.equal(await value(page, 'answers.q4'), '장학금 안내를 부탁드립니다.');
+
+  // /list: the application at the last step with the actions its status allows
   await page.goto('/list');
   const row = page.getByTestId(`appl-row-${firstApplNo}`);
   await row.waitFor({ timeout: T });
-  assert.equal(await row.getByTestId('appl-status').getAttribute('data-status'), 'ADD_INFO_SAVE');
-  assert.match(await row.getByTestId('appl-step').innerText(), /추가 정보.*다음: 제출 서류/);
+  assert.equal(await row.getByTestId('appl-status').getAttribute('data-status'), 'SURVEY');
+  const stepText = await row.getByTestId('appl-step').innerText();
+  assert.match(stepText, /설문/);
+  assert.doesNotMatch(stepText, /다음:/, 'no step left');
   assert.match(await row.getByTestId('appl-school').textContent(), /이화여자대학교 국제대학원/);
-  for (const a of ['edit', 'view', 'cancel']) await row.getByTestId(`appl-action-${a}`).waitFor();
+  for (const a of ['edit', 'view', 'cancel', 'submit']) await row.getByTestId(`appl-action-${a}`).waitFor();
 
-  // edit again: everything saved is there, the survey draft too
+  // edit again: everything saved is there
   await row.getByTestId('appl-action-edit').click();
   await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
-  await page.getByTestId('draft-restored').waitFor();
-  assert.ok(await page.getByTestId('answers.q2.03').isChecked());
-  assert.equal(await value(page, 'answers.q1.comment.99'), '교수님 추천');
+  await page.locator('[data-testid="answers.q2.03"]:checked').waitFor({ timeout: T });
+  await page.getByTestId('form-step-FILE_SAVE').click();
+  await page.locator('[data-testid="documents-panel"][data-status="SURVEY"]').waitFor({ timeout: T });
+  assert.equal(await page.getByTestId('doc-item-00003').getAttribute('data-has-file'), 'true');
   await page.getByTestId('form-step-BASIS_SAVE').click();
   await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
   assert.equal(await value(page, 'applicantInfo.korName'), '홍길동');
@@ -488,13 +541,24 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
     await fill(page, `essays.${i}.text`, text);
   }
   assert.match(await page.getByTestId('essays.0.text-counter').innerText(), /^5 \/ 400 words/);
-  await saveAndNext(page, '/appl/add-info/', 'FILE_SAVE');
+  const addInfo = stepPost(page, '/appl/add-info/');
+  await page.getByTestId('step-next').click();
+  const applNo = (await (await addInfo).json()).applNo;
+  await page.getByTestId('step-form-FILE_SAVE').waitFor({ timeout: T });
+
+  await saveDocuments(page, applNo);
+  await page.getByTestId('step-next').click();
+  await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
+  await page.getByTestId('answers.q1.02').check();
+  await page.getByTestId('answers.q2.05').check();
+  await page.getByTestId('answers.q3.Y').check();
+  await saveStep(page, '/survey/save');
 
   await page.goto('/list');
-  const row = page.locator('[data-testid^="appl-row-"]').first();
+  const row = page.getByTestId(`appl-row-${applNo}`);
   await row.waitFor({ timeout: T });
-  assert.equal(await row.getByTestId('appl-status').getAttribute('data-status'), 'ADD_INFO_SAVE');
-  assert.match(await row.getByTestId('appl-step').innerText(), /Additional info.*Next: Documents/);
+  assert.equal(await row.getByTestId('appl-status').getAttribute('data-status'), 'SURVEY');
+  assert.match(await row.getByTestId('appl-step').innerText(), /Survey/);
   assert.match(await row.getByTestId('appl-school').textContent(), /Hanbit University/);
 
   await row.getByTestId('appl-action-edit').click();
@@ -511,6 +575,9 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
   assert.equal(await value(page, 'applicantInfo.passportNo'), '0000', "the school's 'none' passport is returned as is");
   assert.equal(await page.locator('select[name="applicantInfo.visaTypeCode"]').inputValue(), '00999');
   assert.ok(await page.getByTestId('g20-156').isChecked());
+  await page.getByTestId('form-step-SURVEY').click();
+  await page.locator('[data-testid="answers.q2.05"]:checked').waitFor({ timeout: T });
+  assert.ok(await page.getByTestId('answers.q3.Y').isChecked());
   await page.context().close();
 });
 
