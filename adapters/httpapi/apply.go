@@ -116,6 +116,8 @@ type recordDTO struct {
 	IsGeneralType              bool          `json:"isGeneralType"`
 	StayTypeCode               string        `json:"stayTypeCode"`
 	CategoryCode               string        `json:"categoryCode"`
+	ApplPartNo                 int64         `json:"applPartNo"`
+	VideoEssay                 bool          `json:"videoEssay"`
 	ApplPartlabel              labelDTO      `json:"applPartlabel"`
 	AdditionalCertificateCount int           `json:"additionalCertificateCount"`
 	Step                       string        `json:"step"`
@@ -151,6 +153,7 @@ func toRecord(r apply.Record) recordDTO {
 		RoundKorName: r.Round.KorName, RoundEngName: r.Round.EngName,
 		MajorCode: r.Part.MajorCode, MajorKorName: r.Offer.MajorKorName, MajorEngName: r.Offer.MajorEngName,
 		IsMaster: r.Part.IsMaster, IsGeneralType: r.Part.IsGeneralType, StayTypeCode: r.Part.StayTypeCode, CategoryCode: r.Part.CategoryCode,
+		ApplPartNo: r.Part.ApplPartNo, VideoEssay: r.Offer.VideoEssay,
 		ApplPartlabel: labelDTO{r.Part.RemkKor, r.Part.RemkEng}, AdditionalCertificateCount: r.Part.AddCertificateCount,
 		Step: string(r.State.Effective()), NextStep: strPtr(string(r.Next)), Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved),
 		SubmitOpen: r.SubmitOpen, Actions: r.Actions, CreatedAt: timeText(r.CreatedAt), UpdatedAt: timeText(r.UpdatedAt),

@@ -98,7 +98,7 @@ func koreanInfo() map[string]any {
 		"residentNoLast": "2345678", "address": "서울특별시 서대문구 이화여대길 52", "addressDetail": "101호", "postCode": "03760",
 		"phone": "02-123-4567", "mobile": "010-1234-5678", "email": "haneul@example.com",
 		"emergencyContact": map[string]any{"name": "김부모", "relation": "모", "phone": "010-2222-3333"},
-		"maritalStatus": "00001", "childNum": "0",
+		"maritalStatus":    "00001", "childNum": "0",
 		"familyList": []any{map[string]any{"relation": "00002", "name": "이어머니", "nationality": "410", "birthDate": "1970-05-05"}},
 	}
 }
@@ -110,7 +110,7 @@ func foreignInfo() map[string]any {
 		"visaTypeCode": "00001", "visaNo": "V998877", "visaExpiryDate": "2027-08-31", "foreignerRegistrationNo": "9707075123456",
 		"alienRegistrationStatus": "00001", "foreignAddress": "12 Le Loi, Hanoi", "mobile": "+84 90 123 4567", "email": "minh@example.com",
 		"g20Member": true, "g20Answers": []any{"Vietnam is not a G20 member."},
-		"emergencyContact": map[string]any{"name": "Nguyen Thi", "relation": "mother", "phone": "+84 90 765 4321"},
+		"emergencyContact":   map[string]any{"name": "Nguyen Thi", "relation": "mother", "phone": "+84 90 765 4321"},
 		"financialGuarantor": map[string]any{"name": "Nguyen Van Ba", "relation": "father", "phone": "+84 90 111 2222", "email": "ba@example.com"},
 		"overseasAgency":     map[string]any{"name": "Hanoi Study Korea", "agentName": "Tran", "email": "agent@example.com", "wechatId": "hsk01"},
 		"residencyTypeCode":  "00002", "residencyCountryCode": "704",
@@ -414,5 +414,44 @@ func TestApplyWalkThroughEveryStep(t *testing.T) {
 	if it["step"] != "ADD_INFO_SAVE" || it["nextStep"] != "FILE_SAVE" || fmt.Sprint(it["actions"]) != "[edit view cancel]" ||
 		it["schoolComm"].(map[string]any)["korName"] != "이화여자대학교 국제대학원" || it["roundEngName"] == "" || len(it["savedSteps"].([]any)) != 6 {
 		t.Fatalf("list entry: %v", it)
+	}
+}
+
+// GET /appl/info gives the part's applPartNo and videoEssay (docs/api-apply.md,
+// requests from the SPA), as the part response and GET /recruit do.
+func TestApplyInfoGivesPartFacts(t *testing.T) {
+	e := newApplyEnv(t)
+	c := e.as("applicant1")
+	offered := func(school, major string) float64 {
+		for _, p := range e.recruit(c, school)["parts"].([]any) {
+			if m := p.(map[string]any); m["majorCode"] == major && m["isMaster"] == true {
+				return m["applPartNo"].(float64)
+			}
+		}
+		t.Fatalf("%s does not offer %s", school, major)
+		return 0
+	}
+	for _, tc := range []struct {
+		school, major string
+		videoEssay    bool
+	}{{"236", "DC01", false}, {"ARTS01", "MA01", true}} {
+		n := e.create(c, tc.school, tc.major, true)
+		want := offered(tc.school, tc.major)
+		part := must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/part/%d", n), nil), 200, "part")
+		r := must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/info/%d", n), nil), 200, "info")
+		if r.Body["applPartNo"] != want || part.Body["applPartNo"] != want || r.Body["videoEssay"] != tc.videoEssay {
+			t.Errorf("%s/%s: info applPartNo %v videoEssay %v, part applPartNo %v, want %v %v",
+				tc.school, tc.major, r.Body["applPartNo"], r.Body["videoEssay"], part.Body["applPartNo"], want, tc.videoEssay)
+		}
+		// The list and the step answers carry the same record.
+		var listed map[string]any
+		for _, a := range must(t, c.Do("GET", "/apply/api-auth/appl/list", nil), 200, "list").List {
+			if m := a.(map[string]any); m["applNo"] == float64(n) {
+				listed = m
+			}
+		}
+		if listed == nil || listed["applPartNo"] != want || listed["videoEssay"] != tc.videoEssay {
+			t.Errorf("%s/%s: list entry %v", tc.school, tc.major, listed)
+		}
 	}
 }
