@@ -11,9 +11,9 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/permission"
 )
@@ -161,8 +161,8 @@ func TestApplicationsAndForms(t *testing.T) {
 	info := applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{Gend: "M", FirstName: "Minh", LastName: "Nguyen", Nationality: "704",
 		BirthDate: "1997-07-07", PassportNo: "C1234567", PassportIssueDate: "2020-01-10", ForeignerRegistrationNo: "9707075123456",
 		ResidentNoLast: "", MonthsOfStay: "14", ChildNum: "", G20Answers: []string{"a"}},
-		Spouse:     applicant.Spouse{Name: "Lan", BirthDate: "1998-01-01"},
-		FamilyList: []applicant.FamilyMember{{Relation: "00001", Name: "Ba"}, {Relation: "00002", Name: "Mai", BirthDate: "1970-01-01"}},
+		Spouse:         applicant.Spouse{Name: "Lan", BirthDate: "1998-01-01"},
+		FamilyList:     []applicant.FamilyMember{{Relation: "00001", Name: "Ba"}, {Relation: "00002", Name: "Mai", BirthDate: "1970-01-01"}},
 		OverseasAgency: applicant.StudyAgency{Name: "A", WechatID: "w"}, ResidencyTypeCode: "00002"}
 	if err := forms.SaveInfo(ctx, n, info); err != nil {
 		t.Fatal(err)
