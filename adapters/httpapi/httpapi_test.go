@@ -291,8 +291,6 @@ func TestLoginFailuresAskCaptchaThenLimit(t *testing.T) {
 		t.Fatalf("not limited: %d %s", r.Status, r.Raw)
 	}
 	// Another account from another address is unaffected.
-	other := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}}
-	_ = other
 	if _, err := a.Accounts.Login(context.Background(), account.LoginInput{UserID: "applicant1", Password: pw, Address: "203.0.113.9"}); err != nil {
 		t.Fatalf("other account: %v", err)
 	}
@@ -397,7 +395,6 @@ func TestRoutingHealthAndStatic(t *testing.T) {
 
 func TestHealthDownWithoutRedisStillServes(t *testing.T) {
 	a, c, _ := setup(t, func(cfg *config.Config) { cfg.RedisURL = "redis://127.0.0.1:1/0" })
-	_ = a
 	r := c.Do("GET", "/actuator/health", nil)
 	if r.Status != 200 || r.Body["status"] != "OUT_OF_SERVICE" {
 		t.Fatalf("health without redis: %d %s", r.Status, r.Raw)

@@ -2,7 +2,6 @@ package account_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -472,5 +471,4 @@ func TestUserListScopeAndAccessLog(t *testing.T) {
 	if p := u.Principal(); p.UserID != "x" || p.SchoolCode != "236" {
 		t.Fatal("Principal")
 	}
-	_ = errors.New
 }
