@@ -6,6 +6,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/gradapply/gradapply/core/application"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -23,7 +24,6 @@ import (
 	"github.com/gradapply/gradapply/adapters/ratelimit"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -36,7 +36,7 @@ type App struct {
 	Server   *httpapi.Server
 	Counter  *ratelimit.Counter
 	// Apply is the application form; Reference its cached reference data.
-	Apply     *apply.Service
+	Apply     *application.Service
 	Reference *postgres.Reference
 	// Submission is documents, submit, completion and exam numbers; PDF its renderer.
 	Submission *submission.Service

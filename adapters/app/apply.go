@@ -7,7 +7,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/fieldcrypt"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/application"
 )
 
 // ReferenceTTL is how long rounds and code sets are cached (windows are
@@ -22,7 +22,7 @@ func (a *App) buildApply(cfg config.Config, clock account.Clock) error {
 		return err
 	}
 	a.Reference = &postgres.Reference{DB: a.DB, TTL: ReferenceTTL}
-	a.Apply = &apply.Service{
+	a.Apply = &application.Service{
 		Ref:    a.Reference,
 		Apps:   postgres.Applications{DB: a.DB},
 		Forms:  postgres.Forms{DB: a.DB, Sealer: sealer},

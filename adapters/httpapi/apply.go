@@ -12,21 +12,20 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 )
 
 // applyHandlers serve the application form (docs/api-apply.md).
 type applyHandlers struct {
-	svc *apply.Service
+	svc *application.Service
 	now func() time.Time
 }
 
 // MountApply registers the reference data, rounds and application-form
 // routes on the public and signed-in groups.
-func (s *Server) MountApply(svc *apply.Service, now func() time.Time) {
+func (s *Server) MountApply(svc *application.Service, now func() time.Time) {
 	if now == nil {
 		now = time.Now
 	}
@@ -74,7 +73,7 @@ func (s *Server) MountApply(svc *apply.Service, now func() time.Time) {
 func applNo(c *echo.Context) (int64, error) {
 	n, err := strconv.ParseInt(c.Param("applNo"), 10, 64)
 	if err != nil || n <= 0 {
-		return 0, apperr.NotFound(apply.CodeNotFound)
+		return 0, apperr.NotFound(application.CodeNotFound)
 	}
 	return n, nil
 }
@@ -145,7 +144,7 @@ func statuses(list []application.Status) []string {
 	return out
 }
 
-func toRecord(r apply.Record) recordDTO {
+func toRecord(r application.Record) recordDTO {
 	return recordDTO{
 		ApplNo: r.ApplNo, ID: r.ApplNo, UserID: r.UserID, ApplicantName: r.ApplicantName, ApplID: strPtr(r.ApplID),
 		Status: string(r.State.Status), ReviewStatus: strPtr(string(r.State.ReviewStatus)), IsApplReviewing: r.State.Reviewing,
@@ -165,7 +164,7 @@ type draftDTO struct {
 	SavedAt string          `json:"savedAt"`
 }
 
-func toDraft(d *apply.Draft) *draftDTO {
+func toDraft(d *application.Draft) *draftDTO {
 	if d == nil {
 		return nil
 	}
@@ -261,7 +260,7 @@ type partChoiceDTO struct {
 }
 
 type surveyAnswersDTO struct {
-	Answers []apply.SurveyAnswer `json:"answers"`
+	Answers []application.SurveyAnswer `json:"answers"`
 }
 
 type partRequestDTO struct {
@@ -279,36 +278,36 @@ type acceptanceDTO struct {
 
 // partDTO is the application-part response of spec section 3.
 type partDTO struct {
-	ID                      int64                `json:"id"`
-	ApplNo                  int64                `json:"applNo"`
-	Status                  string               `json:"status"`
-	ReviewStatus            *string              `json:"reviewStatus"`
-	IsApplReviewing         bool                 `json:"isApplReviewing"`
-	PartSchoolCode          string               `json:"partSchoolCode"`
-	PartEnterYear           int                  `json:"partEnterYear"`
-	PartRecruitPartSeq      int                  `json:"partRecruitPartSeq"`
-	SchoolKorName           string               `json:"schoolKorName"`
-	SchoolEngName           string               `json:"schoolEngName"`
-	Steps                   []string             `json:"steps"`
-	SavedSteps              []string             `json:"savedSteps"`
-	NextStep                *string              `json:"nextStep"`
-	ApplPartNo              int64                `json:"applPartNo"`
-	PartMajorCode           string               `json:"partMajorCode"`
-	PartMajorKorName        string               `json:"partMajorKorName"`
-	PartMajorEngName        string               `json:"partMajorEngName"`
-	PartIsMaster            bool                 `json:"partIsMaster"`
-	PartIsGeneralType       bool                 `json:"partIsGeneralType"`
-	PartStayTypeCode        string               `json:"partStayTypeCode"`
-	PartCategoryCode        string               `json:"partCategoryCode"`
-	PartDetailRemkKor       string               `json:"partDetailRemkKor"`
-	PartDetailRemkEng       string               `json:"partDetailRemkEng"`
-	PartAddCertificateCount int                  `json:"partAddCertificateCount"`
-	VideoEssay              bool                 `json:"videoEssay"`
-	Consents                []acceptanceDTO      `json:"consents"`
-	SurveyAnswers           []apply.SurveyAnswer `json:"surveyAnswers"`
+	ID                      int64                      `json:"id"`
+	ApplNo                  int64                      `json:"applNo"`
+	Status                  string                     `json:"status"`
+	ReviewStatus            *string                    `json:"reviewStatus"`
+	IsApplReviewing         bool                       `json:"isApplReviewing"`
+	PartSchoolCode          string                     `json:"partSchoolCode"`
+	PartEnterYear           int                        `json:"partEnterYear"`
+	PartRecruitPartSeq      int                        `json:"partRecruitPartSeq"`
+	SchoolKorName           string                     `json:"schoolKorName"`
+	SchoolEngName           string                     `json:"schoolEngName"`
+	Steps                   []string                   `json:"steps"`
+	SavedSteps              []string                   `json:"savedSteps"`
+	NextStep                *string                    `json:"nextStep"`
+	ApplPartNo              int64                      `json:"applPartNo"`
+	PartMajorCode           string                     `json:"partMajorCode"`
+	PartMajorKorName        string                     `json:"partMajorKorName"`
+	PartMajorEngName        string                     `json:"partMajorEngName"`
+	PartIsMaster            bool                       `json:"partIsMaster"`
+	PartIsGeneralType       bool                       `json:"partIsGeneralType"`
+	PartStayTypeCode        string                     `json:"partStayTypeCode"`
+	PartCategoryCode        string                     `json:"partCategoryCode"`
+	PartDetailRemkKor       string                     `json:"partDetailRemkKor"`
+	PartDetailRemkEng       string                     `json:"partDetailRemkEng"`
+	PartAddCertificateCount int                        `json:"partAddCertificateCount"`
+	VideoEssay              bool                       `json:"videoEssay"`
+	Consents                []acceptanceDTO            `json:"consents"`
+	SurveyAnswers           []application.SurveyAnswer `json:"surveyAnswers"`
 }
 
-func toPart(v apply.PartView) partDTO {
+func toPart(v application.PartView) partDTO {
 	r := v.Record
 	cons := make([]acceptanceDTO, len(v.Consents))
 	for i, a := range v.Consents {
@@ -332,26 +331,26 @@ func (h *applyHandlers) savePart(c *echo.Context) error {
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	req := apply.PartRequest{Consents: in.Consents}
+	req := application.PartRequest{Consents: in.Consents}
 	if in.ApplNo != nil {
 		req.ApplNo = *in.ApplNo
 		if req.ApplNo <= 0 {
-			return apperr.NotFound(apply.CodeNotFound)
+			return apperr.NotFound(application.CodeNotFound)
 		}
 	}
 	for _, ch := range in.ApplPartRequestList {
-		req.Choices = append(req.Choices, apply.PartChoice{
-			Round:     apply.RoundKey{SchoolCode: ch.SchoolCode, EnterYear: ch.EnterYear, RecruitPartSeq: ch.RecruitPartSeq},
+		req.Choices = append(req.Choices, application.PartChoice{
+			Round:     application.RoundKey{SchoolCode: ch.SchoolCode, EnterYear: ch.EnterYear, RecruitPartSeq: ch.RecruitPartSeq},
 			MajorCode: ch.MajorCode, IsMaster: ch.IsMaster, IsGeneralType: ch.IsGeneralType,
 			StayTypeCode: ch.StayTypeCode, CategoryCode: ch.CategoryCode,
 		})
 	}
 	if in.SurveyRequest != nil {
-		req.Survey = &apply.SurveyData{Answers: in.SurveyRequest.Answers}
+		req.Survey = &application.SurveyData{Answers: in.SurveyRequest.Answers}
 	}
 	v, created, err := h.svc.SavePart(c.Request().Context(), principal(c), req)
 	if err != nil {
-		if e, ok := apperr.As(err); ok && e.Code == apply.CodeExists {
+		if e, ok := apperr.As(err); ok && e.Code == application.CodeExists {
 			return existsError(c, e)
 		}
 		return err
@@ -388,15 +387,15 @@ func (h *applyHandlers) part(c *echo.Context) error {
 // ---- steps ----
 
 type basisBody struct {
-	ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
+	ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
 }
 
-func normalInfo(a applicant.ApplicantInfo) applicant.ApplicantInfo {
+func normalInfo(a form.ApplicantInfo) form.ApplicantInfo {
 	if a.G20Answers == nil {
 		a.G20Answers = []string{}
 	}
 	if a.FamilyList == nil {
-		a.FamilyList = []applicant.FamilyMember{}
+		a.FamilyList = []form.FamilyMember{}
 	}
 	return a
 }
@@ -413,8 +412,8 @@ func (h *applyHandlers) basis(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
-		Draft         *draftDTO               `json:"draft"`
+		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
+		Draft         *draftDTO          `json:"draft"`
 	}{toRecord(v.Record), normalInfo(v.Data), toDraft(v.Draft)})
 }
 
@@ -433,12 +432,12 @@ func (h *applyHandlers) saveBasis(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		ApplicantInfo applicant.ApplicantInfo `json:"applicantInfo"`
+		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
 	}{toRecord(rec), normalInfo(a)})
 }
 
 type acadDTO struct {
-	applicant.AcademicRecord
+	form.AcademicRecord
 	SchoolKorName string `json:"schoolKorName"`
 	SchoolEngName string `json:"schoolEngName"`
 }
@@ -474,7 +473,7 @@ func (h *applyHandlers) saveAcad(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		AcadList []applicant.AcademicRecord `json:"acadList"`
+		AcadList []form.AcademicRecord `json:"acadList"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -485,7 +484,7 @@ func (h *applyHandlers) saveAcad(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		AcadList []applicant.AcademicRecord `json:"acadList"`
+		AcadList []form.AcademicRecord `json:"acadList"`
 	}{toRecord(rec), in.AcadList})
 }
 
@@ -501,9 +500,9 @@ func (h *applyHandlers) lang(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
-		LanguageExams []examDTO                 `json:"languageExams"`
-		Draft         *draftDTO                 `json:"draft"`
+		PartLanguages []form.LanguageEntry `json:"partLanguages"`
+		LanguageExams []examDTO            `json:"languageExams"`
+		Draft         *draftDTO            `json:"draft"`
 	}{toRecord(v.Record), v.Data, examDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
 }
 
@@ -519,7 +518,7 @@ func (h *applyHandlers) saveLang(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
+		PartLanguages []form.LanguageEntry `json:"partLanguages"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
@@ -529,11 +528,11 @@ func (h *applyHandlers) saveLang(c *echo.Context) error {
 		return err
 	}
 	if list == nil {
-		list = []applicant.LanguageEntry{}
+		list = []form.LanguageEntry{}
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		PartLanguages []applicant.LanguageEntry `json:"partLanguages"`
+		PartLanguages []form.LanguageEntry `json:"partLanguages"`
 	}{toRecord(rec), list})
 }
 
@@ -549,8 +548,8 @@ func (h *applyHandlers) career(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		CareerList []applicant.Career `json:"careerList"`
-		Draft      *draftDTO          `json:"draft"`
+		CareerList []form.Career `json:"careerList"`
+		Draft      *draftDTO     `json:"draft"`
 	}{toRecord(v.Record), v.Data, toDraft(v.Draft)})
 }
 
@@ -560,13 +559,13 @@ func (h *applyHandlers) saveCareer(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		CareerList []applicant.Career `json:"careerList"`
+		CareerList []form.Career `json:"careerList"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	if in.CareerList == nil {
-		in.CareerList = []applicant.Career{}
+		in.CareerList = []form.Career{}
 	}
 	rec, err := h.svc.SaveCareers(c.Request().Context(), principal(c), n, in.CareerList)
 	if err != nil {
@@ -574,13 +573,13 @@ func (h *applyHandlers) saveCareer(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		CareerList []applicant.Career `json:"careerList"`
+		CareerList []form.Career `json:"careerList"`
 	}{toRecord(rec), in.CareerList})
 }
 
 type addInfoBody struct {
-	CertificateList []applicant.Certificate `json:"certificateList"`
-	Essays          []applicant.Essay       `json:"essays"`
+	CertificateList []form.Certificate `json:"certificateList"`
+	Essays          []form.Essay       `json:"essays"`
 }
 
 func (h *applyHandlers) addInfo(c *echo.Context) error {
@@ -611,12 +610,12 @@ func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
 		return err
 	}
 	if in.CertificateList == nil {
-		in.CertificateList = []applicant.Certificate{}
+		in.CertificateList = []form.Certificate{}
 	}
 	if in.Essays == nil {
-		in.Essays = []applicant.Essay{}
+		in.Essays = []form.Essay{}
 	}
-	rec, err := h.svc.SaveAdditionalInfo(c.Request().Context(), principal(c), n, apply.AddInfo{Certificates: in.CertificateList, Essays: in.Essays})
+	rec, err := h.svc.SaveAdditionalInfo(c.Request().Context(), principal(c), n, application.AddInfo{Certificates: in.CertificateList, Essays: in.Essays})
 	if err != nil {
 		return err
 	}
@@ -627,9 +626,9 @@ func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
 }
 
 type surveyBody struct {
-	Answers     []apply.SurveyAnswer `json:"answers"`
-	Alumni      bool                 `json:"alumni"`
-	ContactCode string               `json:"contactCode"`
+	Answers     []application.SurveyAnswer `json:"answers"`
+	Alumni      bool                       `json:"alumni"`
+	ContactCode string                     `json:"contactCode"`
 }
 
 func (h *applyHandlers) survey(c *echo.Context) error {
@@ -659,10 +658,10 @@ func (h *applyHandlers) saveSurvey(c *echo.Context) error {
 		return err
 	}
 	if in.Answers == nil {
-		in.Answers = []apply.SurveyAnswer{}
+		in.Answers = []application.SurveyAnswer{}
 	}
 	rec, err := h.svc.SaveSurvey(c.Request().Context(), principal(c), in.ApplNo,
-		apply.SurveyData{Answers: in.Answers, Alumni: in.Alumni, ContactCode: in.ContactCode})
+		application.SurveyData{Answers: in.Answers, Alumni: in.Alumni, ContactCode: in.ContactCode})
 	if err != nil {
 		return err
 	}
@@ -679,7 +678,7 @@ func (h *applyHandlers) putDraft(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, apply.MaxDraft+1))
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, application.MaxDraft+1))
 	if err != nil {
 		return apperr.Wrap(apperr.KindInvalid, "request.malformed", err)
 	}

@@ -18,7 +18,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/submission"
 )
@@ -38,7 +37,7 @@ type PDFRenderer interface {
 
 // PrintedApplication is every section of an application, for its PDF.
 type PrintedApplication struct {
-	Record   apply.Record
+	Record   application.Record
 	Sections map[string]any // section key -> the step's saved data
 	Docs     submission.DocView
 }
@@ -47,14 +46,14 @@ type PrintedApplication struct {
 // and the PDFs (docs/api-submission.md).
 type submissionHandlers struct {
 	svc   *submission.Service
-	apply *apply.Service
+	apply *application.Service
 	pdf   PDFRenderer
 }
 
 // MountSubmission registers the routes of issue 5. maxUpload is the
 // largest document item size; the upload route accepts that plus the
 // form's overhead.
-func (s *Server) MountSubmission(svc *submission.Service, form *apply.Service, pdf PDFRenderer, maxUpload int64) {
+func (s *Server) MountSubmission(svc *submission.Service, form *application.Service, pdf PDFRenderer, maxUpload int64) {
 	h := &submissionHandlers{svc: svc, apply: form, pdf: pdf}
 	a := s.Authed
 	a.GET("/appl/doc/:applNo", h.documents)

@@ -11,8 +11,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -51,9 +51,9 @@ func (h *applyHandlers) countries(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	order := func(key func(apply.Country) int) []countryDTO {
+	order := func(key func(application.Country) int) []countryDTO {
 		l := slices.Clone(list)
-		slices.SortFunc(l, func(a, b apply.Country) int { return key(a) - key(b) })
+		slices.SortFunc(l, func(a, b application.Country) int { return key(a) - key(b) })
 		out := make([]countryDTO, len(l))
 		for i, x := range l {
 			out[i] = countryDTO{x.Code, x.KorName, x.EngName}
@@ -62,8 +62,8 @@ func (h *applyHandlers) countries(c *echo.Context) error {
 	}
 	cacheFor(c, time.Hour)
 	return c.JSON(http.StatusOK, map[string][]countryDTO{
-		"orderKr": order(func(x apply.Country) int { return x.OrderKr }),
-		"orderEn": order(func(x apply.Country) int { return x.OrderEn }),
+		"orderKr": order(func(x application.Country) int { return x.OrderKr }),
+		"orderEn": order(func(x application.Country) int { return x.OrderEn }),
 	})
 }
 
@@ -94,7 +94,7 @@ type codeDTO struct {
 	Seq      int    `json:"seq"`
 }
 
-func codeDTOs(list []apply.Code) []codeDTO {
+func codeDTOs(list []application.Code) []codeDTO {
 	out := make([]codeDTO, len(list))
 	for i, x := range list {
 		out[i] = codeDTO{x.Code, x.KorValue, x.EngValue, x.Seq}
@@ -246,7 +246,7 @@ type roundDTO struct {
 
 func timeText(t time.Time) string { return t.In(window.Seoul).Format(time.RFC3339) }
 
-func questionDTOs(qs []apply.Question) []questionDTO {
+func questionDTOs(qs []application.Question) []questionDTO {
 	out := make([]questionDTO, len(qs))
 	for i, q := range qs {
 		items := make([]itemDTO, len(q.Items))
@@ -258,7 +258,7 @@ func questionDTOs(qs []apply.Question) []questionDTO {
 	return out
 }
 
-func essayDTOs(es []apply.EssayQuestion) []essayDTO {
+func essayDTOs(es []application.EssayQuestion) []essayDTO {
 	out := make([]essayDTO, len(es))
 	for i, e := range es {
 		out[i] = essayDTO{e.No, e.Words, e.Chars, e.KorQuestion, e.EngQuestion}
@@ -266,7 +266,7 @@ func essayDTOs(es []apply.EssayQuestion) []essayDTO {
 	return out
 }
 
-func examDTOs(es []apply.Exam) []examDTO {
+func examDTOs(es []application.Exam) []examDTO {
 	out := make([]examDTO, len(es))
 	for i, e := range es {
 		out[i] = examDTO{e.Code, e.KorName, e.EngName, string(e.InputType), e.MaxScore}
@@ -274,7 +274,7 @@ func examDTOs(es []apply.Exam) []examDTO {
 	return out
 }
 
-func stepNames(r apply.Round) []string {
+func stepNames(r application.Round) []string {
 	list := r.Steps.List()
 	out := make([]string, len(list))
 	for i, s := range list {
@@ -284,7 +284,7 @@ func stepNames(r apply.Round) []string {
 }
 
 // roundBody maps a round; full adds everything the form needs.
-func (h *applyHandlers) roundBody(r apply.Round, full bool) roundDTO {
+func (h *applyHandlers) roundBody(r application.Round, full bool) roundDTO {
 	now := h.now()
 	d := roundDTO{SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
 		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
@@ -315,7 +315,7 @@ func (h *applyHandlers) roundBody(r apply.Round, full bool) roundDTO {
 	}
 	d.Rules = &rulesDTO{RefusedNationalities: refused, PassportNone: r.Rules.PassportNone, VisaNone: r.Rules.VisaNone,
 		G20Required: r.Rules.G20Required, LanguageRequired: r.Rules.LanguageRequired, EtcDocumentUploadable: r.Rules.ExtraDocuments,
-		TextLimits: applicant.TextLimits(r.Rules), VideoEssayRequirements: reqs}
+		TextLimits: form.TextLimits(r.Rules), VideoEssayRequirements: reqs}
 	return d
 }
 
@@ -324,18 +324,18 @@ func intQuery(c *echo.Context, f *apperr.Fields, name string) int {
 	n, err := strconv.Atoi(v)
 	switch {
 	case v == "":
-		f.Add(name, applicant.CodeRequired)
+		f.Add(name, form.CodeRequired)
 	case err != nil:
-		f.Add(name, applicant.CodeDigits)
+		f.Add(name, form.CodeDigits)
 	}
 	return n
 }
 
 func (h *applyHandlers) recruit(c *echo.Context) error {
 	var f apperr.Fields
-	k := apply.RoundKey{SchoolCode: c.QueryParam("schoolCode")}
+	k := application.RoundKey{SchoolCode: c.QueryParam("schoolCode")}
 	if k.SchoolCode == "" {
-		f.Add("schoolCode", applicant.CodeRequired)
+		f.Add("schoolCode", form.CodeRequired)
 	}
 	k.EnterYear = intQuery(c, &f, "enterYear")
 	k.RecruitPartSeq = intQuery(c, &f, "partSeq")
@@ -372,9 +372,9 @@ func (h *applyHandlers) infoInquiry(c *echo.Context) error {
 	seq, err2 := strconv.Atoi(c.Param("recruitPartSeq"))
 	part, err3 := strconv.ParseInt(c.Param("applPartNo"), 10, 64)
 	if err1 != nil || err2 != nil || err3 != nil || part < 0 {
-		return apperr.NotFound(apply.CodeRoundNotFound)
+		return apperr.NotFound(application.CodeRoundNotFound)
 	}
-	k := apply.RoundKey{SchoolCode: c.Param("schoolCode"), EnterYear: y, RecruitPartSeq: seq}
+	k := application.RoundKey{SchoolCode: c.Param("schoolCode"), EnterYear: y, RecruitPartSeq: seq}
 	items, err := h.svc.InfoSettings(c.Request().Context(), principal(c), k, part)
 	if err != nil {
 		return err

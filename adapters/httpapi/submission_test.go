@@ -18,8 +18,8 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 )
 
 var (
@@ -286,7 +286,7 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 
 	// A free round completes at once with pay type free and an exam number.
 	free := e.create(c, "ARTS01", "DR01", true)
-	if err := e.a.Apply.Forms.SaveInfo(ctx, free, applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{Gend: "F", KorName: "김하늘", EngName: "KIM HANEUL", BirthDate: "1998-03-01", Nationality: "410"}}); err != nil {
+	if err := e.a.Apply.Forms.SaveInfo(ctx, free, form.ApplicantInfo{BasicInfo: form.BasicInfo{Gend: "F", KorName: "김하늘", EngName: "KIM HANEUL", BirthDate: "1998-03-01", Nationality: "410"}}); err != nil {
 		t.Fatal(err)
 	}
 	e.setStatus(free, "ADD_INFO_SAVE")

@@ -2,13 +2,13 @@ package pdf_test
 
 import (
 	"bytes"
+	"github.com/gradapply/gradapply/core/application"
 	"io"
 	"os"
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/pdf"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -26,9 +26,9 @@ func renderer(tb testing.TB) *pdf.Renderer {
 
 func slip() submission.Slip {
 	return submission.Slip{
-		Header:  apply.Header{ApplNo: 7, ApplID: "202701-0007"},
-		Round:   apply.Round{KorName: "2027학년도 전기", EngName: "Spring 2027", SchoolKorName: "누리예술대학원", SchoolEngName: "Nuri Graduate School"},
-		Offer:   apply.Offer{MajorKorName: "연출", MajorEngName: "Directing"},
+		Header:  application.Header{ApplNo: 7, ApplID: "202701-0007"},
+		Round:   application.Round{KorName: "2027학년도 전기", EngName: "Spring 2027", SchoolKorName: "누리예술대학원", SchoolEngName: "Nuri Graduate School"},
+		Offer:   application.Offer{MajorKorName: "연출", MajorEngName: "Directing"},
 		KorName: "김하늘", EngName: "KIM HANEUL",
 	}
 }

@@ -11,25 +11,24 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/school"
 )
 
 // Applications stores applications: header, state, part, consents.
 type Applications struct{ DB *DB }
 
-var _ apply.Applications = Applications{}
+var _ application.Applications = Applications{}
 
 const applCols = "a.appl_no, coalesce(a.user_id, ''), a.school_code, a.enter_year, a.recruit_part_seq, coalesce(a.appl_id, ''), " +
 	"a.status, coalesce(a.review_status, ''), a.is_reviewing, a.applicant_name, a.created_at, a.updated_at"
 
-func scanHeader(row pgx.Row) (apply.Header, error) {
-	var h apply.Header
+func scanHeader(row pgx.Row) (application.Header, error) {
+	var h application.Header
 	var st, rst string
 	err := row.Scan(&h.ApplNo, &h.UserID, &h.Round.SchoolCode, &h.Round.EnterYear, &h.Round.RecruitPartSeq, &h.ApplID,
 		&st, &rst, &h.State.Reviewing, &h.ApplicantName, &h.CreatedAt, &h.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return h, apperr.NotFound(apply.CodeNotFound)
+		return h, apperr.NotFound(application.CodeNotFound)
 	}
 	if err != nil {
 		return h, fmt.Errorf("postgres: application: %w", err)
@@ -46,7 +45,7 @@ func nullIf(s string) any {
 }
 
 // Create stores a new application with its part, consents and part survey.
-func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64, error) {
+func (s Applications) Create(ctx context.Context, a application.NewApplication) (int64, error) {
 	var applNo int64
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
 		// ON CONFLICT keeps the transaction usable, so the existing
@@ -65,7 +64,7 @@ func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64
 					"recruit_part_seq": a.Round.RecruitPartSeq}).Where("status <> 'CANCEL'")).Scan(&existing); err != nil {
 				return fmt.Errorf("postgres: create application: %w", err)
 			}
-			return apperr.Conflict(apply.CodeExists).With("applNo", existing)
+			return apperr.Conflict(application.CodeExists).With("applNo", existing)
 		case err != nil:
 			return fmt.Errorf("postgres: create application: %w", err)
 		}
@@ -79,7 +78,7 @@ func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64
 			}
 		}
 		if a.Survey != nil {
-			if err := (Forms{DB: s.DB}).SaveSurvey(ctx, applNo, apply.StagePart, *a.Survey); err != nil {
+			if err := (Forms{DB: s.DB}).SaveSurvey(ctx, applNo, application.StagePart, *a.Survey); err != nil {
 				return err
 			}
 		}
@@ -88,7 +87,7 @@ func (s Applications) Create(ctx context.Context, a apply.NewApplication) (int64
 	return applNo, err
 }
 
-func (s Applications) insertPart(ctx context.Context, applNo int64, p apply.Part) error {
+func (s Applications) insertPart(ctx context.Context, applNo int64, p application.Part) error {
 	_, err := s.DB.exec(ctx, Builder.Insert("application_part").
 		Columns("appl_no", "choice_seq", "appl_part_no", "major_code", "is_master", "is_general_type", "stay_type_code",
 			"category_code", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").
@@ -101,12 +100,12 @@ func (s Applications) insertPart(ctx context.Context, applNo int64, p apply.Part
 }
 
 // Get loads an application.
-func (s Applications) Get(ctx context.Context, applNo int64) (apply.Header, error) {
+func (s Applications) Get(ctx context.Context, applNo int64) (application.Header, error) {
 	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo})))
 }
 
 // Lock loads an application and locks its row until the transaction ends.
-func (s Applications) Lock(ctx context.Context, applNo int64) (apply.Header, error) {
+func (s Applications) Lock(ctx context.Context, applNo int64) (application.Header, error) {
 	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE")))
 }
 
@@ -131,14 +130,14 @@ func (s Applications) SetApplicantName(ctx context.Context, applNo int64, name s
 }
 
 // ListByUser lists a user's applications, newest first.
-func (s Applications) ListByUser(ctx context.Context, userID string) ([]apply.Header, error) {
+func (s Applications) ListByUser(ctx context.Context, userID string) ([]application.Header, error) {
 	rows, err := s.DB.query(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.user_id": userID}).
 		OrderBy("a.created_at DESC", "a.appl_no DESC"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list applications: %w", err)
 	}
 	defer rows.Close()
-	var out []apply.Header
+	var out []application.Header
 	for rows.Next() {
 		h, err := scanHeader(rows)
 		if err != nil {
@@ -150,14 +149,14 @@ func (s Applications) ListByUser(ctx context.Context, userID string) ([]apply.He
 }
 
 // Part loads the chosen part.
-func (s Applications) Part(ctx context.Context, applNo int64) (apply.Part, error) {
-	var p apply.Part
+func (s Applications) Part(ctx context.Context, applNo int64) (application.Part, error) {
+	var p application.Part
 	err := s.DB.queryRow(ctx, Builder.Select("appl_part_no", "major_code", "is_master", "is_general_type", "stay_type_code",
 		"category_code", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").From("application_part").
 		Where(sq.Eq{"appl_no": applNo, "choice_seq": 1})).
 		Scan(&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.IsGeneralType, &p.StayTypeCode, &p.CategoryCode, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return p, apperr.NotFound(apply.CodeNotFound)
+		return p, apperr.NotFound(application.CodeNotFound)
 	}
 	if err != nil {
 		return p, fmt.Errorf("postgres: application part: %w", err)
@@ -166,7 +165,7 @@ func (s Applications) Part(ctx context.Context, applNo int64) (apply.Part, error
 }
 
 // SetPart replaces the chosen part.
-func (s Applications) SetPart(ctx context.Context, applNo int64, p apply.Part) error {
+func (s Applications) SetPart(ctx context.Context, applNo int64, p application.Part) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		if _, err := s.DB.exec(ctx, Builder.Delete("application_part").Where(sq.Eq{"appl_no": applNo})); err != nil {
 			return fmt.Errorf("postgres: application part: %w", err)

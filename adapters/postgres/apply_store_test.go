@@ -12,20 +12,19 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
 // applyDB is a database with one school, one round with two parts, and two
 // applicants.
-func applyDB(t *testing.T) (*postgres.DB, apply.RoundKey) {
+func applyDB(t *testing.T) (*postgres.DB, application.RoundKey) {
 	t.Helper()
 	db, _ := pgtest.New(t)
 	ctx := context.Background()
 	now := time.Now()
-	k := apply.RoundKey{SchoolCode: "T01", EnterYear: 2027, RecruitPartSeq: 1}
+	k := application.RoundKey{SchoolCode: "T01", EnterYear: 2027, RecruitPartSeq: 1}
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		if err := postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{SchoolCode: k.SchoolCode, KorName: "시험대학원", EngName: "Test School",
 			Slug: "test", Color: "", EnterYear: k.EnterYear, RoundKor: "1차", RoundEng: "Round 1", Opens: now.AddDate(0, -1, 0), Closes: now.AddDate(0, 1, 0)}); err != nil {
@@ -89,7 +88,7 @@ func TestReferenceRound(t *testing.T) {
 	if len(r.Parts) != 1 || !r.Parts[0].VideoEssay || r.Parts[0].AddCertificateCount != 2 || len(r.Categories) != 3 || len(r.Windows) != 4 {
 		t.Fatalf("round: %+v", r)
 	}
-	if _, err := ref.Round(ctx, apply.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}); apperr.CodeOf(err) != apply.CodeRoundNotFound {
+	if _, err := ref.Round(ctx, application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}); apperr.CodeOf(err) != application.CodeRoundNotFound {
 		t.Fatalf("unknown round: %v", err)
 	}
 	// Windows are read fresh while the rest is cached.
@@ -122,7 +121,7 @@ func TestApplicationsAndForms(t *testing.T) {
 	forms := postgres.Forms{DB: db, Sealer: sealer}
 	ref := &postgres.Reference{DB: db}
 	r, _ := ref.Round(ctx, k)
-	part := apply.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"}
+	part := application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"}
 
 	// Concurrent creations for one applicant and round: exactly one wins.
 	var wg sync.WaitGroup
@@ -132,13 +131,13 @@ func TestApplicationsAndForms(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := apps.Create(ctx, apply.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
+			_, err := apps.Create(ctx, application.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
 			case err == nil:
 				ok++
-			case apperr.CodeOf(err) == apply.CodeExists:
+			case apperr.CodeOf(err) == application.CodeExists:
 				exists++
 			default:
 				t.Error(err)
@@ -152,18 +151,18 @@ func TestApplicationsAndForms(t *testing.T) {
 	list, _ := apps.ListByUser(ctx, "kim")
 	n := list[0].ApplNo
 	if e, _ := apperr.As(func() error {
-		_, err := apps.Create(ctx, apply.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
+		_, err := apps.Create(ctx, application.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
 		return err
 	}()); e == nil || e.Params["applNo"] != n {
 		t.Fatalf("exists names the application: %v", e)
 	}
 
-	info := applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{Gend: "M", FirstName: "Minh", LastName: "Nguyen", Nationality: "704",
+	info := form.ApplicantInfo{BasicInfo: form.BasicInfo{Gend: "M", FirstName: "Minh", LastName: "Nguyen", Nationality: "704",
 		BirthDate: "1997-07-07", PassportNo: "C1234567", PassportIssueDate: "2020-01-10", ForeignerRegistrationNo: "9707075123456",
 		ResidentNoLast: "", MonthsOfStay: "14", ChildNum: "", G20Answers: []string{"a"}},
-		Spouse:         applicant.Spouse{Name: "Lan", BirthDate: "1998-01-01"},
-		FamilyList:     []applicant.FamilyMember{{Relation: "00001", Name: "Ba"}, {Relation: "00002", Name: "Mai", BirthDate: "1970-01-01"}},
-		OverseasAgency: applicant.StudyAgency{Name: "A", WechatID: "w"}, ResidencyTypeCode: "00002"}
+		Spouse:         form.Spouse{Name: "Lan", BirthDate: "1998-01-01"},
+		FamilyList:     []form.FamilyMember{{Relation: "00001", Name: "Ba"}, {Relation: "00002", Name: "Mai", BirthDate: "1970-01-01"}},
+		OverseasAgency: form.StudyAgency{Name: "A", WechatID: "w"}, ResidencyTypeCode: "00002"}
 	if err := forms.SaveInfo(ctx, n, info); err != nil {
 		t.Fatal(err)
 	}
@@ -181,11 +180,11 @@ func TestApplicationsAndForms(t *testing.T) {
 	if bytes.Contains(passport, []byte("C1234567")) {
 		t.Fatal("passport number in the clear")
 	}
-	n2, err := apps.Create(ctx, apply.NewApplication{UserID: "lee", Round: k, State: application.New(), Part: part, Now: time.Now()})
+	n2, err := apps.Create(ctx, application.NewApplication{UserID: "lee", Round: k, State: application.New(), Part: part, Now: time.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := forms.SaveInfo(ctx, n2, applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{Gend: "F", Nationality: "410", BirthDate: "1990-01-01"}}); err != nil {
+	if err := forms.SaveInfo(ctx, n2, form.ApplicantInfo{BasicInfo: form.BasicInfo{Gend: "F", Nationality: "410", BirthDate: "1990-01-01"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Pool.Exec(ctx, "UPDATE appl_basis SET passport_no_enc = $1 WHERE appl_no = $2", passport, n2); err != nil {
@@ -196,7 +195,7 @@ func TestApplicationsAndForms(t *testing.T) {
 	}
 
 	// Lists keep their order and dates; drafts are sealed.
-	acad := []applicant.AcademicRecord{{SchoolCode: "101", CountryCode: "410", AcadFinal: true, EnterDay: "2016-03-02", GradeForm: "00001", Gpa: "3.50"},
+	acad := []form.AcademicRecord{{SchoolCode: "101", CountryCode: "410", AcadFinal: true, EnterDay: "2016-03-02", GradeForm: "00001", Gpa: "3.50"},
 		{SchoolCode: "999", SearchSchoolName: "X", CountryCode: "410", EnterDay: "2013-03-02", GraduateDay: "2016-02-01", GradeForm: "00003", Gpa: "A"}}
 	if err := forms.SaveAcademic(ctx, n, acad); err != nil {
 		t.Fatal(err)
@@ -225,7 +224,7 @@ func TestApplicationsAndForms(t *testing.T) {
 	if err != nil || h.State != st || h.UserID != "kim" || h.Round != k {
 		t.Fatalf("header: %+v %v", h, err)
 	}
-	if _, err := apps.Get(ctx, 999999); apperr.CodeOf(err) != apply.CodeNotFound {
+	if _, err := apps.Get(ctx, 999999); apperr.CodeOf(err) != application.CodeNotFound {
 		t.Fatalf("missing: %v", err)
 	}
 }

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gradapply/gradapply/core/application"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
@@ -23,7 +23,7 @@ type Documents struct{ DB *DB }
 var _ submission.Documents = Documents{}
 
 // Items answers the round's items, else the school's, else the defaults.
-func (s Documents) Items(ctx context.Context, k apply.RoundKey) ([]submission.DocItem, error) {
+func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submission.DocItem, error) {
 	// rank 0: the round's rows, 1: the school's, 2: the defaults; the best
 	// rank present wins as a whole.
 	rows, err := s.DB.query(ctx, Builder.Select("item_code", "grp_code", "grp_kor_name", "grp_eng_name", "kor_name", "eng_name",
@@ -147,12 +147,12 @@ type ExamNumbers struct{ DB *DB }
 var _ submission.ExamNumbers = ExamNumbers{}
 
 // Rule answers the round's exam-number template.
-func (s ExamNumbers) Rule(ctx context.Context, k apply.RoundKey) (string, error) {
+func (s ExamNumbers) Rule(ctx context.Context, k application.RoundKey) (string, error) {
 	var rule string
 	err := s.DB.queryRow(ctx, Builder.Select("appl_id_rule").From("recruit_part").
 		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq})).Scan(&rule)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return "", apperr.NotFound(apply.CodeRoundNotFound)
+		return "", apperr.NotFound(application.CodeRoundNotFound)
 	}
 	if err != nil {
 		return "", fmt.Errorf("postgres: exam-number rule: %w", err)
@@ -165,7 +165,7 @@ func (s ExamNumbers) Rule(ctx context.Context, k apply.RoundKey) (string, error)
 // which holds its row lock until the caller's transaction ends: concurrent
 // completions of a round queue on it and each gets its own number, and a
 // number is never given twice.
-func (s ExamNumbers) Next(ctx context.Context, k apply.RoundKey) (int, error) {
+func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, error) {
 	if _, err := s.DB.exec(ctx, Builder.Insert("appl_id_counter").Columns("school_code", "enter_year", "recruit_part_seq").
 		Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq).Suffix("ON CONFLICT DO NOTHING")); err != nil {
 		return 0, fmt.Errorf("postgres: exam-number counter: %w", err)

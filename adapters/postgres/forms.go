@@ -10,9 +10,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/form"
 )
 
 // Sealer encrypts single values at rest, bound to where they are stored.
@@ -28,7 +27,7 @@ type Forms struct {
 	Sealer Sealer
 }
 
-var _ apply.Forms = Forms{}
+var _ application.Forms = Forms{}
 
 // column kinds: how a Go string or bool maps to a column.
 const (
@@ -121,7 +120,7 @@ func values(bs []binding) ([]any, error) {
 	return out, nil
 }
 
-func infoBindings(a *applicant.ApplicantInfo) []binding {
+func infoBindings(a *form.ApplicantInfo) []binding {
 	return []binding{
 		{"gend", &a.Gend, kText}, {"kor_name", &a.KorName, kText}, {"eng_name", &a.EngName, kText},
 		{"first_name", &a.FirstName, kText}, {"middle_name", &a.MiddleName, kText}, {"last_name", &a.LastName, kText},
@@ -181,8 +180,8 @@ func (s Forms) open(sealed []byte, col string, applNo int64) (string, error) {
 }
 
 // Info loads applicantInfo with the identification numbers decrypted.
-func (s Forms) Info(ctx context.Context, applNo int64) (applicant.ApplicantInfo, bool, error) {
-	var a applicant.ApplicantInfo
+func (s Forms) Info(ctx context.Context, applNo int64) (form.ApplicantInfo, bool, error) {
+	var a form.ApplicantInfo
 	bs := infoBindings(&a)
 	var rrn, passport, alien []byte
 	dest := append(ptrs(bs), &rrn, &passport, &alien)
@@ -208,15 +207,15 @@ func (s Forms) Info(ctx context.Context, applNo int64) (applicant.ApplicantInfo,
 	if err != nil {
 		return a, false, fmt.Errorf("postgres: family: %w", err)
 	}
-	a.FamilyList, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (applicant.FamilyMember, error) {
-		var m applicant.FamilyMember
+	a.FamilyList, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (form.FamilyMember, error) {
+		var m form.FamilyMember
 		return m, r.Scan(&m.Relation, &m.Name, &m.Nationality, &m.BirthDate, &m.Occupation, &m.Phone)
 	})
 	if err != nil {
 		return a, false, fmt.Errorf("postgres: family: %w", err)
 	}
 	if a.FamilyList == nil {
-		a.FamilyList = []applicant.FamilyMember{}
+		a.FamilyList = []form.FamilyMember{}
 	}
 	return a, true, nil
 }
@@ -229,7 +228,7 @@ func (s Forms) seal(v, col string, applNo int64) any {
 }
 
 // SaveInfo replaces applicantInfo.
-func (s Forms) SaveInfo(ctx context.Context, applNo int64, a applicant.ApplicantInfo) error {
+func (s Forms) SaveInfo(ctx context.Context, applNo int64, a form.ApplicantInfo) error {
 	bs := infoBindings(&a)
 	vals, err := values(bs)
 	if err != nil {
@@ -281,7 +280,7 @@ func (s Forms) replaceRows(ctx context.Context, table string, applNo int64, colu
 	})
 }
 
-func acadBindings(a *applicant.AcademicRecord) []binding {
+func acadBindings(a *form.AcademicRecord) []binding {
 	return []binding{
 		{"acad_type", &a.AcadType, kText}, {"school_code", &a.SchoolCode, kText}, {"search_school_name", &a.SearchSchoolName, kText},
 		{"country_code", &a.CountryCode, kText}, {"city", &a.City, kText}, {"college", &a.College, kText}, {"major", &a.Major, kText},
@@ -293,14 +292,14 @@ func acadBindings(a *applicant.AcademicRecord) []binding {
 	}
 }
 
-func langBindings(l *applicant.LanguageEntry) []binding {
+func langBindings(l *form.LanguageEntry) []binding {
 	return []binding{
 		{"node_id", &l.NodeID, kText}, {"lang_exam_code", &l.ExamCode, kText}, {"score", &l.Score, kText}, {"level", &l.Level, kText},
 		{"doc_no", &l.DocNo, kText}, {"exam_day", &l.ExamDay, kDate}, {"expiry_day", &l.ExpiryDay, kDate}, {"topik_seq", &l.TopikSeq, kText},
 	}
 }
 
-func careerBindings(c *applicant.Career) []binding {
+func careerBindings(c *form.Career) []binding {
 	return []binding{
 		{"company_name", &c.CompanyName, kText}, {"description", &c.Description, kText}, {"address", &c.Address, kText},
 		{"comp_type", &c.CompType, kText}, {"employment_type", &c.EmploymentType, kText}, {"department", &c.Department, kText},
@@ -309,7 +308,7 @@ func careerBindings(c *applicant.Career) []binding {
 	}
 }
 
-func certBindings(c *applicant.Certificate) []binding {
+func certBindings(c *form.Certificate) []binding {
 	return []binding{
 		{"category", &c.Category, kText}, {"description", &c.Description, kText}, {"institution", &c.Institution, kText},
 		{"issue_day", &c.IssueDay, kDate},
@@ -349,32 +348,32 @@ func saveList[T any](ctx context.Context, s Forms, table string, applNo int64, l
 	return s.replaceRows(ctx, table, applNo, cols(bind(&zero)), rows)
 }
 
-func (s Forms) Academic(ctx context.Context, applNo int64) ([]applicant.AcademicRecord, error) {
+func (s Forms) Academic(ctx context.Context, applNo int64) ([]form.AcademicRecord, error) {
 	return loadList(ctx, s.DB, "appl_acad", applNo, acadBindings)
 }
 
-func (s Forms) SaveAcademic(ctx context.Context, applNo int64, list []applicant.AcademicRecord) error {
+func (s Forms) SaveAcademic(ctx context.Context, applNo int64, list []form.AcademicRecord) error {
 	return saveList(ctx, s, "appl_acad", applNo, list, acadBindings)
 }
 
-func (s Forms) Languages(ctx context.Context, applNo int64) ([]applicant.LanguageEntry, error) {
+func (s Forms) Languages(ctx context.Context, applNo int64) ([]form.LanguageEntry, error) {
 	return loadList(ctx, s.DB, "appl_lang", applNo, langBindings)
 }
 
-func (s Forms) SaveLanguages(ctx context.Context, applNo int64, list []applicant.LanguageEntry) error {
+func (s Forms) SaveLanguages(ctx context.Context, applNo int64, list []form.LanguageEntry) error {
 	return saveList(ctx, s, "appl_lang", applNo, list, langBindings)
 }
 
-func (s Forms) Careers(ctx context.Context, applNo int64) ([]applicant.Career, error) {
+func (s Forms) Careers(ctx context.Context, applNo int64) ([]form.Career, error) {
 	return loadList(ctx, s.DB, "appl_career", applNo, careerBindings)
 }
 
-func (s Forms) SaveCareers(ctx context.Context, applNo int64, list []applicant.Career) error {
+func (s Forms) SaveCareers(ctx context.Context, applNo int64, list []form.Career) error {
 	return saveList(ctx, s, "appl_career", applNo, list, careerBindings)
 }
 
 // AddInfo loads certificates and essays.
-func (s Forms) AddInfo(ctx context.Context, applNo int64) ([]applicant.Certificate, []applicant.Essay, error) {
+func (s Forms) AddInfo(ctx context.Context, applNo int64) ([]form.Certificate, []form.Essay, error) {
 	certs, err := loadList(ctx, s.DB, "appl_certificate", applNo, certBindings)
 	if err != nil {
 		return nil, nil, err
@@ -383,18 +382,18 @@ func (s Forms) AddInfo(ctx context.Context, applNo int64) ([]applicant.Certifica
 	if err != nil {
 		return nil, nil, fmt.Errorf("postgres: essays: %w", err)
 	}
-	essays, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (applicant.Essay, error) {
-		var e applicant.Essay
+	essays, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (form.Essay, error) {
+		var e form.Essay
 		return e, r.Scan(&e.No, &e.Lang, &e.Text)
 	})
 	if essays == nil {
-		essays = []applicant.Essay{}
+		essays = []form.Essay{}
 	}
 	return certs, essays, err
 }
 
 // SaveAddInfo replaces certificates and essays.
-func (s Forms) SaveAddInfo(ctx context.Context, applNo int64, certs []applicant.Certificate, essays []applicant.Essay) error {
+func (s Forms) SaveAddInfo(ctx context.Context, applNo int64, certs []form.Certificate, essays []form.Essay) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		if err := saveList(ctx, s, "appl_certificate", applNo, certs, certBindings); err != nil {
 			return err
@@ -417,8 +416,8 @@ func (s Forms) SaveAddInfo(ctx context.Context, applNo int64, certs []applicant.
 }
 
 // Survey loads a survey stage.
-func (s Forms) Survey(ctx context.Context, applNo int64, stage string) (apply.SurveyData, error) {
-	d := apply.SurveyData{Answers: []apply.SurveyAnswer{}}
+func (s Forms) Survey(ctx context.Context, applNo int64, stage string) (application.SurveyData, error) {
+	d := application.SurveyData{Answers: []application.SurveyAnswer{}}
 	err := s.DB.queryRow(ctx, Builder.Select("alumni", "contact_code").From("appl_survey").Where(sq.Eq{"appl_no": applNo, "stage": stage})).
 		Scan(&d.Alumni, &d.ContactCode)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -432,8 +431,8 @@ func (s Forms) Survey(ctx context.Context, applNo int64, stage string) (apply.Su
 	if err != nil {
 		return d, fmt.Errorf("postgres: survey: %w", err)
 	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.SurveyAnswer, error) {
-		var a apply.SurveyAnswer
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (application.SurveyAnswer, error) {
+		var a application.SurveyAnswer
 		return a, r.Scan(&a.QuestionCode, &a.SubQuestion, &a.InputType, &a.Answer, &a.ItemCode, &a.Comment, &a.IsLeaf, &a.Depth, &a.SubAnswer)
 	})
 	if err != nil {
@@ -446,7 +445,7 @@ func (s Forms) Survey(ctx context.Context, applNo int64, stage string) (apply.Su
 }
 
 // SaveSurvey replaces a survey stage.
-func (s Forms) SaveSurvey(ctx context.Context, applNo int64, stage string, d apply.SurveyData) error {
+func (s Forms) SaveSurvey(ctx context.Context, applNo int64, stage string, d application.SurveyData) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		if _, err := s.DB.exec(ctx, Builder.Delete("appl_survey").Where(sq.Eq{"appl_no": applNo, "stage": stage})); err != nil {
 			return fmt.Errorf("postgres: survey: %w", err)
@@ -498,8 +497,8 @@ func draftAD(applNo int64, step application.Status) string {
 }
 
 // Draft loads a step's draft.
-func (s Forms) Draft(ctx context.Context, applNo int64, step application.Status) (apply.Draft, bool, error) {
-	var d apply.Draft
+func (s Forms) Draft(ctx context.Context, applNo int64, step application.Status) (application.Draft, bool, error) {
+	var d application.Draft
 	var sealed []byte
 	err := s.DB.queryRow(ctx, Builder.Select("data_enc", "saved_at").From("appl_draft").Where(sq.Eq{"appl_no": applNo, "step": string(step)})).
 		Scan(&sealed, &d.SavedAt)

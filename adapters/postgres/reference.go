@@ -12,9 +12,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -28,22 +27,22 @@ type Reference struct {
 	TTL time.Duration // 0: no cache
 
 	mu      sync.Mutex
-	rounds  map[apply.RoundKey]cachedRound
+	rounds  map[application.RoundKey]cachedRound
 	lookups *cachedLookups
 }
 
 type cachedRound struct {
-	r  apply.Round
+	r  application.Round
 	at time.Time
 }
 
 type cachedLookups struct {
-	lk    applicant.Lookups
+	lk    form.Lookups
 	codes codeSet
 	at    time.Time
 }
 
-var _ apply.Reference = (*Reference)(nil)
+var _ application.Reference = (*Reference)(nil)
 
 // Flush drops the cache (after reference data changed).
 func (s *Reference) Flush() {
@@ -53,31 +52,31 @@ func (s *Reference) Flush() {
 }
 
 // Schools lists the schools.
-func (s *Reference) Schools(ctx context.Context) ([]apply.School, error) {
+func (s *Reference) Schools(ctx context.Context) ([]application.School, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "slug", "color").From("school").OrderBy("kor_name"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: schools: %w", err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.School, error) {
-		var x apply.School
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (application.School, error) {
+		var x application.School
 		return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.Slug, &x.Color)
 	})
 }
 
 // Countries lists every country in code order.
-func (s *Reference) Countries(ctx context.Context) ([]apply.Country, error) {
+func (s *Reference) Countries(ctx context.Context) ([]application.Country, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("code", "kor_name", "eng_name", "order_kr", "order_en").From("country").OrderBy("code"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: countries: %w", err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.Country, error) {
-		var x apply.Country
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (application.Country, error) {
+		var x application.Country
 		return x, r.Scan(&x.Code, &x.KorName, &x.EngName, &x.OrderKr, &x.OrderEn)
 	})
 }
 
 // SearchUnivs finds universities by part of a name.
-func (s *Reference) SearchUnivs(ctx context.Context, q, country string, limit int) ([]apply.Univ, error) {
+func (s *Reference) SearchUnivs(ctx context.Context, q, country string, limit int) ([]application.Univ, error) {
 	b := Builder.Select("school_code", "kor_name", "eng_name", "country_code").From("univ")
 	if q != "" {
 		like := "%" + escapeLike(q) + "%"
@@ -93,27 +92,27 @@ func (s *Reference) SearchUnivs(ctx context.Context, q, country string, limit in
 	return pgx.CollectRows(rows, scanUniv)
 }
 
-func scanUniv(r pgx.CollectableRow) (apply.Univ, error) {
-	var x apply.Univ
+func scanUniv(r pgx.CollectableRow) (application.Univ, error) {
+	var x application.Univ
 	return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.CountryCode)
 }
 
 // Univ finds one university.
-func (s *Reference) Univ(ctx context.Context, code string) (apply.Univ, bool, error) {
+func (s *Reference) Univ(ctx context.Context, code string) (application.Univ, bool, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "country_code").From("univ").Where(sq.Eq{"school_code": code}))
 	if err != nil {
-		return apply.Univ{}, false, fmt.Errorf("postgres: univ: %w", err)
+		return application.Univ{}, false, fmt.Errorf("postgres: univ: %w", err)
 	}
 	list, err := pgx.CollectRows(rows, scanUniv)
 	if err != nil || len(list) == 0 {
-		return apply.Univ{}, false, err
+		return application.Univ{}, false, err
 	}
 	return list[0], true, nil
 }
 
 // UnivNames maps university codes to their names (for academic lists).
-func (s *Reference) UnivNames(ctx context.Context, codes []string) (map[string]apply.Univ, error) {
-	out := map[string]apply.Univ{}
+func (s *Reference) UnivNames(ctx context.Context, codes []string) (map[string]application.Univ, error) {
+	out := map[string]application.Univ{}
 	if len(codes) == 0 {
 		return out, nil
 	}
@@ -128,20 +127,20 @@ func (s *Reference) UnivNames(ctx context.Context, codes []string) (map[string]a
 	return out, err
 }
 
-func (s *Reference) codes(ctx context.Context, school, group string) ([]apply.Code, error) {
+func (s *Reference) codes(ctx context.Context, school, group string) ([]application.Code, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("code", "kor_value", "eng_value", "seq").From("common_code").
 		Where(sq.Eq{"school_code": school, "code_group": group}).OrderBy("seq", "code"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: codes: %w", err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (apply.Code, error) {
-		var c apply.Code
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (application.Code, error) {
+		var c application.Code
 		return c, r.Scan(&c.Code, &c.KorValue, &c.EngValue, &c.Seq)
 	})
 }
 
 // CodeGroup answers a group: the school's own codes, else the SYSTEM ones.
-func (s *Reference) CodeGroup(ctx context.Context, school, group string) ([]apply.Code, bool, error) {
+func (s *Reference) CodeGroup(ctx context.Context, school, group string) ([]application.Code, bool, error) {
 	if school != "" {
 		list, err := s.codes(ctx, school, group)
 		if err != nil || len(list) > 0 {
@@ -158,32 +157,32 @@ type codeSet map[string]map[string]bool
 func (c codeSet) Has(group, code string) bool { return c[group][code] }
 
 // Lookups answers the code sets validation needs.
-func (s *Reference) Lookups(ctx context.Context) (applicant.Lookups, applicant.CodeChecker, error) {
+func (s *Reference) Lookups(ctx context.Context) (form.Lookups, form.CodeChecker, error) {
 	s.mu.Lock()
 	c := s.lookups
 	s.mu.Unlock()
 	if c != nil && time.Since(c.at) < s.TTL {
 		return c.lk, c.codes, nil
 	}
-	set := func(sql string) (applicant.Set, error) {
+	set := func(sql string) (form.Set, error) {
 		rows, err := s.DB.q(ctx).Query(ctx, sql)
 		if err != nil {
 			return nil, err
 		}
 		codes, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		return applicant.SetOf(codes...), err
+		return form.SetOf(codes...), err
 	}
 	countries, err := set("SELECT code FROM country")
 	if err != nil {
-		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
 	univs, err := set("SELECT school_code FROM univ")
 	if err != nil {
-		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
 	rows, err := s.DB.q(ctx).Query(ctx, "SELECT code_group, code FROM common_code WHERE school_code = ''")
 	if err != nil {
-		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
 	codes := codeSet{}
 	var g, code string
@@ -194,10 +193,10 @@ func (s *Reference) Lookups(ctx context.Context) (applicant.Lookups, applicant.C
 		codes[g][code] = true
 		return nil
 	}); err != nil {
-		return applicant.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
+		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
-	lk := applicant.Lookups{Countries: countries, Schools: univs,
-		CompanyTypes: applicant.Set(codes["COMP_TYPE"]), EmploymentTypes: applicant.Set(codes["EMPLOYMENT_TYPE"])}
+	lk := form.Lookups{Countries: countries, Schools: univs,
+		CompanyTypes: form.Set(codes["COMP_TYPE"]), EmploymentTypes: form.Set(codes["EMPLOYMENT_TYPE"])}
 	s.mu.Lock()
 	s.lookups = &cachedLookups{lk: lk, codes: codes, at: time.Now()}
 	s.mu.Unlock()
@@ -205,21 +204,21 @@ func (s *Reference) Lookups(ctx context.Context) (applicant.Lookups, applicant.C
 }
 
 // Rounds lists a school's rounds, newest first.
-func (s *Reference) Rounds(ctx context.Context, schoolCode string) ([]apply.Round, error) {
+func (s *Reference) Rounds(ctx context.Context, schoolCode string) ([]application.Round, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("enter_year", "recruit_part_seq").From("recruit_part").
 		Where(sq.Eq{"school_code": schoolCode}).OrderBy("enter_year DESC", "recruit_part_seq DESC"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: rounds: %w", err)
 	}
-	var keys []apply.RoundKey
+	var keys []application.RoundKey
 	var y, seq int
 	if _, err := pgx.ForEachRow(rows, []any{&y, &seq}, func() error {
-		keys = append(keys, apply.RoundKey{SchoolCode: schoolCode, EnterYear: y, RecruitPartSeq: seq})
+		keys = append(keys, application.RoundKey{SchoolCode: schoolCode, EnterYear: y, RecruitPartSeq: seq})
 		return nil
 	}); err != nil {
 		return nil, fmt.Errorf("postgres: rounds: %w", err)
 	}
-	out := make([]apply.Round, 0, len(keys))
+	out := make([]application.Round, 0, len(keys))
 	for _, k := range keys {
 		r, err := s.Round(ctx, k)
 		if err != nil {
@@ -231,34 +230,34 @@ func (s *Reference) Rounds(ctx context.Context, schoolCode string) ([]apply.Roun
 }
 
 // Round loads a round with everything the form needs.
-func (s *Reference) Round(ctx context.Context, k apply.RoundKey) (apply.Round, error) {
+func (s *Reference) Round(ctx context.Context, k application.RoundKey) (application.Round, error) {
 	s.mu.Lock()
 	c, ok := s.rounds[k]
 	s.mu.Unlock()
-	var r apply.Round
+	var r application.Round
 	if ok && time.Since(c.at) < s.TTL {
 		r = c.r
 	} else {
 		var err error
 		if r, err = s.loadRound(ctx, k); err != nil {
-			return apply.Round{}, err
+			return application.Round{}, err
 		}
 		s.mu.Lock()
 		if s.rounds == nil {
-			s.rounds = map[apply.RoundKey]cachedRound{}
+			s.rounds = map[application.RoundKey]cachedRound{}
 		}
 		s.rounds[k] = cachedRound{r: r, at: time.Now()}
 		s.mu.Unlock()
 	}
 	ws, err := s.windows(ctx, k)
 	if err != nil {
-		return apply.Round{}, err
+		return application.Round{}, err
 	}
 	r.Windows = ws
 	return r, nil
 }
 
-func (s *Reference) windows(ctx context.Context, k apply.RoundKey) ([]window.Window, error) {
+func (s *Reference) windows(ctx context.Context, k application.RoundKey) ([]window.Window, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("window_type", "starts_at", "ends_at").From("recruit_window").
 		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}).OrderBy("window_type"))
 	if err != nil {
@@ -273,14 +272,14 @@ func (s *Reference) windows(ctx context.Context, k apply.RoundKey) ([]window.Win
 	})
 }
 
-func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Round, error) {
-	r := apply.Round{RoundKey: k}
+func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (application.Round, error) {
+	r := application.Round{RoundKey: k}
 	where := sq.Eq{"p.school_code": k.SchoolCode, "p.enter_year": k.EnterYear, "p.recruit_part_seq": k.RecruitPartSeq}
 	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd").
 		From("recruit_part p").Join("school s USING (school_code)").Where(where)).
 		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return r, apperr.NotFound(apply.CodeRoundNotFound)
+		return r, apperr.NotFound(application.CodeRoundNotFound)
 	}
 	if err != nil {
 		return r, fmt.Errorf("postgres: round: %w", err)
@@ -335,8 +334,8 @@ func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Roun
 	if err != nil {
 		return r, wrap("essays", err)
 	}
-	if r.Essays, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.EssayQuestion, error) {
-		var e apply.EssayQuestion
+	if r.Essays, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.EssayQuestion, error) {
+		var e application.EssayQuestion
 		return e, row.Scan(&e.No, &e.Words, &e.Chars, &e.KorQuestion, &e.EngQuestion)
 	}); err != nil {
 		return r, wrap("essays", err)
@@ -381,8 +380,8 @@ func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Roun
 	if err != nil {
 		return r, wrap("parts", err)
 	}
-	if r.Parts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Offer, error) {
-		var o apply.Offer
+	if r.Parts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.Offer, error) {
+		var o application.Offer
 		return o, row.Scan(&o.ApplPartNo, &o.MajorCode, &o.MajorKorName, &o.MajorEngName, &o.IsMaster, &o.RemkKor, &o.RemkEng,
 			&o.AddCertificateCount, &o.VideoEssay)
 	}); err != nil {
@@ -405,21 +404,21 @@ func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Roun
 	if err != nil {
 		return r, wrap("exams", err)
 	}
-	if r.LanguageExams, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Exam, error) {
-		var e apply.Exam
+	if r.LanguageExams, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.Exam, error) {
+		var e application.Exam
 		var typ string
 		err := row.Scan(&e.Code, &typ, &e.MaxScore, &e.KorName, &e.EngName)
-		e.InputType = applicant.InputType(typ)
+		e.InputType = form.InputType(typ)
 		return e, err
 	}); err != nil {
 		return r, wrap("exams", err)
 	}
 
 	// Surveys.
-	if r.PartSurvey, err = s.questions(ctx, sc, apply.StagePart); err != nil {
+	if r.PartSurvey, err = s.questions(ctx, sc, application.StagePart); err != nil {
 		return r, wrap("part survey", err)
 	}
-	if r.Survey, err = s.questions(ctx, sc, apply.StageSurvey); err != nil {
+	if r.Survey, err = s.questions(ctx, sc, application.StageSurvey); err != nil {
 		return r, wrap("survey", err)
 	}
 
@@ -428,8 +427,8 @@ func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Roun
 	if err != nil {
 		return r, wrap("info items", err)
 	}
-	if r.InfoItems, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.InfoItem, error) {
-		var x apply.InfoItem
+	if r.InfoItems, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.InfoItem, error) {
+		var x application.InfoItem
 		return x, row.Scan(&x.ApplPartNo, &x.ItemCode, &x.Display, &x.Required)
 	}); err != nil {
 		return r, wrap("info items", err)
@@ -437,14 +436,14 @@ func (s *Reference) loadRound(ctx context.Context, k apply.RoundKey) (apply.Roun
 	return r, nil
 }
 
-func (s *Reference) questions(ctx context.Context, sc, stage string) ([]apply.Question, error) {
+func (s *Reference) questions(ctx context.Context, sc, stage string) ([]application.Question, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("question_code", "parent_code", "depth", "is_leaf", "input_type", "kor_text", "eng_text", "required").
 		From("survey_question").Where(sq.Eq{"school_code": sc, "stage": stage}).OrderBy("seq", "question_code"))
 	if err != nil {
 		return nil, err
 	}
-	qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (apply.Question, error) {
-		var q apply.Question
+	qs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.Question, error) {
+		var q application.Question
 		return q, row.Scan(&q.Code, &q.ParentCode, &q.Depth, &q.IsLeaf, &q.InputType, &q.KorText, &q.EngText, &q.Required)
 	})
 	if err != nil || len(qs) == 0 {
@@ -456,7 +455,7 @@ func (s *Reference) questions(ctx context.Context, sc, stage string) ([]apply.Qu
 		return nil, err
 	}
 	var qc string
-	var it apply.Item
+	var it application.Item
 	_, err = pgx.ForEachRow(rows, []any{&qc, &it.Code.Code, &it.KorValue, &it.EngValue, &it.HasComment, &it.Seq}, func() error {
 		for i := range qs {
 			if qs[i].Code == qc {

@@ -13,10 +13,9 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -35,13 +34,13 @@ type mail struct {
 // stored is everything the fake's transactions cover: a failed InTx puts
 // it back as it was, as a rolled-back database transaction would.
 type stored struct {
-	apps     map[int64]apply.Header
+	apps     map[int64]application.Header
 	docs     map[int64][]Document
 	saved    map[int64][]application.Status
 	payments map[int64]payment.Quote
 	consents map[int64][]school.Acceptance
 	assigned map[int64]string
-	seq      map[apply.RoundKey]int
+	seq      map[application.RoundKey]int
 	mails    []mail
 }
 
@@ -64,15 +63,15 @@ func (d stored) clone() stored {
 // Methods the package does not call come from the embedded nil
 // interfaces and panic if called.
 type fake struct {
-	apply.Reference
-	apply.Applications
-	apply.Forms
+	application.Reference
+	application.Applications
+	application.Forms
 
 	mu       sync.Mutex
-	round    apply.Round
+	round    application.Round
 	items    []DocItem
-	parts    map[int64]apply.Part
-	info     map[int64]applicant.ApplicantInfo
+	parts    map[int64]application.Part
+	info     map[int64]form.ApplicantInfo
 	rule     string
 	contacts map[string]Contact
 	done     map[string][]Completed // CompletedByEmail
@@ -86,19 +85,19 @@ type fake struct {
 	// beforeTx, when set, runs once as the first transaction begins:
 	// another request changing an application between the checks and
 	// the lock (and committed, so a rollback keeps it).
-	beforeTx func(apps map[int64]apply.Header)
+	beforeTx func(apps map[int64]application.Header)
 	stored
 }
 
-func newFake(r apply.Round) *fake {
+func newFake(r application.Round) *fake {
 	return &fake{
-		round: r, parts: map[int64]apply.Part{}, info: map[int64]applicant.ApplicantInfo{},
+		round: r, parts: map[int64]application.Part{}, info: map[int64]form.ApplicantInfo{},
 		contacts: map[string]Contact{}, done: map[string][]Completed{}, captcha: true,
 		counts: map[string]int{}, files: map[string][]byte{}, fail: map[string]error{}, calls: map[string]int{},
 		stored: stored{
-			apps: map[int64]apply.Header{}, docs: map[int64][]Document{}, saved: map[int64][]application.Status{},
+			apps: map[int64]application.Header{}, docs: map[int64][]Document{}, saved: map[int64][]application.Status{},
 			payments: map[int64]payment.Quote{}, consents: map[int64][]school.Acceptance{},
-			assigned: map[int64]string{}, seq: map[apply.RoundKey]int{},
+			assigned: map[int64]string{}, seq: map[application.RoundKey]int{},
 		},
 	}
 }
@@ -134,39 +133,39 @@ func (f *fake) InTx(ctx context.Context, fn func(context.Context) error) error {
 
 // Reference
 
-func (f *fake) Round(_ context.Context, k apply.RoundKey) (apply.Round, error) {
+func (f *fake) Round(_ context.Context, k application.RoundKey) (application.Round, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.failing("round"); err != nil {
-		return apply.Round{}, err
+		return application.Round{}, err
 	}
 	if k != f.round.RoundKey {
-		return apply.Round{}, apperr.NotFound(apply.CodeRoundNotFound)
+		return application.Round{}, apperr.NotFound(application.CodeRoundNotFound)
 	}
 	return f.round, nil
 }
 
 // Applications
 
-func (f *fake) Get(_ context.Context, n int64) (apply.Header, error) {
+func (f *fake) Get(_ context.Context, n int64) (application.Header, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.failing("get"); err != nil {
-		return apply.Header{}, err
+		return application.Header{}, err
 	}
 	h, ok := f.apps[n]
 	if !ok {
-		return apply.Header{}, apperr.NotFound(apply.CodeNotFound)
+		return application.Header{}, apperr.NotFound(application.CodeNotFound)
 	}
 	return h, nil
 }
 
-func (f *fake) Lock(ctx context.Context, n int64) (apply.Header, error) {
+func (f *fake) Lock(ctx context.Context, n int64) (application.Header, error) {
 	f.mu.Lock()
 	err := f.failing("lock")
 	f.mu.Unlock()
 	if err != nil {
-		return apply.Header{}, err
+		return application.Header{}, err
 	}
 	return f.Get(ctx, n)
 }
@@ -183,22 +182,22 @@ func (f *fake) SetState(_ context.Context, n int64, st application.State, _ time
 	return nil
 }
 
-func (f *fake) Part(_ context.Context, n int64) (apply.Part, error) {
+func (f *fake) Part(_ context.Context, n int64) (application.Part, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.failing("part"); err != nil {
-		return apply.Part{}, err
+		return application.Part{}, err
 	}
 	return f.parts[n], nil
 }
 
 // Forms
 
-func (f *fake) Info(_ context.Context, n int64) (applicant.ApplicantInfo, bool, error) {
+func (f *fake) Info(_ context.Context, n int64) (form.ApplicantInfo, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.failing("info"); err != nil {
-		return applicant.ApplicantInfo{}, false, err
+		return form.ApplicantInfo{}, false, err
 	}
 	a, ok := f.info[n]
 	return a, ok, nil
@@ -230,7 +229,7 @@ func (f *fake) Record(_ context.Context, actor, action, target string, _ map[str
 
 type docStore struct{ *fake }
 
-func (d docStore) Items(context.Context, apply.RoundKey) ([]DocItem, error) {
+func (d docStore) Items(context.Context, application.RoundKey) ([]DocItem, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.failing("items"); err != nil {
@@ -336,13 +335,13 @@ func (s fileStore) Delete(_ context.Context, name string) error {
 
 type others struct{ *fake }
 
-func (o others) Rule(context.Context, apply.RoundKey) (string, error) {
+func (o others) Rule(context.Context, application.RoundKey) (string, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.rule, o.failing("rule")
 }
 
-func (o others) Next(_ context.Context, k apply.RoundKey) (int, error) {
+func (o others) Next(_ context.Context, k application.RoundKey) (int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if err := o.failing("next"); err != nil {
@@ -440,7 +439,7 @@ var (
 	anonymous  = permission.Principal{}
 )
 
-var roundKey = apply.RoundKey{SchoolCode: "S1", EnterYear: 2026, RecruitPartSeq: 2}
+var roundKey = application.RoundKey{SchoolCode: "S1", EnterYear: 2026, RecruitPartSeq: 2}
 
 // now lies inside the SUBMIT window of testRound.
 var now = time.Date(2026, 3, 10, 12, 0, 0, 0, window.Seoul)
@@ -457,8 +456,8 @@ func allConsents() map[string]string {
 
 // testRound asks for BASIS_SAVE and FILE_SAVE, charges a fee, allows
 // extra documents and has its SUBMIT window open at now.
-func testRound() apply.Round {
-	return apply.Round{
+func testRound() application.Round {
+	return application.Round{
 		RoundKey: roundKey, KorName: "2026 전기", EngName: "2026 Spring",
 		SchoolKorName: "한국대학원", SchoolEngName: "Korea Graduate School",
 		FeeKrw: 80000,
@@ -468,7 +467,7 @@ func testRound() apply.Round {
 		},
 		Steps: application.MustSteps(application.BasisSave, application.FileSave),
 		Rules: school.Rules{SchoolCode: "S1", ExtraDocuments: true, Consents: consents},
-		Parts: []apply.Offer{{ApplPartNo: 7, MajorCode: "CS", MajorEngName: "Computer Science"}, {ApplPartNo: 8, MajorCode: "EE"}},
+		Parts: []application.Offer{{ApplPartNo: 7, MajorCode: "CS", MajorEngName: "Computer Science"}, {ApplPartNo: 8, MajorCode: "EE"}},
 	}
 }
 
@@ -491,13 +490,13 @@ type env struct {
 	s *Service
 }
 
-func newEnv(t *testing.T, st application.State, r apply.Round) env {
+func newEnv(t *testing.T, st application.State, r application.Round) env {
 	t.Helper()
 	f := newFake(r)
 	f.items = testItems()
 	f.rule = "{YYYY}{ROUND:2}-{MAJOR}-{SEQ:4}"
-	f.apps[applNo] = apply.Header{ApplNo: applNo, UserID: "u1", Round: r.RoundKey, State: st, ApplicantName: "홍길동"}
-	f.parts[applNo] = apply.Part{ApplPartNo: 7, MajorCode: "CS", CategoryCode: "GEN"}
+	f.apps[applNo] = application.Header{ApplNo: applNo, UserID: "u1", Round: r.RoundKey, State: st, ApplicantName: "홍길동"}
+	f.parts[applNo] = application.Part{ApplPartNo: 7, MajorCode: "CS", CategoryCode: "GEN"}
 	f.contacts["u1"] = Contact{Email: "hong@example.com", Locale: "ko"}
 	o := others{f}
 	s := &Service{
@@ -522,7 +521,7 @@ func (e env) addDoc(key, item string, slot int, ext string, body []byte) Documen
 	return d
 }
 
-func (e env) header() apply.Header {
+func (e env) header() application.Header {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.apps[applNo]

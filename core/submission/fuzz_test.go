@@ -11,7 +11,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -178,7 +177,7 @@ func FuzzDocumentsView(f *testing.F) {
 		for i, b := range enc {
 			docs = append(docs, Document{FileKey: strconv.Itoa(i), ItemCode: codes[int(b>>4)%len(codes)], Slot: int(b&0x0f) % 7})
 		}
-		v := view(apply.Header{}, testRound(), items, docs)
+		v := view(application.Header{}, testRound(), items, docs)
 		if len(v.Extra) != document.ExtraSlots {
 			t.Fatalf("%d extra slots", len(v.Extra))
 		}

@@ -2,10 +2,10 @@ package submission
 
 import (
 	"context"
+	"github.com/gradapply/gradapply/core/application"
 	"io"
 	"time"
 
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
@@ -55,7 +55,7 @@ type Document struct {
 type Documents interface {
 	// Items answers the round's items: the round's own when it has
 	// any, else the school's, else the service defaults.
-	Items(ctx context.Context, k apply.RoundKey) ([]DocItem, error)
+	Items(ctx context.Context, k application.RoundKey) ([]DocItem, error)
 	List(ctx context.Context, applNo int64) ([]Document, error)
 	// Put stores d, replacing the document of the same item and slot; it
 	// answers the replaced one (ok false when none).
@@ -68,13 +68,13 @@ type Documents interface {
 // ExamNumbers numbers completed applications.
 type ExamNumbers interface {
 	// Rule is the round's exam-number template (recruit_part.appl_id_rule).
-	Rule(ctx context.Context, k apply.RoundKey) (string, error)
+	Rule(ctx context.Context, k application.RoundKey) (string, error)
 	// Next takes the round's next sequence number in the caller's
 	// transaction (a counter row updated with UPDATE ... RETURNING): two
 	// completions never get the same one, and a number given by a
 	// committed completion is never given again (a rolled-back one was
 	// never held by anyone).
-	Next(ctx context.Context, k apply.RoundKey) (int, error)
+	Next(ctx context.Context, k application.RoundKey) (int, error)
 	// Assign stores the number; a duplicate within the round is a conflict.
 	Assign(ctx context.Context, applNo int64, applID string, at time.Time) error
 }

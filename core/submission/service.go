@@ -12,7 +12,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
@@ -21,10 +20,10 @@ import (
 // Service is the documents, submission, completion and exam-number use
 // cases. It builds on the application form's stores (core/apply).
 type Service struct {
-	Ref        apply.Reference
-	Apps       apply.Applications
-	Forms      apply.Forms
-	Log        apply.AccessLog // nil: admin reads are not logged (tests only)
+	Ref        application.Reference
+	Apps       application.Applications
+	Forms      application.Forms
+	Log        application.AccessLog // nil: admin reads are not logged (tests only)
 	Docs       Documents
 	Files      FileStore
 	Numbers    ExamNumbers
@@ -34,7 +33,7 @@ type Service struct {
 	Mailer     Mailer
 	Captcha    Captcha
 	Counter    Counter
-	Tx         apply.Tx
+	Tx         application.Tx
 	Clock      window.Clock
 }
 
@@ -50,24 +49,24 @@ func exempt(p permission.Principal) bool { return permission.Can(p, permission.T
 // access loads an application for p: the owner reads and changes it, staff
 // the permission table allows read it (logged), anyone else is told it
 // does not exist.
-func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, write bool) (apply.Header, error) {
+func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, write bool) (application.Header, error) {
 	if applNo <= 0 {
-		return apply.Header{}, apperr.NotFound(apply.CodeNotFound)
+		return application.Header{}, apperr.NotFound(application.CodeNotFound)
 	}
 	h, err := s.Apps.Get(ctx, applNo)
 	if err != nil {
-		return apply.Header{}, err
+		return application.Header{}, err
 	}
 	if err := application.CheckAccess(p, h.UserID, h.Round.SchoolCode, false); err != nil {
-		return apply.Header{}, err
+		return application.Header{}, err
 	}
 	owner := h.UserID != "" && h.UserID == p.UserID
 	if write && !owner {
-		return apply.Header{}, apperr.Forbidden(apply.CodeOwnerOnly)
+		return application.Header{}, apperr.Forbidden(application.CodeOwnerOnly)
 	}
 	if !owner && s.Log != nil {
 		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+itoa(applNo), nil); err != nil {
-			return apply.Header{}, err
+			return application.Header{}, err
 		}
 	}
 	return h, nil
@@ -88,7 +87,7 @@ func itoa(n int64) string {
 
 // checkEdit refuses a change outside the SUBMIT window (unless exempt) and
 // to an application that may no longer be modified.
-func checkEdit(p permission.Principal, r apply.Round, st application.State, now time.Time) error {
+func checkEdit(p permission.Principal, r application.Round, st application.State, now time.Time) error {
 	if err := window.NewRound(r.Windows...).Allow(window.ActEdit, now, exempt(p)); err != nil {
 		return err
 	}
@@ -118,7 +117,7 @@ type DocEntry struct {
 
 // DocView is what the documents page shows.
 type DocView struct {
-	Header     apply.Header
+	Header     application.Header
 	Groups     []DocGroup
 	Extra      []Slot
 	Uploadable bool // isEtcDocumentUploadable
@@ -126,7 +125,7 @@ type DocView struct {
 	Missing    []string // required items without a file
 }
 
-func view(h apply.Header, r apply.Round, items []DocItem, docs []Document) DocView {
+func view(h application.Header, r application.Round, items []DocItem, docs []Document) DocView {
 	v := DocView{Header: h, Uploadable: r.Rules.ExtraDocuments, ExtraItem: extraItem(items)}
 	byItem := map[string]*Document{}
 	extra := map[int]*Document{}
@@ -171,7 +170,7 @@ func extraItem(items []DocItem) DocItem {
 		KorName: "기타 서류", EngName: "Other document", GroupCode: "etc", GroupKorName: "기타", GroupEngName: "Other"}
 }
 
-func (s *Service) load(ctx context.Context, h apply.Header) (apply.Round, []DocItem, []Document, error) {
+func (s *Service) load(ctx context.Context, h application.Header) (application.Round, []DocItem, []Document, error) {
 	r, err := s.Ref.Round(ctx, h.Round)
 	if err != nil {
 		return r, nil, nil, err
@@ -218,8 +217,8 @@ type UploadRequest struct {
 // UploadTarget is an upload's checked destination: call PrepareUpload first,
 // then stream the file through Upload.
 type UploadTarget struct {
-	h     apply.Header
-	round apply.Round
+	h     application.Header
+	round application.Round
 	item  DocItem
 	slot  int
 }
@@ -322,7 +321,7 @@ func (s *Service) Upload(ctx context.Context, p permission.Principal, t UploadTa
 		StoredName: name, Ext: ext, Size: size, UploadedAt: s.now()}
 	var old Document
 	var replaced bool
-	var h apply.Header
+	var h application.Header
 	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 		var err error
 		if h, err = s.Apps.Lock(ctx, t.h.ApplNo); err != nil {

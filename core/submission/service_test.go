@@ -11,7 +11,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
@@ -62,11 +61,11 @@ func TestAccessOwnerStaffOthers(t *testing.T) {
 		{"stranger", stranger, applNo, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
 		{"anonymous", anonymous, applNo, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
 		{"admin of another school", otherAdmin, applNo, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
-		{"admin of the school", ownAdmin, applNo, "", apply.CodeOwnerOnly, 0, apperr.KindForbidden},
-		{"system admin", sysAdmin, applNo, "", apply.CodeOwnerOnly, 0, apperr.KindForbidden},
-		{"unknown number", owner, 999, apply.CodeNotFound, apply.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
-		{"zero number", owner, 0, apply.CodeNotFound, apply.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
-		{"negative number", owner, -3, apply.CodeNotFound, apply.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
+		{"admin of the school", ownAdmin, applNo, "", application.CodeOwnerOnly, 0, apperr.KindForbidden},
+		{"system admin", sysAdmin, applNo, "", application.CodeOwnerOnly, 0, apperr.KindForbidden},
+		{"unknown number", owner, 999, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
+		{"zero number", owner, 0, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
+		{"negative number", owner, -3, application.CodeNotFound, application.CodeNotFound, apperr.KindNotFound, apperr.KindNotFound},
 	}
 	for _, c := range cases {
 		for op, fn := range ops {
@@ -74,7 +73,7 @@ func TestAccessOwnerStaffOthers(t *testing.T) {
 				t.Parallel()
 				// A COMPLETE application with a document: every read succeeds.
 				e := newEnv(t, state(application.Complete), testRound())
-				e.apps[applNo] = apply.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: state(application.Complete), ApplID: "X1"}
+				e.apps[applNo] = application.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: state(application.Complete), ApplID: "X1"}
 				e.addDoc("k1", "00002", 0, "pdf", pdfBody)
 				err := fn(e.s, c.p, c.n)
 				code, kind := c.read, c.kindR
@@ -84,7 +83,7 @@ func TestAccessOwnerStaffOthers(t *testing.T) {
 				if code == "" && writes[op] {
 					// Past the access check, a completed application is
 					// refused for its status, not for the caller.
-					if got := apperr.CodeOf(err); got == application.CodeNotFound || got == apply.CodeOwnerOnly {
+					if got := apperr.CodeOf(err); got == application.CodeNotFound || got == application.CodeOwnerOnly {
 						t.Fatalf("%s by %s: %v", op, c.name, err)
 					}
 					return
@@ -225,7 +224,7 @@ func TestPrepareUpload(t *testing.T) {
 		name      string
 		p         permission.Principal
 		st        application.State
-		r         apply.Round
+		r         application.Round
 		req       UploadRequest
 		kind      apperr.Kind
 		code      string
@@ -346,7 +345,7 @@ func TestUpload(t *testing.T) {
 				t.Fatal(err)
 			}
 			if c.complete {
-				e.apps[applNo] = apply.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: state(application.Complete)}
+				e.apps[applNo] = application.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: state(application.Complete)}
 			}
 			if c.fail != "" {
 				e.fail[c.fail] = errBoom
@@ -451,7 +450,7 @@ func TestDelete(t *testing.T) {
 	cases := []struct {
 		name   string
 		st     application.State
-		r      apply.Round
+		r      application.Round
 		p      permission.Principal
 		key    string
 		fail   string
@@ -563,7 +562,7 @@ func TestSaveDocumentsStep(t *testing.T) {
 	cases := []struct {
 		name    string
 		st      application.State
-		r       apply.Round
+		r       application.Round
 		docs    []string // items uploaded
 		fail    string
 		kind    apperr.Kind

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
@@ -33,13 +32,13 @@ type SubmitRequest struct {
 
 // Submitted is the outcome of a submission.
 type Submitted struct {
-	Header apply.Header
-	Round  apply.Round
+	Header application.Header
+	Round  application.Round
 	Next   string
 }
 
 // IsFree reports whether a round charges nothing in either currency.
-func IsFree(r apply.Round) bool { return r.FeeKrw == 0 && r.FeeUsd == 0 }
+func IsFree(r application.Round) bool { return r.FeeKrw == 0 && r.FeeUsd == 0 }
 
 // Submit moves an application to SUBMIT: every step saved, every required
 // document present, the consents accepted (recorded again with the time).
@@ -116,8 +115,8 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 // transaction (or its own): the payment issue calls it when a payment is
 // confirmed (by ByPayment) and the back office for manual payments
 // (BySysAdmin). locale "" mails in the applicant's stored locale.
-func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (apply.Header, error) {
-	var h apply.Header
+func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (application.Header, error) {
+	var h application.Header
 	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
 		cur, err := s.Apps.Get(ctx, applNo)
 		if err != nil {
@@ -136,7 +135,7 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 // complete locks the application, moves it to COMPLETE, assigns the exam
 // number from the round's counter and rule, and queues the confirmation
 // mail, all in the transaction of ctx.
-func (s *Service) complete(ctx context.Context, applNo int64, r apply.Round, by application.Actor, locale string, now time.Time) (apply.Header, error) {
+func (s *Service) complete(ctx context.Context, applNo int64, r application.Round, by application.Actor, locale string, now time.Time) (application.Header, error) {
 	h, err := s.Apps.Lock(ctx, applNo)
 	if err != nil {
 		return h, err
@@ -250,10 +249,10 @@ func (s *Service) Lookup(ctx context.Context, email, captcha, ip string) error {
 
 // Slip is what the admission slip shows.
 type Slip struct {
-	Header   apply.Header
-	Round    apply.Round
-	Part     apply.Part
-	Offer    apply.Offer
+	Header   application.Header
+	Round    application.Round
+	Part     application.Part
+	Offer    application.Offer
 	KorName  string
 	EngName  string
 	Photo    []byte // the photo document's bytes (jpg or png), nil when none

@@ -8,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/apply"
 	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -25,13 +24,13 @@ func TestIsFree(t *testing.T) {
 		want     bool
 	}{{0, 0, true}, {80000, 0, false}, {0, 6000, false}, {80000, 6000, false}}
 	for _, c := range cases {
-		if got := IsFree(apply.Round{FeeKrw: c.krw, FeeUsd: c.usd}); got != c.want {
+		if got := IsFree(application.Round{FeeKrw: c.krw, FeeUsd: c.usd}); got != c.want {
 			t.Errorf("IsFree(%d, %d) = %v, want %v", c.krw, c.usd, got, c.want)
 		}
 	}
 }
 
-func freeRound() apply.Round {
+func freeRound() application.Round {
 	r := testRound()
 	r.FeeKrw, r.FeeUsd = 0, 0
 	return r
@@ -57,7 +56,7 @@ func TestSubmit(t *testing.T) {
 		name     string
 		p        permission.Principal
 		st       application.State
-		r        apply.Round
+		r        application.Round
 		docs     []string
 		consents map[string]string
 		fail     string
@@ -88,7 +87,7 @@ func TestSubmit(t *testing.T) {
 		{name: "cancelled", st: state(application.Cancel), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Cancel)},
 		{name: "window closed", r: closed, st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeClosed, want: state(application.FileSave)},
 		{name: "window closed, time-independent applicant", p: exemptUser, r: closed, st: state(application.FileSave), want: state(application.Submit), next: NextPay},
-		{name: "window missing", r: func() apply.Round { r := testRound(); r.Windows = nil; return r }(), st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeNotSet, want: state(application.FileSave)},
+		{name: "window missing", r: func() application.Round { r := testRound(); r.Windows = nil; return r }(), st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeNotSet, want: state(application.FileSave)},
 		{name: "consent store failure", st: state(application.FileSave), fail: "accept", want: state(application.FileSave)},
 		{name: "state store failure", st: state(application.FileSave), fail: "setstate", want: state(application.FileSave)},
 		{name: "lock failure", st: state(application.FileSave), fail: "lock", want: state(application.FileSave)},
@@ -200,7 +199,7 @@ func TestCompleteExamNumber(t *testing.T) {
 	cases := []struct {
 		name   string
 		rule   string
-		part   apply.Part
+		part   application.Part
 		before int // numbers already given in the round
 		kind   apperr.Kind
 		code   string
@@ -214,8 +213,8 @@ func TestCompleteExamNumber(t *testing.T) {
 		{name: "unknown token", rule: "{FOO}{SEQ:2}", kind: apperr.KindInvalid, code: examno.CodeTokenUnknown},
 		{name: "no sequence", rule: "{YYYY}", kind: apperr.KindInvalid, code: examno.CodeSeqCount},
 		{name: "empty rule", rule: "", kind: apperr.KindInvalid, code: examno.CodeTemplateEmpty},
-		{name: "major missing", rule: "{MAJOR}{SEQ:3}", part: apply.Part{ApplPartNo: 7}, kind: apperr.KindInvalid, code: examno.CodeValueMissing},
-		{name: "category with characters a number may not hold", rule: "{CATEGORY}{SEQ:3}", part: apply.Part{ApplPartNo: 7, MajorCode: "CS", CategoryCode: "G N"}, kind: apperr.KindInvalid, code: examno.CodeValueCharacters},
+		{name: "major missing", rule: "{MAJOR}{SEQ:3}", part: application.Part{ApplPartNo: 7}, kind: apperr.KindInvalid, code: examno.CodeValueMissing},
+		{name: "category with characters a number may not hold", rule: "{CATEGORY}{SEQ:3}", part: application.Part{ApplPartNo: 7, MajorCode: "CS", CategoryCode: "G N"}, kind: apperr.KindInvalid, code: examno.CodeValueCharacters},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -282,7 +281,7 @@ func TestCompleteTransitions(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t, state(application.Submit), testRound())
 		_, err := e.s.Complete(ctx, 999, application.ByPayment, "")
-		wantErr(t, err, apperr.KindNotFound, apply.CodeNotFound)
+		wantErr(t, err, apperr.KindNotFound, application.CodeNotFound)
 	})
 }
 
@@ -293,8 +292,8 @@ func TestCompleteNumbersInOrder(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, state(application.Submit), testRound())
 	for n := int64(applNo + 1); n <= applNo+3; n++ {
-		e.apps[n] = apply.Header{ApplNo: n, UserID: "u1", Round: roundKey, State: state(application.Submit)}
-		e.parts[n] = apply.Part{ApplPartNo: 8, MajorCode: "EE"}
+		e.apps[n] = application.Header{ApplNo: n, UserID: "u1", Round: roundKey, State: state(application.Submit)}
+		e.parts[n] = application.Part{ApplPartNo: 8, MajorCode: "EE"}
 	}
 	var got []string
 	for n := int64(applNo); n <= applNo+3; n++ {
@@ -526,13 +525,13 @@ func TestSlipData(t *testing.T) {
 		body []byte
 		size int64 // recorded size; 0 = len(body)
 	}
-	completed := func(st application.State) apply.Header {
-		return apply.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: st, ApplID: "202602-CS-0001", ApplicantName: "홍길동"}
+	completed := func(st application.State) application.Header {
+		return application.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: st, ApplID: "202602-CS-0001", ApplicantName: "홍길동"}
 	}
 	cases := []struct {
 		name      string
-		h         apply.Header
-		info      *applicant.ApplicantInfo
+		h         application.Header
+		info      *form.ApplicantInfo
 		photo     *photo
 		fail      string
 		kind      apperr.Kind
@@ -541,10 +540,10 @@ func TestSlipData(t *testing.T) {
 		wantPhoto string // ext, "" = none
 	}{
 		{name: "complete with names and a jpg photo", h: completed(state(application.Complete)),
-			info:  &applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{KorName: "홍길동", EngName: "HONG GILDONG"}},
+			info:  &form.ApplicantInfo{BasicInfo: form.BasicInfo{KorName: "홍길동", EngName: "HONG GILDONG"}},
 			photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, kor: "홍길동", eng: "HONG GILDONG", wantPhoto: "jpg"},
 		{name: "foreign applicant's names from their parts", h: completed(state(application.Complete)),
-			info:  &applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{FirstName: "John", MiddleName: "Q", LastName: "Smith"}},
+			info:  &form.ApplicantInfo{BasicInfo: form.BasicInfo{FirstName: "John", MiddleName: "Q", LastName: "Smith"}},
 			photo: &photo{item: PhotoItemCode, ext: "png", body: pngBody}, kor: "John Smith", eng: "John Q Smith", wantPhoto: "png"},
 		{name: "no basic info: the applicant's name", h: completed(state(application.Complete)), kor: "홍길동"},
 		{name: "a gif photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "gif", body: []byte("GIF89a....")}, kor: "홍길동"},
@@ -555,7 +554,7 @@ func TestSlipData(t *testing.T) {
 		{name: "review complete", h: completed(application.State{Status: application.Submit, ReviewStatus: application.Complete, Reviewing: true}), kor: "홍길동"},
 		{name: "complete, under review again", h: completed(application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}), kor: "홍길동"},
 		{name: "submitted, not complete", h: completed(state(application.Submit)), kind: apperr.KindConflict, code: CodeSlipNotReady},
-		{name: "complete without a number", h: func() apply.Header { h := completed(state(application.Complete)); h.ApplID = ""; return h }(), kind: apperr.KindConflict, code: CodeSlipNotReady},
+		{name: "complete without a number", h: func() application.Header { h := completed(state(application.Complete)); h.ApplID = ""; return h }(), kind: apperr.KindConflict, code: CodeSlipNotReady},
 		{name: "photo store failure", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, fail: "fileopen"},
 		{name: "round failure", h: completed(state(application.Complete)), fail: "round"},
 		{name: "part failure", h: completed(state(application.Complete)), fail: "part"},
@@ -612,8 +611,8 @@ func TestSlipData(t *testing.T) {
 func TestChangedMeanwhile(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	to := func(st application.State) func(map[int64]apply.Header) {
-		return func(apps map[int64]apply.Header) {
+	to := func(st application.State) func(map[int64]application.Header) {
+		return func(apps map[int64]application.Header) {
 			h := apps[applNo]
 			h.State = st
 			apps[applNo] = h
@@ -622,7 +621,7 @@ func TestChangedMeanwhile(t *testing.T) {
 	cases := []struct {
 		name string
 		op   func(s *Service) error
-		race func(map[int64]apply.Header)
+		race func(map[int64]application.Header)
 		fail string // an injected failure instead of a race
 		kind apperr.Kind
 		code string

@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -8,35 +8,34 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
 
-func validAcad() applicant.AcademicRecord {
-	return applicant.AcademicRecord{AcadType: "univ", SchoolCode: "101", CountryCode: "410", AcadFinal: true,
-		EnterDay: "2016-03-01", GraduateDay: "2020-02-20", GraduationStatus: applicant.GraduationGraduated,
-		GradeForm: applicant.GradeAverage, FullScore: "4.50", Gpa: "3.80"}
+func validAcad() form.AcademicRecord {
+	return form.AcademicRecord{AcadType: "univ", SchoolCode: "101", CountryCode: "410", AcadFinal: true,
+		EnterDay: "2016-03-01", GraduateDay: "2020-02-20", GraduationStatus: form.GraduationGraduated,
+		GradeForm: form.GradeAverage, FullScore: "4.50", Gpa: "3.80"}
 }
 
-func validLang(id string) applicant.LanguageEntry {
-	return applicant.LanguageEntry{NodeID: id, ExamCode: "TOEFL", Score: "100", ExamDay: "2026-01-10"}
+func validLang(id string) form.LanguageEntry {
+	return form.LanguageEntry{NodeID: id, ExamCode: "TOEFL", Score: "100", ExamDay: "2026-01-10"}
 }
 
-func validCareer() applicant.Career {
-	return applicant.Career{CompanyName: "Acme", JoinDay: "2020-03-01", Current: true}
+func validCareer() form.Career {
+	return form.Career{CompanyName: "Acme", JoinDay: "2020-03-01", Current: true}
 }
 
 func validAddInfo() AddInfo {
 	return AddInfo{
-		Certificates: []applicant.Certificate{{Description: "TOPIK 6", IssueDay: "2025-01-01"}},
-		Essays:       []applicant.Essay{{No: 1, Lang: "en", Text: "why"}, {No: 2, Lang: "ko", Text: "계획"}, {No: 3, Lang: "en", Text: "after"}},
+		Certificates: []form.Certificate{{Description: "TOPIK 6", IssueDay: "2025-01-01"}},
+		Essays:       []form.Essay{{No: 1, Lang: "en", Text: "why"}, {No: 2, Lang: "ko", Text: "계획"}, {No: 3, Lang: "en", Text: "after"}},
 	}
 }
 
 func validSurvey() SurveyData {
-	return SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: applicant.SurveyAnswer{QuestionCode: "q1", ItemCode: "01"}}}, ContactCode: "01"}
+	return SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "01"}}}, ContactCode: "01"}
 }
 
 // seqIDs hands out node ids n1, n2, ...
@@ -48,18 +47,18 @@ func seqIDs() func() string {
 // saver saves one step of kim's application.
 type saver func(ctx context.Context, s *Service, n int64) (Record, error)
 
-func saveAcad(list ...applicant.AcademicRecord) saver {
+func saveAcad(list ...form.AcademicRecord) saver {
 	return func(ctx context.Context, s *Service, n int64) (Record, error) {
 		return s.SaveAcademic(ctx, kim, n, list)
 	}
 }
-func saveLang(list ...applicant.LanguageEntry) saver {
+func saveLang(list ...form.LanguageEntry) saver {
 	return func(ctx context.Context, s *Service, n int64) (Record, error) {
 		rec, _, err := s.SaveLanguages(ctx, kim, n, list, seqIDs())
 		return rec, err
 	}
 }
-func saveCareer(list ...applicant.Career) saver {
+func saveCareer(list ...form.Career) saver {
 	return func(ctx context.Context, s *Service, n int64) (Record, error) {
 		return s.SaveCareers(ctx, kim, n, list)
 	}
@@ -78,42 +77,42 @@ func saveSurvey(d SurveyData) saver {
 func TestStepSaves(t *testing.T) {
 	t.Parallel()
 	tooManyCerts := validAddInfo()
-	tooManyCerts.Certificates = append(tooManyCerts.Certificates, tooManyCerts.Certificates[0], applicant.Certificate{IssueDay: "2025-01-01"})
+	tooManyCerts.Certificates = append(tooManyCerts.Certificates, tooManyCerts.Certificates[0], form.Certificate{IssueDay: "2025-01-01"})
 	noEssays := validAddInfo()
 	noEssays.Essays = nil
-	twoCurrent := []applicant.Career{validCareer(), validCareer()}
+	twoCurrent := []form.Career{validCareer(), validCareer()}
 	badSurvey := validSurvey()
 	badSurvey.ContactCode = "09"
-	unknownItem := SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: applicant.SurveyAnswer{QuestionCode: "q1", ItemCode: "77"}}}}
+	unknownItem := SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "77"}}}}
 	notFinal := validAcad()
 	notFinal.AcadFinal = false
 	cases := []struct {
 		name   string
-		from   application.Status
+		from   Status
 		save   saver
-		step   application.Status
+		step   Status
 		fields []string // every field error expected; nil: saved
 	}{
-		{"academic", application.BasisSave, saveAcad(validAcad()), application.AcadSave, nil},
-		{"academic required", application.BasisSave, saveAcad(), application.AcadSave, []string{"acadList:" + applicant.CodeRequired}},
-		{"academic final education", application.BasisSave, saveAcad(notFinal), application.AcadSave, []string{"acadList:" + applicant.CodeAcadFinal}},
-		{"languages", application.AcadSave, saveLang(validLang("")), application.LangSave, nil},
-		{"language required by the school", application.AcadSave, saveLang(), application.LangSave, []string{"partLanguages:" + applicant.CodeLanguageRequired}},
-		{"language exam the round does not accept", application.AcadSave, saveLang(applicant.LanguageEntry{ExamCode: "IELTS", Score: "7", ExamDay: "2026-01-10"}), application.LangSave, []string{"partLanguages[0].langExamCode:" + applicant.CodeCode}},
-		{"language score over the exam's maximum", application.AcadSave, saveLang(applicant.LanguageEntry{ExamCode: "TOEFL", Score: "121", ExamDay: "2026-01-10"}), application.LangSave, []string{"partLanguages[0].score:" + applicant.CodeScore}},
-		{"careers", application.LangSave, saveCareer(validCareer()), application.CareerSave, nil},
-		{"no career is fine", application.LangSave, saveCareer(), application.CareerSave, nil},
-		{"two current jobs", application.LangSave, saveCareer(twoCurrent...), application.CareerSave, []string{"careerList:" + applicant.CodeCareerCurrentOne}},
-		{"additional info", application.CareerSave, saveAddInfo(validAddInfo()), application.AddInfoSave, nil},
-		{"more certificates than the part accepts, all errors at once", application.CareerSave, saveAddInfo(tooManyCerts), application.AddInfoSave,
-			[]string{"certificateList:" + applicant.CodeTooMany, "certificateList[2].description:" + applicant.CodeRequired}},
-		{"essays the school asks for", application.CareerSave, saveAddInfo(noEssays), application.AddInfoSave,
-			[]string{"essays:" + applicant.CodeRequired, "essays:" + applicant.CodeRequired, "essays:" + applicant.CodeRequired}},
-		{"survey", application.FileSave, saveSurvey(validSurvey()), application.Survey, nil},
-		{"survey contact code", application.FileSave, saveSurvey(badSurvey), application.Survey, []string{"contactCode:" + applicant.CodeCode}},
-		{"survey item not offered", application.FileSave, saveSurvey(unknownItem), application.Survey,
-			[]string{"answers[0].itemCode:" + applicant.CodeCode}},
-		{"survey required question", application.FileSave, saveSurvey(SurveyData{}), application.Survey, []string{"answers.q1:" + applicant.CodeSurveyRequired}},
+		{"academic", BasisSave, saveAcad(validAcad()), AcadSave, nil},
+		{"academic required", BasisSave, saveAcad(), AcadSave, []string{"acadList:" + form.CodeRequired}},
+		{"academic final education", BasisSave, saveAcad(notFinal), AcadSave, []string{"acadList:" + form.CodeAcadFinal}},
+		{"languages", AcadSave, saveLang(validLang("")), LangSave, nil},
+		{"language required by the school", AcadSave, saveLang(), LangSave, []string{"partLanguages:" + form.CodeLanguageRequired}},
+		{"language exam the round does not accept", AcadSave, saveLang(form.LanguageEntry{ExamCode: "IELTS", Score: "7", ExamDay: "2026-01-10"}), LangSave, []string{"partLanguages[0].langExamCode:" + form.CodeCode}},
+		{"language score over the exam's maximum", AcadSave, saveLang(form.LanguageEntry{ExamCode: "TOEFL", Score: "121", ExamDay: "2026-01-10"}), LangSave, []string{"partLanguages[0].score:" + form.CodeScore}},
+		{"careers", LangSave, saveCareer(validCareer()), CareerSave, nil},
+		{"no career is fine", LangSave, saveCareer(), CareerSave, nil},
+		{"two current jobs", LangSave, saveCareer(twoCurrent...), CareerSave, []string{"careerList:" + form.CodeCareerCurrentOne}},
+		{"additional info", CareerSave, saveAddInfo(validAddInfo()), AddInfoSave, nil},
+		{"more certificates than the part accepts, all errors at once", CareerSave, saveAddInfo(tooManyCerts), AddInfoSave,
+			[]string{"certificateList:" + form.CodeTooMany, "certificateList[2].description:" + form.CodeRequired}},
+		{"essays the school asks for", CareerSave, saveAddInfo(noEssays), AddInfoSave,
+			[]string{"essays:" + form.CodeRequired, "essays:" + form.CodeRequired, "essays:" + form.CodeRequired}},
+		{"survey", FileSave, saveSurvey(validSurvey()), Survey, nil},
+		{"survey contact code", FileSave, saveSurvey(badSurvey), Survey, []string{"contactCode:" + form.CodeCode}},
+		{"survey item not offered", FileSave, saveSurvey(unknownItem), Survey,
+			[]string{"answers[0].itemCode:" + form.CodeCode}},
+		{"survey required question", FileSave, saveSurvey(SurveyData{}), Survey, []string{"answers.q1:" + form.CodeSurveyRequired}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -156,15 +155,15 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
 	f.u.univs["101"] = Univ{SchoolCode: "101", EngName: "Seoul Univ"}
-	n := f.apply(t, application.BasisSave)
+	n := f.apply(t, BasisSave)
 	other := validAcad()
 	other.AcadFinal, other.SchoolCode, other.SearchSchoolName = false, school.SchoolOther, "Open University"
 	unknown := validAcad()
 	unknown.AcadFinal, unknown.SchoolCode = false, "555"
-	if _, err := f.s.SaveAcademic(ctx, kim, n, []applicant.AcademicRecord{validAcad(), other, validAcad()}); err == nil {
+	if _, err := f.s.SaveAcademic(ctx, kim, n, []form.AcademicRecord{validAcad(), other, validAcad()}); err == nil {
 		t.Fatal("two final educations saved")
 	}
-	f.u.acad[n] = []applicant.AcademicRecord{validAcad(), other, unknown, validAcad()}
+	f.u.acad[n] = []form.AcademicRecord{validAcad(), other, unknown, validAcad()}
 	acad, err := f.s.Academic(ctx, kim, n)
 	if err != nil || len(acad.Data) != 4 {
 		t.Fatalf("academic: %v", err)
@@ -173,15 +172,15 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 		t.Fatalf("university names of acadList: %v", acad.Univs)
 	}
 
-	f.u.apps[n].State = application.State{Status: application.AcadSave}
-	_, langs, err := f.s.SaveLanguages(ctx, kim, n, []applicant.LanguageEntry{
+	f.u.apps[n].State = State{Status: AcadSave}
+	_, langs, err := f.s.SaveLanguages(ctx, kim, n, []form.LanguageEntry{
 		validLang(" keep "), validLang(""), validLang("keep"), validLang(string(make([]byte, 65))),
 	}, seqIDs())
 	if err == nil {
 		t.Fatal("the same exam twice saved")
 	}
 	f.u.rounds[key] = withExams(f.u.rounds[key], "IELTS", "TOPIK", "JLPT")
-	list := []applicant.LanguageEntry{validLang(" keep "), withExam(validLang(""), "IELTS"), withExam(validLang("keep"), "TOPIK"), withExam(validLang(string(make([]byte, 65))), "JLPT")}
+	list := []form.LanguageEntry{validLang(" keep "), withExam(validLang(""), "IELTS"), withExam(validLang("keep"), "TOPIK"), withExam(validLang(string(make([]byte, 65))), "JLPT")}
 	_, langs, err = f.s.SaveLanguages(ctx, kim, n, list, seqIDs())
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +197,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 		t.Fatalf("languages read: %+v %v", lv.Data, err)
 	}
 
-	if _, err := f.s.SaveCareers(ctx, kim, n, []applicant.Career{validCareer()}); err != nil {
+	if _, err := f.s.SaveCareers(ctx, kim, n, []form.Career{validCareer()}); err != nil {
 		t.Fatal(err)
 	}
 	cv, err := f.s.Careers(ctx, kim, n)
@@ -212,7 +211,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	if err != nil || len(av.Data.Certificates) != 1 || len(av.Data.Essays) != 3 {
 		t.Fatalf("additional info read: %+v %v", av.Data, err)
 	}
-	f.u.apps[n].State = application.State{Status: application.FileSave}
+	f.u.apps[n].State = State{Status: FileSave}
 	if _, err := f.s.SaveSurvey(ctx, kim, n, validSurvey()); err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +219,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	if err != nil || len(sv.Questions) != 2 || sv.Data.ContactCode != "01" || len(sv.Data.Answers) != 1 {
 		t.Fatalf("survey read: %+v %v", sv, err)
 	}
-	if sv.Record.State.Status != application.Survey || sv.Record.Next != "" || !slices.Contains(sv.Record.Actions, ActSubmit) {
+	if sv.Record.State.Status != Survey || sv.Record.Next != "" || !slices.Contains(sv.Record.Actions, ActSubmit) {
 		t.Fatalf("after the last step: %+v next %q actions %v", sv.Record.State, sv.Record.Next, sv.Record.Actions)
 	}
 	// Staff may read every step of an application of their school.
@@ -240,12 +239,12 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 func withExams(r Round, codes ...string) Round {
 	r.LanguageExams = slices.Clone(r.LanguageExams)
 	for _, c := range codes {
-		r.LanguageExams = append(r.LanguageExams, Exam{LanguageExam: applicant.LanguageExam{Code: c, InputType: applicant.InputScore}})
+		r.LanguageExams = append(r.LanguageExams, Exam{LanguageExam: form.LanguageExam{Code: c, InputType: form.InputScore}})
 	}
 	return r
 }
 
-func withExam(l applicant.LanguageEntry, code string) applicant.LanguageEntry {
+func withExam(l form.LanguageEntry, code string) form.LanguageEntry {
 	l.ExamCode = code
 	return l
 }
@@ -258,42 +257,42 @@ func TestStepOrderOwnerAndWindow(t *testing.T) {
 	cases := []struct {
 		name   string
 		r      Round
-		from   application.Status
+		from   Status
 		closed bool
 		save   func(ctx context.Context, s *Service, n int64) error
 		code   string
 	}{
-		{"skipping a step", fullRound(), application.BasisSave,
+		{"skipping a step", fullRound(), BasisSave,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, application.CodeStepOrder},
-		{"step the school does not ask for", short, application.AcadSave,
+			}, CodeStepOrder},
+		{"step the school does not ask for", short, AcadSave,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, application.CodeStepNotInList},
-		{"saving an earlier step again", fullRound(), application.CareerSave,
+			}, CodeStepNotInList},
+		{"saving an earlier step again", fullRound(), CareerSave,
 			false, func(ctx context.Context, s *Service, n int64) error {
-				_, err := s.SaveAcademic(ctx, kim, n, []applicant.AcademicRecord{validAcad()})
+				_, err := s.SaveAcademic(ctx, kim, n, []form.AcademicRecord{validAcad()})
 				return err
 			}, ""},
-		{"another applicant", fullRound(), application.CareerSave,
+		{"another applicant", fullRound(), CareerSave,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, lee, n, nil)
 				return err
 			}, CodeNotFound},
-		{"staff through the form", fullRound(), application.CareerSave,
+		{"staff through the form", fullRound(), CareerSave,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, sys, n, nil)
 				return err
 			}, CodeOwnerOnly},
-		{"window closed", fullRound(), application.CareerSave,
+		{"window closed", fullRound(), CareerSave,
 			true, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
 			}, window.CodeClosed},
-		{"submitted: saves keep SUBMIT", fullRound(), application.Submit,
+		{"submitted: saves keep SUBMIT", fullRound(), Submit,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
@@ -327,10 +326,10 @@ func TestTimeIndependentSavesAfterWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := v.Record.ApplNo
-	f.u.apps[n].State = application.State{Status: application.LangSave}
+	f.u.apps[n].State = State{Status: LangSave}
 	f.closeWindow()
-	rec, err := f.s.SaveCareers(ctx, free, n, []applicant.Career{validCareer()})
-	if err != nil || rec.State.Status != application.CareerSave {
+	rec, err := f.s.SaveCareers(ctx, free, n, []form.Career{validCareer()})
+	if err != nil || rec.State.Status != CareerSave {
 		t.Fatalf("exempt save: %v", err)
 	}
 	if rec.SubmitOpen || !slices.Contains(rec.Actions, ActEdit) {
@@ -350,29 +349,29 @@ func TestCommitRechecksUnderLock(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	n := f.apply(t, application.LangSave)
-	locked := &lockHook{store: f.u, before: func() { f.u.apps[n].State = application.State{Status: application.Complete} }}
+	n := f.apply(t, LangSave)
+	locked := &lockHook{store: f.u, before: func() { f.u.apps[n].State = State{Status: Complete} }}
 	f.s.Apps = locked
-	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != application.CodeNotModifiable {
+	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != CodeNotModifiable {
 		t.Fatalf("completed meanwhile: %v", err)
 	}
-	if _, saved := f.u.saved[n][application.CareerSave]; saved {
+	if _, saved := f.u.saved[n][CareerSave]; saved {
 		t.Fatal("saved after completion")
 	}
-	locked.before = func() { f.u.apps[n].State = application.State{Status: application.BasisSave} }
-	f.u.apps[n].State = application.State{Status: application.LangSave}
-	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != application.CodeStepOrder {
+	locked.before = func() { f.u.apps[n].State = State{Status: BasisSave} }
+	f.u.apps[n].State = State{Status: LangSave}
+	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != CodeStepOrder {
 		t.Fatalf("moved back meanwhile: %v", err)
 	}
-	locked.before = func() { f.u.apps[n].State = application.State{Status: application.Complete} }
+	locked.before = func() { f.u.apps[n].State = State{Status: Complete} }
 	change := partReq("MA01")
 	change.ApplNo = n
-	f.u.apps[n].State = application.State{Status: application.LangSave}
-	if _, _, err := f.s.SavePart(ctx, kim, change); apperr.CodeOf(err) != application.CodeNotModifiable {
+	f.u.apps[n].State = State{Status: LangSave}
+	if _, _, err := f.s.SavePart(ctx, kim, change); apperr.CodeOf(err) != CodeNotModifiable {
 		t.Fatalf("part changed after completion: %v", err)
 	}
-	f.u.apps[n].State = application.State{Status: application.LangSave}
-	if _, err := f.s.Cancel(ctx, kim, n); apperr.CodeOf(err) != application.CodeNotModifiable {
+	f.u.apps[n].State = State{Status: LangSave}
+	if _, err := f.s.Cancel(ctx, kim, n); apperr.CodeOf(err) != CodeNotModifiable {
 		t.Fatalf("cancelled after completion: %v", err)
 	}
 }
@@ -392,7 +391,7 @@ func TestDrafts(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	n := f.apply(t, application.CareerSave)
+	n := f.apply(t, CareerSave)
 
 	// A draft is kept when the save is refused, and returned with the step.
 	at, err := f.s.PutDraft(ctx, kim, n, "ADD_INFO_SAVE", []byte(` {"essays":[{"no":1}]} `))
@@ -429,7 +428,7 @@ func TestDrafts(t *testing.T) {
 		t.Fatal("draft kept after save")
 	}
 	// A draft older than the last save is not offered; a newer one is.
-	f.u.memory.PutDraft(ctx, n, application.AddInfoSave, []byte(`{"old":true}`), now)
+	f.u.memory.PutDraft(ctx, n, AddInfoSave, []byte(`{"old":true}`), now)
 	if v, _ := f.s.AdditionalInfo(ctx, kim, n); v.Draft != nil {
 		t.Fatalf("stale draft offered: %s", v.Draft.Data)
 	}
@@ -449,8 +448,8 @@ func TestDrafts(t *testing.T) {
 	}{
 		{"other applicant", func() error { return f.s.DeleteDraft(ctx, lee, n, "ADD_INFO_SAVE") }, CodeNotFound},
 		{"staff", func() error { return f.s.DeleteDraft(ctx, sys, n, "ADD_INFO_SAVE") }, CodeOwnerOnly},
-		{"not a draft step", func() error { return f.s.DeleteDraft(ctx, kim, n, "FILE_SAVE") }, application.CodeStepNotInList},
-		{"get: not a draft step", func() error { _, _, err := f.s.GetDraft(ctx, kim, n, "COMPLETE"); return err }, application.CodeStepNotInList},
+		{"not a draft step", func() error { return f.s.DeleteDraft(ctx, kim, n, "FILE_SAVE") }, CodeStepNotInList},
+		{"get: not a draft step", func() error { _, _, err := f.s.GetDraft(ctx, kim, n, "COMPLETE"); return err }, CodeStepNotInList},
 		{"put by another applicant", func() error { _, err := f.s.PutDraft(ctx, lee, n, "SURVEY", []byte(`{}`)); return err }, CodeNotFound},
 		{"owner", func() error { return f.s.DeleteDraft(ctx, kim, n, "ADD_INFO_SAVE") }, ""},
 	}

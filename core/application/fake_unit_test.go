@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -26,10 +25,10 @@ type store struct {
 	univs     map[string]Univ
 	codes     map[string][]Code // school + "/" + group
 	consents  map[int64][]school.Acceptance
-	langs     map[int64][]applicant.LanguageEntry
-	careers   map[int64][]applicant.Career
-	certs     map[int64][]applicant.Certificate
-	essays    map[int64][]applicant.Essay
+	langs     map[int64][]form.LanguageEntry
+	careers   map[int64][]form.Career
+	certs     map[int64][]form.Certificate
+	essays    map[int64][]form.Essay
 	surveys   map[string]SurveyData // stage + "/" + applNo
 	searched  []int                 // limits SearchUnivs was asked for
 	roundHits int
@@ -95,7 +94,7 @@ func (u *store) Round(ctx context.Context, k RoundKey) (Round, error) {
 	}
 	return Round{}, apperr.NotFound(CodeRoundNotFound)
 }
-func (u *store) Lookups(ctx context.Context) (applicant.Lookups, applicant.CodeChecker, error) {
+func (u *store) Lookups(ctx context.Context) (form.Lookups, form.CodeChecker, error) {
 	lk, c, _ := u.memory.Lookups(ctx)
 	return lk, c, u.err("Lookups")
 }
@@ -126,7 +125,7 @@ func (u *store) Lock(ctx context.Context, n int64) (Header, error) {
 	}
 	return u.memory.Get(ctx, n)
 }
-func (u *store) SetState(ctx context.Context, n int64, st application.State, at time.Time) error {
+func (u *store) SetState(ctx context.Context, n int64, st State, at time.Time) error {
 	if err := u.err("SetState"); err != nil {
 		return err
 	}
@@ -158,50 +157,50 @@ func (u *store) Consents(_ context.Context, n int64) ([]school.Acceptance, error
 }
 
 // Forms.
-func (u *store) Info(ctx context.Context, n int64) (applicant.ApplicantInfo, bool, error) {
+func (u *store) Info(ctx context.Context, n int64) (form.ApplicantInfo, bool, error) {
 	a, ok, _ := u.memory.Info(ctx, n)
 	return a, ok, u.err("Info")
 }
-func (u *store) SaveInfo(ctx context.Context, n int64, a applicant.ApplicantInfo) error {
+func (u *store) SaveInfo(ctx context.Context, n int64, a form.ApplicantInfo) error {
 	if err := u.err("SaveInfo"); err != nil {
 		return err
 	}
 	return u.memory.SaveInfo(ctx, n, a)
 }
-func (u *store) Academic(ctx context.Context, n int64) ([]applicant.AcademicRecord, error) {
+func (u *store) Academic(ctx context.Context, n int64) ([]form.AcademicRecord, error) {
 	l, _ := u.memory.Academic(ctx, n)
 	return l, u.err("Academic")
 }
-func (u *store) SaveAcademic(ctx context.Context, n int64, l []applicant.AcademicRecord) error {
+func (u *store) SaveAcademic(ctx context.Context, n int64, l []form.AcademicRecord) error {
 	if err := u.err("SaveAcademic"); err != nil {
 		return err
 	}
 	return u.memory.SaveAcademic(ctx, n, l)
 }
-func (u *store) Languages(_ context.Context, n int64) ([]applicant.LanguageEntry, error) {
+func (u *store) Languages(_ context.Context, n int64) ([]form.LanguageEntry, error) {
 	return u.langs[n], u.err("Languages")
 }
-func (u *store) SaveLanguages(_ context.Context, n int64, l []applicant.LanguageEntry) error {
+func (u *store) SaveLanguages(_ context.Context, n int64, l []form.LanguageEntry) error {
 	if err := u.err("SaveLanguages"); err != nil {
 		return err
 	}
 	u.langs[n] = slices.Clone(l)
 	return nil
 }
-func (u *store) Careers(_ context.Context, n int64) ([]applicant.Career, error) {
+func (u *store) Careers(_ context.Context, n int64) ([]form.Career, error) {
 	return u.careers[n], u.err("Careers")
 }
-func (u *store) SaveCareers(_ context.Context, n int64, l []applicant.Career) error {
+func (u *store) SaveCareers(_ context.Context, n int64, l []form.Career) error {
 	if err := u.err("SaveCareers"); err != nil {
 		return err
 	}
 	u.careers[n] = l
 	return nil
 }
-func (u *store) AddInfo(_ context.Context, n int64) ([]applicant.Certificate, []applicant.Essay, error) {
+func (u *store) AddInfo(_ context.Context, n int64) ([]form.Certificate, []form.Essay, error) {
 	return u.certs[n], u.essays[n], u.err("AddInfo")
 }
-func (u *store) SaveAddInfo(_ context.Context, n int64, c []applicant.Certificate, e []applicant.Essay) error {
+func (u *store) SaveAddInfo(_ context.Context, n int64, c []form.Certificate, e []form.Essay) error {
 	if err := u.err("SaveAddInfo"); err != nil {
 		return err
 	}
@@ -218,27 +217,27 @@ func (u *store) SaveSurvey(_ context.Context, n int64, stage string, d SurveyDat
 	u.surveys[surveyKey(stage, n)] = d
 	return nil
 }
-func (u *store) MarkSaved(ctx context.Context, n int64, st application.Status, at time.Time) error {
+func (u *store) MarkSaved(ctx context.Context, n int64, st Status, at time.Time) error {
 	if err := u.err("MarkSaved"); err != nil {
 		return err
 	}
 	return u.memory.MarkSaved(ctx, n, st, at)
 }
-func (u *store) SavedAt(ctx context.Context, n int64, st application.Status) (time.Time, bool, error) {
+func (u *store) SavedAt(ctx context.Context, n int64, st Status) (time.Time, bool, error) {
 	t, ok, _ := u.memory.SavedAt(ctx, n, st)
 	return t, ok, u.err("SavedAt")
 }
-func (u *store) Draft(ctx context.Context, n int64, st application.Status) (Draft, bool, error) {
+func (u *store) Draft(ctx context.Context, n int64, st Status) (Draft, bool, error) {
 	d, ok, _ := u.memory.Draft(ctx, n, st)
 	return d, ok, u.err("Draft")
 }
-func (u *store) PutDraft(ctx context.Context, n int64, st application.Status, data []byte, at time.Time) error {
+func (u *store) PutDraft(ctx context.Context, n int64, st Status, data []byte, at time.Time) error {
 	if err := u.err("PutDraft"); err != nil {
 		return err
 	}
 	return u.memory.PutDraft(ctx, n, st, data, at)
 }
-func (u *store) DeleteDraft(ctx context.Context, n int64, st application.Status) error {
+func (u *store) DeleteDraft(ctx context.Context, n int64, st Status) error {
 	if err := u.err("DeleteDraft"); err != nil {
 		return err
 	}
@@ -269,9 +268,9 @@ func (u *store) Email(ctx context.Context, user string) (string, error) {
 // survey, a part survey and stay types.
 func fullRound() Round {
 	r := testRound(true)
-	r.Steps = application.MustSteps(application.BasisSave, application.AcadSave, application.LangSave,
-		application.CareerSave, application.AddInfoSave, application.FileSave, application.Survey)
-	r.LanguageExams = []Exam{{LanguageExam: applicant.LanguageExam{Code: "TOEFL", InputType: applicant.InputScore, MaxScore: 120}}}
+	r.Steps = MustSteps(BasisSave, AcadSave, LangSave,
+		CareerSave, AddInfoSave, FileSave, Survey)
+	r.LanguageExams = []Exam{{LanguageExam: form.LanguageExam{Code: "TOEFL", InputType: form.InputScore, MaxScore: 120}}}
 	r.Survey = []Question{
 		{Code: "q1", Required: true, Items: []Item{{Code: Code{Code: "01"}}, {Code: Code{Code: "02"}}}},
 		{Code: "q2"},
@@ -291,23 +290,23 @@ func newFixture(t *testing.T, r Round) fixture {
 	t.Helper()
 	s, m := newService(r)
 	u := &store{memory: m, rounds: map[RoundKey]Round{r.RoundKey: r}, univs: map[string]Univ{}, codes: map[string][]Code{},
-		consents: map[int64][]school.Acceptance{}, langs: map[int64][]applicant.LanguageEntry{},
-		careers: map[int64][]applicant.Career{}, certs: map[int64][]applicant.Certificate{},
-		essays: map[int64][]applicant.Essay{}, surveys: map[string]SurveyData{}}
+		consents: map[int64][]school.Acceptance{}, langs: map[int64][]form.LanguageEntry{},
+		careers: map[int64][]form.Career{}, certs: map[int64][]form.Certificate{},
+		essays: map[int64][]form.Essay{}, surveys: map[string]SurveyData{}}
 	clock := window.NewFixedClock(now)
 	s.Ref, s.Apps, s.Forms, s.Emails, s.Log, s.Tx, s.Clock = u, u, u, u, u, u, clock
 	return fixture{s: s, u: u, clock: clock}
 }
 
 // apply creates kim's application in part IS01 and sets its state.
-func (f fixture) apply(t *testing.T, st application.Status) int64 {
+func (f fixture) apply(t *testing.T, st Status) int64 {
 	t.Helper()
 	v, _, err := f.s.SavePart(context.Background(), kim, partReq("IS01"))
 	if err != nil {
 		t.Fatalf("creating an application: %v", err)
 	}
 	n := v.Record.ApplNo
-	f.u.apps[n].State = application.State{Status: st}
+	f.u.apps[n].State = State{Status: st}
 	return n
 }
 

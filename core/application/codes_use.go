@@ -1,10 +1,7 @@
-package apply
-
-import "github.com/gradapply/gradapply/core/application"
+package application
 
 // Message codes of this package.
 const (
-	CodeNotFound       = application.CodeNotFound // no such application, or not the caller's
 	CodeExists         = "application.exists"     // one application per round (param applNo)
 	CodeOwnerOnly      = "application.owner_only" // an administrator may read, not change
 	CodeRoundNotFound  = "recruit.not_found"

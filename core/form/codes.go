@@ -1,4 +1,4 @@
-package applicant
+package form
 
 // Message codes of this package. Date codes come from core/window, the
 // e-mail code from core/account, school-rule codes from core/school.

@@ -1,4 +1,4 @@
-// Package applicant holds the application form and every validation rule of
+// Package form holds the application form and every validation rule of
 // spec section 5 that applies to it, returned as field-coded errors whose
 // field is the JSON name the client sends (applicantInfo.korName,
 // acadList[1].gpa, partLanguages[0].score, careerList[2].retireDay,
@@ -34,4 +34,4 @@
 //     after today and after joinDay.
 //   - Text maximums default to DefaultTextLimits and a school may override
 //     them by field (without list indexes, e.g. "careerList.description").
-package applicant
+package form

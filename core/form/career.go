@@ -1,4 +1,4 @@
-package applicant
+package form
 
 import (
 	"fmt"

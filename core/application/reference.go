@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -35,7 +35,7 @@ func (s *Service) SearchUnivs(ctx context.Context, q, countryCode string, limit 
 	}
 	if utf8.RuneCountInString(q) > 100 {
 		var f apperr.Fields
-		f.AddParam("q", applicant.CodeTooLong, "max", 100)
+		f.AddParam("q", form.CodeTooLong, "max", 100)
 		return nil, f.Err()
 	}
 	switch {
@@ -60,7 +60,7 @@ func codeSchool(typ, school string) (string, error) {
 	case CodeTypeSchool:
 		if strings.TrimSpace(school) == "" {
 			var f apperr.Fields
-			f.Add("schoolCode", applicant.CodeRequired)
+			f.Add("schoolCode", form.CodeRequired)
 			return "", f.Err()
 		}
 		return school, nil
@@ -110,7 +110,7 @@ func (s *Service) CodeOne(ctx context.Context, typ, school, group, code string) 
 func (s *Service) Rounds(ctx context.Context, school string) ([]Round, error) {
 	if strings.TrimSpace(school) == "" {
 		var f apperr.Fields
-		f.Add("schoolCode", applicant.CodeRequired)
+		f.Add("schoolCode", form.CodeRequired)
 		return nil, f.Err()
 	}
 	return s.Ref.Rounds(ctx, school)

@@ -1,11 +1,10 @@
-package apply
+package application
 
 import (
 	"context"
 	"time"
 
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -55,7 +54,7 @@ type Offer struct {
 
 // Exam is a language exam a school accepts, with its names.
 type Exam struct {
-	applicant.LanguageExam
+	form.LanguageExam
 	KorName, EngName string
 }
 
@@ -101,7 +100,7 @@ type Round struct {
 	Color                        string
 	FeeKrw, FeeUsd               int64
 	Windows                      []window.Window
-	Steps                        application.Steps
+	Steps                        Steps
 	Rules                        school.Rules
 	Parts                        []Offer
 	Categories                   []Code
@@ -128,7 +127,7 @@ type Reference interface {
 	Round(ctx context.Context, k RoundKey) (Round, error)
 	// Lookups gives the code sets validation needs (countries,
 	// universities, company and employment types) and every code group.
-	Lookups(ctx context.Context) (applicant.Lookups, applicant.CodeChecker, error)
+	Lookups(ctx context.Context) (form.Lookups, form.CodeChecker, error)
 }
 
 // Header is an application without its form.
@@ -137,7 +136,7 @@ type Header struct {
 	UserID        string
 	Round         RoundKey
 	ApplID        string
-	State         application.State
+	State         State
 	ApplicantName string
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
@@ -157,7 +156,7 @@ type Part struct {
 
 // SurveyAnswer is one answer as stored (spec section 3 "Survey answer").
 type SurveyAnswer struct {
-	applicant.SurveyAnswer
+	form.SurveyAnswer
 	InputType string `json:"inputType"`
 	IsLeaf    bool   `json:"isLeaf"`
 	Depth     int    `json:"depth"`
@@ -181,7 +180,7 @@ type SurveyData struct {
 type NewApplication struct {
 	UserID   string
 	Round    RoundKey
-	State    application.State
+	State    State
 	Part     Part
 	Consents []school.Acceptance
 	Survey   *SurveyData // nil: no part survey
@@ -198,7 +197,7 @@ type Applications interface {
 	Get(ctx context.Context, applNo int64) (Header, error)
 	// Lock is Get with the row locked until the transaction ends.
 	Lock(ctx context.Context, applNo int64) (Header, error)
-	SetState(ctx context.Context, applNo int64, st application.State, now time.Time) error
+	SetState(ctx context.Context, applNo int64, st State, now time.Time) error
 	SetApplicantName(ctx context.Context, applNo int64, name string) error
 	ListByUser(ctx context.Context, userID string) ([]Header, error)
 	Part(ctx context.Context, applNo int64) (Part, error)
@@ -210,23 +209,23 @@ type Applications interface {
 // numbers and drafts are encrypted by the adapter; the service sees plain
 // values.
 type Forms interface {
-	Info(ctx context.Context, applNo int64) (applicant.ApplicantInfo, bool, error)
-	SaveInfo(ctx context.Context, applNo int64, a applicant.ApplicantInfo) error
-	Academic(ctx context.Context, applNo int64) ([]applicant.AcademicRecord, error)
-	SaveAcademic(ctx context.Context, applNo int64, list []applicant.AcademicRecord) error
-	Languages(ctx context.Context, applNo int64) ([]applicant.LanguageEntry, error)
-	SaveLanguages(ctx context.Context, applNo int64, list []applicant.LanguageEntry) error
-	Careers(ctx context.Context, applNo int64) ([]applicant.Career, error)
-	SaveCareers(ctx context.Context, applNo int64, list []applicant.Career) error
-	AddInfo(ctx context.Context, applNo int64) ([]applicant.Certificate, []applicant.Essay, error)
-	SaveAddInfo(ctx context.Context, applNo int64, certs []applicant.Certificate, essays []applicant.Essay) error
+	Info(ctx context.Context, applNo int64) (form.ApplicantInfo, bool, error)
+	SaveInfo(ctx context.Context, applNo int64, a form.ApplicantInfo) error
+	Academic(ctx context.Context, applNo int64) ([]form.AcademicRecord, error)
+	SaveAcademic(ctx context.Context, applNo int64, list []form.AcademicRecord) error
+	Languages(ctx context.Context, applNo int64) ([]form.LanguageEntry, error)
+	SaveLanguages(ctx context.Context, applNo int64, list []form.LanguageEntry) error
+	Careers(ctx context.Context, applNo int64) ([]form.Career, error)
+	SaveCareers(ctx context.Context, applNo int64, list []form.Career) error
+	AddInfo(ctx context.Context, applNo int64) ([]form.Certificate, []form.Essay, error)
+	SaveAddInfo(ctx context.Context, applNo int64, certs []form.Certificate, essays []form.Essay) error
 	Survey(ctx context.Context, applNo int64, stage string) (SurveyData, error)
 	SaveSurvey(ctx context.Context, applNo int64, stage string, d SurveyData) error
-	MarkSaved(ctx context.Context, applNo int64, step application.Status, at time.Time) error
-	SavedAt(ctx context.Context, applNo int64, step application.Status) (time.Time, bool, error)
-	Draft(ctx context.Context, applNo int64, step application.Status) (Draft, bool, error)
-	PutDraft(ctx context.Context, applNo int64, step application.Status, data []byte, at time.Time) error
-	DeleteDraft(ctx context.Context, applNo int64, step application.Status) error
+	MarkSaved(ctx context.Context, applNo int64, step Status, at time.Time) error
+	SavedAt(ctx context.Context, applNo int64, step Status) (time.Time, bool, error)
+	Draft(ctx context.Context, applNo int64, step Status) (Draft, bool, error)
+	PutDraft(ctx context.Context, applNo int64, step Status, data []byte, at time.Time) error
+	DeleteDraft(ctx context.Context, applNo int64, step Status) error
 }
 
 // Draft is what the applicant typed and has not saved.

@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
@@ -48,7 +47,7 @@ func checkChoice(r Round, c PartChoice, f *apperr.Fields) Part {
 	var o Offer
 	switch {
 	case strings.TrimSpace(c.MajorCode) == "":
-		f.Add(choicePrefix+"majorCode", applicant.CodeRequired)
+		f.Add(choicePrefix+"majorCode", form.CodeRequired)
 	case i < 0:
 		f.Add(choicePrefix+"majorCode", CodePartNotOffered)
 	default:
@@ -59,15 +58,15 @@ func checkChoice(r Round, c PartChoice, f *apperr.Fields) Part {
 	}
 	switch {
 	case c.CategoryCode == "":
-		f.Add(choicePrefix+"categoryCode", applicant.CodeRequired)
+		f.Add(choicePrefix+"categoryCode", form.CodeRequired)
 	case !hasCode(r.Categories, c.CategoryCode):
-		f.Add(choicePrefix+"categoryCode", applicant.CodeCode)
+		f.Add(choicePrefix+"categoryCode", form.CodeCode)
 	}
 	switch {
 	case c.StayTypeCode == "" && len(r.StayTypes) > 0:
-		f.Add(choicePrefix+"stayTypeCode", applicant.CodeRequired)
+		f.Add(choicePrefix+"stayTypeCode", form.CodeRequired)
 	case c.StayTypeCode != "" && !hasCode(r.StayTypes, c.StayTypeCode):
-		f.Add(choicePrefix+"stayTypeCode", applicant.CodeCode)
+		f.Add(choicePrefix+"stayTypeCode", form.CodeCode)
 	}
 	return Part{ApplPartNo: o.ApplPartNo, MajorCode: c.MajorCode, IsMaster: c.IsMaster, IsGeneralType: c.IsGeneralType,
 		StayTypeCode: c.StayTypeCode, CategoryCode: c.CategoryCode, RemkKor: o.RemkKor, RemkEng: o.RemkEng,
@@ -89,10 +88,10 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 	}
 	switch {
 	case len(req.Choices) == 0:
-		f.Add("applPartRequestList", applicant.CodeRequired)
+		f.Add("applPartRequestList", form.CodeRequired)
 		return PartView{}, false, f.Err()
 	case len(req.Choices) > 1:
-		f.AddParam("applPartRequestList", applicant.CodeTooMany, "max", 1)
+		f.AddParam("applPartRequestList", form.CodeTooMany, "max", 1)
 		return PartView{}, false, f.Err()
 	}
 	c := req.Choices[0]
@@ -140,7 +139,7 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 		if created {
 			var err error
-			applNo, err = s.Apps.Create(ctx, NewApplication{UserID: p.UserID, Round: c.Round, State: application.New(),
+			applNo, err = s.Apps.Create(ctx, NewApplication{UserID: p.UserID, Round: c.Round, State: New(),
 				Part: part, Consents: accepted, Survey: req.Survey, Now: now})
 			if err != nil {
 				return err
@@ -165,10 +164,10 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 				return err
 			}
 		}
-		if err := s.Forms.MarkSaved(ctx, applNo, application.PartSave, now); err != nil {
+		if err := s.Forms.MarkSaved(ctx, applNo, PartSave, now); err != nil {
 			return err
 		}
-		return s.Forms.DeleteDraft(ctx, applNo, application.PartSave)
+		return s.Forms.DeleteDraft(ctx, applNo, PartSave)
 	})
 	if err != nil {
 		return PartView{}, false, err

@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -43,7 +42,7 @@ func TestSearchUnivs(t *testing.T) {
 		wantN            int
 	}{
 		{"blank query and no country", "  ", "", 10, "q", CodeSearchTooShort, 0, 0},
-		{"query over 100 characters", strings.Repeat("대", 101), "", 10, "q", applicant.CodeTooLong, 0, 0},
+		{"query over 100 characters", strings.Repeat("대", 101), "", 10, "q", form.CodeTooLong, 0, 0},
 		{"100 characters are fine", strings.Repeat("x", 100), "", 10, "", "", 10, 0},
 		{"no limit gives 20", "Seoul", "", 0, "", "", 20, 1},
 		{"limit capped at 50", "Seoul", "", 500, "", "", 50, 1},
@@ -88,7 +87,7 @@ func TestCodeGroupsAndCodeOne(t *testing.T) {
 	}{
 		{"system codes", CodeTypeSystem, "236", []string{"GEND", " STAY "}, "", "", map[string]string{"GEND": "Male", "STAY": "System stay"}},
 		{"school codes over system ones", CodeTypeSchool, "236", []string{"STAY", "GEND"}, "", "", map[string]string{"STAY": "Dormitory", "GEND": "Male"}},
-		{"school type needs a school", CodeTypeSchool, " ", []string{"STAY"}, "schoolCode", applicant.CodeRequired, nil},
+		{"school type needs a school", CodeTypeSchool, " ", []string{"STAY"}, "schoolCode", form.CodeRequired, nil},
 		{"unknown type", "OTHER", "", []string{"STAY"}, "", CodeCodeType, nil},
 		{"no group", CodeTypeSystem, "", nil, "", CodeCodeNotFound, nil},
 		{"more than 30 groups", CodeTypeSystem, "", many, "", CodeCodeNotFound, nil},
@@ -133,7 +132,7 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
-	if _, err := f.s.Rounds(ctx, " "); !hasField(err, "schoolCode", applicant.CodeRequired) {
+	if _, err := f.s.Rounds(ctx, " "); !hasField(err, "schoolCode", form.CodeRequired) {
 		t.Fatalf("rounds without a school: %v", err)
 	}
 	rs, err := f.s.Rounds(ctx, "236")
@@ -194,7 +193,7 @@ func TestListAndGet(t *testing.T) {
 	other := testRound(true)
 	other.RoundKey = RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
 	f.u.rounds[other.RoundKey] = other
-	first := f.apply(t, application.BasisSave)
+	first := f.apply(t, BasisSave)
 	req := partReq("IS01")
 	req.Choices[0].Round = other.RoundKey
 	v, _, err := f.s.SavePart(ctx, kim, req)
@@ -202,8 +201,8 @@ func TestListAndGet(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := v.Record.ApplNo
-	f.u.apps[first].State = application.State{Status: application.Cancel}
-	third := f.apply(t, application.FileSave) // a second one in the first round, the first being cancelled
+	f.u.apps[first].State = State{Status: Cancel}
+	third := f.apply(t, FileSave) // a second one in the first round, the first being cancelled
 	if _, _, err := f.s.SavePart(ctx, lee, partReq("MA01")); err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +237,7 @@ func TestListAndGet(t *testing.T) {
 	if got := byNo[third].Actions; !slices.Equal(got, []string{ActEdit, ActView, ActCancel, ActSubmit}) {
 		t.Errorf("last step saved: %v", got)
 	}
-	if got := byNo[second]; got.Next != application.BasisSave || !got.SubmitOpen || got.Offer.MajorCode != "IS01" {
+	if got := byNo[second]; got.Next != BasisSave || !got.SubmitOpen || got.Offer.MajorCode != "IS01" {
 		t.Errorf("new application: next %s open %v offer %+v", got.Next, got.SubmitOpen, got.Offer)
 	}
 	if l, err := f.s.List(ctx, permission.Principal{UserID: "nobody", Roles: []permission.Role{permission.RoleUser}}); err != nil || len(l) != 0 {
@@ -278,15 +277,15 @@ func TestPayActionAfterSubmit(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	for _, c := range []struct {
-		st   application.Status
+		st   Status
 		open bool
 		pay  bool
 	}{
-		{application.Submit, true, true},
-		{application.VbankIssue, true, true},
-		{application.Submit, false, true}, // paying does not hang on the SUBMIT window
-		{application.Complete, true, false},
-		{application.FileSave, true, false},
+		{Submit, true, true},
+		{VbankIssue, true, true},
+		{Submit, false, true}, // paying does not hang on the SUBMIT window
+		{Complete, true, false},
+		{FileSave, true, false},
 	} {
 		f := newFixture(t, testRound(true))
 		n := f.apply(t, c.st)
@@ -305,26 +304,26 @@ func TestMode(t *testing.T) {
 	cases := []struct {
 		name      string
 		p         permission.Principal
-		st        application.State
+		st        State
 		requested string
-		want      application.Mode
+		want      Mode
 		code      string
 	}{
-		{"owner edits a draft application", kim, application.State{Status: application.BasisSave}, "edit", application.ModeEdit, ""},
-		{"completed opens in view mode", kim, application.State{Status: application.Complete}, "edit", application.ModeView, ""},
-		{"cancelled opens in view mode", kim, application.State{Status: application.Cancel}, "edit", application.ModeView, ""},
-		{"view stays view", kim, application.State{Status: application.BasisSave}, "view", application.ModeView, ""},
-		{"review needs a review", kim, application.State{Status: application.Complete}, "review", "", application.CodeNotUnderReview},
-		{"review under review", kim, application.State{Status: application.Complete, ReviewStatus: application.AcadSave, Reviewing: true}, "review", application.ModeReview, ""},
-		{"unknown type", kim, application.State{Status: application.BasisSave}, "EDIT", "", application.CodeModeUnknown},
-		{"staff only look", sys, application.State{Status: application.BasisSave}, "edit", application.ModeView, ""},
-		{"another applicant", lee, application.State{Status: application.BasisSave}, "view", "", CodeNotFound},
+		{"owner edits a draft application", kim, State{Status: BasisSave}, "edit", ModeEdit, ""},
+		{"completed opens in view mode", kim, State{Status: Complete}, "edit", ModeView, ""},
+		{"cancelled opens in view mode", kim, State{Status: Cancel}, "edit", ModeView, ""},
+		{"view stays view", kim, State{Status: BasisSave}, "view", ModeView, ""},
+		{"review needs a review", kim, State{Status: Complete}, "review", "", CodeNotUnderReview},
+		{"review under review", kim, State{Status: Complete, ReviewStatus: AcadSave, Reviewing: true}, "review", ModeReview, ""},
+		{"unknown type", kim, State{Status: BasisSave}, "EDIT", "", CodeModeUnknown},
+		{"staff only look", sys, State{Status: BasisSave}, "edit", ModeView, ""},
+		{"another applicant", lee, State{Status: BasisSave}, "view", "", CodeNotFound},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t, testRound(true))
-			n := f.apply(t, application.BasisSave)
+			n := f.apply(t, BasisSave)
 			f.u.apps[n].State = c.st
 			got, st, err := f.s.Mode(context.Background(), c.p, n, c.requested)
 			if got != c.want || apperr.CodeOf(err) != c.code {
@@ -341,17 +340,17 @@ func TestMode(t *testing.T) {
 func TestViewModeRefusesEdits(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for _, st := range []application.Status{application.Complete, application.Cancel} {
+	for _, st := range []Status{Complete, Cancel} {
 		f := newFixture(t, fullRound())
 		n := f.apply(t, st)
 		mode, _, err := f.s.Mode(ctx, kim, n, "edit")
-		if err != nil || mode != application.ModeView {
+		if err != nil || mode != ModeView {
 			t.Fatalf("%s opens %q %v", st, mode, err)
 		}
 		edits := map[string]error{}
 		_, _, edits["info"] = f.s.SaveInfo(ctx, kim, n, korean())
-		_, edits["acad"] = f.s.SaveAcademic(ctx, kim, n, []applicant.AcademicRecord{validAcad()})
-		_, _, edits["lang"] = f.s.SaveLanguages(ctx, kim, n, []applicant.LanguageEntry{validLang("")}, seqIDs())
+		_, edits["acad"] = f.s.SaveAcademic(ctx, kim, n, []form.AcademicRecord{validAcad()})
+		_, _, edits["lang"] = f.s.SaveLanguages(ctx, kim, n, []form.LanguageEntry{validLang("")}, seqIDs())
 		_, edits["career"] = f.s.SaveCareers(ctx, kim, n, nil)
 		_, edits["addinfo"] = f.s.SaveAdditionalInfo(ctx, kim, n, validAddInfo())
 		_, edits["survey"] = f.s.SaveSurvey(ctx, kim, n, validSurvey())
@@ -360,7 +359,7 @@ func TestViewModeRefusesEdits(t *testing.T) {
 		change.ApplNo = n
 		_, _, edits["part"] = f.s.SavePart(ctx, kim, change)
 		for what, err := range edits {
-			if apperr.CodeOf(err) != application.CodeNotModifiable {
+			if apperr.CodeOf(err) != CodeNotModifiable {
 				t.Errorf("%s: %s edit: %v", st, what, err)
 			}
 		}
@@ -375,18 +374,18 @@ func TestCancel(t *testing.T) {
 	cases := []struct {
 		name   string
 		p      permission.Principal
-		st     application.Status
+		st     Status
 		closed bool
 		code   string
 	}{
-		{"owner before submission", kim, application.BasisSave, false, ""},
-		{"owner after submission, before payment", kim, application.Submit, false, ""},
-		{"completed", kim, application.Complete, false, application.CodeNotModifiable},
-		{"already cancelled", kim, application.Cancel, false, application.CodeNotModifiable},
-		{"window closed", kim, application.BasisSave, true, window.CodeClosed},
-		{"ROLE_TIME_INDEPENDENT after the window", free, application.BasisSave, true, ""},
-		{"another applicant", lee, application.BasisSave, false, CodeNotFound},
-		{"system admin through the form", sys, application.BasisSave, false, CodeOwnerOnly},
+		{"owner before submission", kim, BasisSave, false, ""},
+		{"owner after submission, before payment", kim, Submit, false, ""},
+		{"completed", kim, Complete, false, CodeNotModifiable},
+		{"already cancelled", kim, Cancel, false, CodeNotModifiable},
+		{"window closed", kim, BasisSave, true, window.CodeClosed},
+		{"ROLE_TIME_INDEPENDENT after the window", free, BasisSave, true, ""},
+		{"another applicant", lee, BasisSave, false, CodeNotFound},
+		{"system admin through the form", sys, BasisSave, false, CodeOwnerOnly},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -398,7 +397,7 @@ func TestCancel(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := v.Record.ApplNo
-			f.u.apps[n].State = application.State{Status: c.st}
+			f.u.apps[n].State = State{Status: c.st}
 			if c.closed {
 				f.closeWindow()
 			}
@@ -412,7 +411,7 @@ func TestCancel(t *testing.T) {
 				}
 				return
 			}
-			if rec.State.Status != application.Cancel || f.u.apps[n].State.Status != application.Cancel || !slices.Equal(rec.Actions, []string{ActView}) {
+			if rec.State.Status != Cancel || f.u.apps[n].State.Status != Cancel || !slices.Equal(rec.Actions, []string{ActView}) {
 				t.Fatalf("cancelled: %+v %v", rec.State, rec.Actions)
 			}
 			// One application per round unless cancelled: a new one may start.
@@ -460,7 +459,7 @@ func TestStaffAccessByRole(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			f := newFixture(t, fullRound())
-			n := f.apply(t, application.CareerSave)
+			n := f.apply(t, CareerSave)
 			if _, err := f.s.Careers(ctx, c.p, n); apperr.CodeOf(err) != c.read {
 				t.Fatalf("read: %v", err)
 			}
@@ -482,7 +481,7 @@ func TestStaffAccessByRole(t *testing.T) {
 					t.Errorf("%s: %v, want %s", what, err, c.write)
 				}
 			}
-			if f.u.apps[n].State.Status != application.CareerSave {
+			if f.u.apps[n].State.Status != CareerSave {
 				t.Fatalf("status moved to %s", f.u.apps[n].State.Status)
 			}
 		})

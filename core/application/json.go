@@ -1,4 +1,4 @@
-package apply
+package application
 
 import "encoding/json"
 

@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -8,8 +8,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
@@ -21,17 +20,17 @@ type memory struct {
 	round  Round
 	apps   map[int64]*Header
 	parts  map[int64]Part
-	info   map[int64]applicant.ApplicantInfo
-	acad   map[int64][]applicant.AcademicRecord
-	drafts map[int64]map[application.Status]Draft
-	saved  map[int64]map[application.Status]time.Time
+	info   map[int64]form.ApplicantInfo
+	acad   map[int64][]form.AcademicRecord
+	drafts map[int64]map[Status]Draft
+	saved  map[int64]map[Status]time.Time
 	logs   []string
 	next   int64
 }
 
 func newMemory(r Round) *memory {
-	return &memory{round: r, apps: map[int64]*Header{}, parts: map[int64]Part{}, info: map[int64]applicant.ApplicantInfo{},
-		acad: map[int64][]applicant.AcademicRecord{}, drafts: map[int64]map[application.Status]Draft{}, saved: map[int64]map[application.Status]time.Time{}}
+	return &memory{round: r, apps: map[int64]*Header{}, parts: map[int64]Part{}, info: map[int64]form.ApplicantInfo{},
+		acad: map[int64][]form.AcademicRecord{}, drafts: map[int64]map[Status]Draft{}, saved: map[int64]map[Status]time.Time{}}
 }
 
 func (m *memory) Schools(context.Context) ([]School, error)    { return nil, nil }
@@ -50,15 +49,15 @@ func (m *memory) Round(_ context.Context, k RoundKey) (Round, error) {
 	}
 	return m.round, nil
 }
-func (m *memory) Lookups(context.Context) (applicant.Lookups, applicant.CodeChecker, error) {
-	return applicant.Lookups{Countries: applicant.SetOf("410", "704"), Schools: applicant.SetOf("101")}, nil, nil
+func (m *memory) Lookups(context.Context) (form.Lookups, form.CodeChecker, error) {
+	return form.Lookups{Countries: form.SetOf("410", "704"), Schools: form.SetOf("101")}, nil, nil
 }
 
 func (m *memory) Create(_ context.Context, a NewApplication) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, h := range m.apps {
-		if h.UserID == a.UserID && h.Round == a.Round && h.State.Status != application.Cancel {
+		if h.UserID == a.UserID && h.Round == a.Round && h.State.Status != Cancel {
 			return 0, apperr.Conflict(CodeExists).With("applNo", h.ApplNo)
 		}
 	}
@@ -77,7 +76,7 @@ func (m *memory) Get(_ context.Context, n int64) (Header, error) {
 	return *h, nil
 }
 func (m *memory) Lock(ctx context.Context, n int64) (Header, error) { return m.Get(ctx, n) }
-func (m *memory) SetState(_ context.Context, n int64, st application.State, _ time.Time) error {
+func (m *memory) SetState(_ context.Context, n int64, st State, _ time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.apps[n].State = st
@@ -100,60 +99,60 @@ func (m *memory) Part(_ context.Context, n int64) (Part, error)                {
 func (m *memory) SetPart(_ context.Context, n int64, p Part) error             { m.parts[n] = p; return nil }
 func (m *memory) Consents(context.Context, int64) ([]school.Acceptance, error) { return nil, nil }
 
-func (m *memory) Info(_ context.Context, n int64) (applicant.ApplicantInfo, bool, error) {
+func (m *memory) Info(_ context.Context, n int64) (form.ApplicantInfo, bool, error) {
 	a, ok := m.info[n]
 	return a, ok, nil
 }
-func (m *memory) SaveInfo(_ context.Context, n int64, a applicant.ApplicantInfo) error {
+func (m *memory) SaveInfo(_ context.Context, n int64, a form.ApplicantInfo) error {
 	m.info[n] = a
 	return nil
 }
-func (m *memory) Academic(_ context.Context, n int64) ([]applicant.AcademicRecord, error) {
+func (m *memory) Academic(_ context.Context, n int64) ([]form.AcademicRecord, error) {
 	return m.acad[n], nil
 }
-func (m *memory) SaveAcademic(_ context.Context, n int64, l []applicant.AcademicRecord) error {
+func (m *memory) SaveAcademic(_ context.Context, n int64, l []form.AcademicRecord) error {
 	m.acad[n] = l
 	return nil
 }
-func (m *memory) Languages(context.Context, int64) ([]applicant.LanguageEntry, error) {
+func (m *memory) Languages(context.Context, int64) ([]form.LanguageEntry, error) {
 	return nil, nil
 }
-func (m *memory) SaveLanguages(context.Context, int64, []applicant.LanguageEntry) error {
+func (m *memory) SaveLanguages(context.Context, int64, []form.LanguageEntry) error {
 	return nil
 }
-func (m *memory) Careers(context.Context, int64) ([]applicant.Career, error)   { return nil, nil }
-func (m *memory) SaveCareers(context.Context, int64, []applicant.Career) error { return nil }
-func (m *memory) AddInfo(context.Context, int64) ([]applicant.Certificate, []applicant.Essay, error) {
+func (m *memory) Careers(context.Context, int64) ([]form.Career, error)   { return nil, nil }
+func (m *memory) SaveCareers(context.Context, int64, []form.Career) error { return nil }
+func (m *memory) AddInfo(context.Context, int64) ([]form.Certificate, []form.Essay, error) {
 	return nil, nil, nil
 }
-func (m *memory) SaveAddInfo(context.Context, int64, []applicant.Certificate, []applicant.Essay) error {
+func (m *memory) SaveAddInfo(context.Context, int64, []form.Certificate, []form.Essay) error {
 	return nil
 }
 func (m *memory) Survey(context.Context, int64, string) (SurveyData, error)   { return SurveyData{}, nil }
 func (m *memory) SaveSurvey(context.Context, int64, string, SurveyData) error { return nil }
-func (m *memory) MarkSaved(_ context.Context, n int64, st application.Status, at time.Time) error {
+func (m *memory) MarkSaved(_ context.Context, n int64, st Status, at time.Time) error {
 	if m.saved[n] == nil {
-		m.saved[n] = map[application.Status]time.Time{}
+		m.saved[n] = map[Status]time.Time{}
 	}
 	m.saved[n][st] = at
 	return nil
 }
-func (m *memory) SavedAt(_ context.Context, n int64, st application.Status) (time.Time, bool, error) {
+func (m *memory) SavedAt(_ context.Context, n int64, st Status) (time.Time, bool, error) {
 	t, ok := m.saved[n][st]
 	return t, ok, nil
 }
-func (m *memory) Draft(_ context.Context, n int64, st application.Status) (Draft, bool, error) {
+func (m *memory) Draft(_ context.Context, n int64, st Status) (Draft, bool, error) {
 	d, ok := m.drafts[n][st]
 	return d, ok, nil
 }
-func (m *memory) PutDraft(_ context.Context, n int64, st application.Status, data []byte, at time.Time) error {
+func (m *memory) PutDraft(_ context.Context, n int64, st Status, data []byte, at time.Time) error {
 	if m.drafts[n] == nil {
-		m.drafts[n] = map[application.Status]Draft{}
+		m.drafts[n] = map[Status]Draft{}
 	}
 	m.drafts[n][st] = Draft{Data: data, SavedAt: at}
 	return nil
 }
-func (m *memory) DeleteDraft(_ context.Context, n int64, st application.Status) error {
+func (m *memory) DeleteDraft(_ context.Context, n int64, st Status) error {
 	delete(m.drafts[n], st)
 	return nil
 }
@@ -179,7 +178,7 @@ func testRound(open bool) Round {
 	if !open {
 		end = now.AddDate(0, 0, -1)
 	}
-	r := Round{RoundKey: key, Steps: application.MustSteps(application.BasisSave, application.AcadSave, application.FileSave),
+	r := Round{RoundKey: key, Steps: MustSteps(BasisSave, AcadSave, FileSave),
 		Rules:      school.Default("236"),
 		Windows:    []window.Window{{Kind: window.Submit, Start: start, End: end}},
 		Parts:      []Offer{{ApplPartNo: 7, MajorCode: "IS01", IsMaster: true, AddCertificateCount: 2}, {ApplPartNo: 8, MajorCode: "MA01", IsMaster: true, VideoEssay: true}},
@@ -206,8 +205,8 @@ func partReq(major string) PartRequest {
 	return PartRequest{Choices: []PartChoice{{Round: key, MajorCode: major, IsMaster: true, CategoryCode: "00001"}}, Consents: allConsents()}
 }
 
-func korean() applicant.ApplicantInfo {
-	return applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{Gend: "F", KorName: "김하늘", EngName: "KIM", Nationality: "410",
+func korean() form.ApplicantInfo {
+	return form.ApplicantInfo{BasicInfo: form.BasicInfo{Gend: "F", KorName: "김하늘", EngName: "KIM", Nationality: "410",
 		BirthDate: "1998-03-01", ResidentNoLast: "2345678", Mobile: "010-1234-5678", Email: "a@example.com"}}
 }
 
@@ -255,13 +254,13 @@ func TestStepsInOrderWindowAndExemption(t *testing.T) {
 	s, m := newService(testRound(true))
 	v, _, _ := s.SavePart(ctx, kim, partReq("IS01"))
 	n := v.Record.ApplNo
-	if _, err := s.SaveAcademic(ctx, kim, n, nil); apperr.CodeOf(err) != application.CodeStepOrder {
+	if _, err := s.SaveAcademic(ctx, kim, n, nil); apperr.CodeOf(err) != CodeStepOrder {
 		t.Fatalf("acad first: %v", err)
 	}
 	a := korean()
-	a.FamilyList = []applicant.FamilyMember{{Relation: "00001", Name: "이"}} // required for part 7
+	a.FamilyList = []form.FamilyMember{{Relation: "00001", Name: "이"}} // required for part 7
 	rec, _, err := s.SaveInfo(ctx, kim, n, a)
-	if err != nil || rec.State.Status != application.BasisSave || rec.Next != application.AcadSave {
+	if err != nil || rec.State.Status != BasisSave || rec.Next != AcadSave {
 		t.Fatalf("basis: %+v %v", rec.State, err)
 	}
 	if m.apps[n].ApplicantName != "김하늘" {
@@ -309,20 +308,20 @@ func TestDecorateActions(t *testing.T) {
 	s, _ := newService(testRound(true))
 	steps := testRound(true).Steps
 	cases := []struct {
-		st   application.State
+		st   State
 		p    permission.Principal
 		open bool
 		want []string
 	}{
-		{application.State{Status: application.BasisSave}, kim, true, []string{ActEdit, ActView, ActCancel}},
-		{application.State{Status: application.FileSave}, kim, true, []string{ActEdit, ActView, ActCancel, ActSubmit}},
-		{application.State{Status: application.Submit}, kim, true, []string{ActEdit, ActView, ActCancel, ActPay}},
-		{application.State{Status: application.Complete}, kim, true, []string{ActView}},
-		{application.State{Status: application.Cancel}, kim, true, []string{ActView}},
-		{application.State{Status: application.BasisSave}, kim, false, []string{ActView}},
-		{application.State{Status: application.BasisSave}, free, false, []string{ActEdit, ActView, ActCancel}},
-		{application.State{Status: application.Complete, ReviewStatus: application.AcadSave, Reviewing: true}, kim, true, []string{ActEdit, ActView, ActReview, ActCancel}},
-		{application.State{Status: application.BasisSave}, sys, true, []string{ActView}},
+		{State{Status: BasisSave}, kim, true, []string{ActEdit, ActView, ActCancel}},
+		{State{Status: FileSave}, kim, true, []string{ActEdit, ActView, ActCancel, ActSubmit}},
+		{State{Status: Submit}, kim, true, []string{ActEdit, ActView, ActCancel, ActPay}},
+		{State{Status: Complete}, kim, true, []string{ActView}},
+		{State{Status: Cancel}, kim, true, []string{ActView}},
+		{State{Status: BasisSave}, kim, false, []string{ActView}},
+		{State{Status: BasisSave}, free, false, []string{ActEdit, ActView, ActCancel}},
+		{State{Status: Complete, ReviewStatus: AcadSave, Reviewing: true}, kim, true, []string{ActEdit, ActView, ActReview, ActCancel}},
+		{State{Status: BasisSave}, sys, true, []string{ActView}},
 	}
 	for _, c := range cases {
 		r := testRound(c.open)
@@ -351,7 +350,7 @@ func TestInfoSettingsResolution(t *testing.T) {
 	round := byCode(r.InfoSettings(0))
 	part := byCode(r.InfoSettings(7))
 	other := byCode(r.InfoSettings(8))
-	if len(round) != len(applicant.InfoItemCodes) || round["spouse"].Display || !round["passport"].Display || round["familyList"].Required {
+	if len(round) != len(form.InfoItemCodes) || round["spouse"].Display || !round["passport"].Display || round["familyList"].Required {
 		t.Fatalf("round-wide: %v", round)
 	}
 	if !part["familyList"].Required || part["spouse"].Display {
@@ -392,7 +391,7 @@ func TestPartRules(t *testing.T) {
 	}
 	req = partReq("IS01")
 	req.Choices = append(req.Choices, req.Choices[0])
-	if _, _, err := s.SavePart(ctx, kim, req); fieldCode(err, "applPartRequestList") != applicant.CodeTooMany {
+	if _, _, err := s.SavePart(ctx, kim, req); fieldCode(err, "applPartRequestList") != form.CodeTooMany {
 		t.Fatalf("two choices: %v", err)
 	}
 	if _, _, err := s.SavePart(ctx, sys, partReq("IS01")); apperr.CodeOf(err) != CodeNotApplicant {
@@ -434,8 +433,8 @@ func TestDraftRules(t *testing.T) {
 		{"BASIS_SAVE", `{"a":1}`, ""},
 		{"BASIS_SAVE", `[1]`, CodeDraftNotObject},
 		{"BASIS_SAVE", `{"a":`, CodeDraftNotObject},
-		{"FILE_SAVE", `{}`, application.CodeStepNotInList},
-		{"SUBMIT", `{}`, application.CodeStepNotInList},
+		{"FILE_SAVE", `{}`, CodeStepNotInList},
+		{"SUBMIT", `{}`, CodeStepNotInList},
 	} {
 		if _, err := s.PutDraft(ctx, kim, n, c.step, []byte(c.body)); apperr.CodeOf(err) != c.code {
 			t.Errorf("%s %s: %v", c.step, c.body, err)
@@ -453,7 +452,7 @@ func TestDraftRules(t *testing.T) {
 		t.Fatalf("draft with step: %+v %v", view.Draft, err)
 	}
 	a := korean()
-	a.FamilyList = []applicant.FamilyMember{{Relation: "00001", Name: "이"}}
+	a.FamilyList = []form.FamilyMember{{Relation: "00001", Name: "이"}}
 	if _, _, err := s.SaveInfo(ctx, kim, n, a); err != nil {
 		t.Fatal(err)
 	}
@@ -466,7 +465,7 @@ func TestValidateSurvey(t *testing.T) {
 	t.Parallel()
 	qs := []Question{{Code: "q1", Required: true, Items: []Item{{Code: Code{Code: "01"}}}}, {Code: "q2", Required: false}}
 	ans := func(q, item, text string) SurveyAnswer {
-		return SurveyAnswer{SurveyAnswer: applicant.SurveyAnswer{QuestionCode: q, ItemCode: item, Answer: text}}
+		return SurveyAnswer{SurveyAnswer: form.SurveyAnswer{QuestionCode: q, ItemCode: item, Answer: text}}
 	}
 	cases := []struct {
 		name  string

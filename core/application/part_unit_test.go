@@ -1,4 +1,4 @@
-package apply
+package application
 
 import (
 	"context"
@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -22,7 +21,7 @@ func partRound() Round {
 }
 
 func partSurvey(item string) *SurveyData {
-	return &SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: applicant.SurveyAnswer{QuestionCode: "pq1", ItemCode: item}}}}
+	return &SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "pq1", ItemCode: item}}}}
 }
 
 // consentsMissing is the field error of every default consent not given.
@@ -44,21 +43,21 @@ func TestPartChoiceFields(t *testing.T) {
 		fields []string
 	}{
 		{"valid", ok, nil},
-		{"no choice", func(r *PartRequest) { r.Choices = nil }, []string{"applPartRequestList:" + applicant.CodeRequired}},
-		{"major missing", func(r *PartRequest) { r.Choices[0].MajorCode = " " }, []string{p + "majorCode:" + applicant.CodeRequired}},
+		{"no choice", func(r *PartRequest) { r.Choices = nil }, []string{"applPartRequestList:" + form.CodeRequired}},
+		{"major missing", func(r *PartRequest) { r.Choices[0].MajorCode = " " }, []string{p + "majorCode:" + form.CodeRequired}},
 		{"major in a course not offered", func(r *PartRequest) { r.Choices[0].IsMaster = false }, []string{p + "majorCode:" + CodePartNotOffered}},
-		{"category missing", func(r *PartRequest) { r.Choices[0].CategoryCode = "" }, []string{p + "categoryCode:" + applicant.CodeRequired}},
-		{"category unknown", func(r *PartRequest) { r.Choices[0].CategoryCode = "99" }, []string{p + "categoryCode:" + applicant.CodeCode}},
-		{"stay type required where the round has them", func(r *PartRequest) { r.Choices[0].StayTypeCode = "" }, []string{p + "stayTypeCode:" + applicant.CodeRequired}},
-		{"stay type unknown", func(r *PartRequest) { r.Choices[0].StayTypeCode = "X" }, []string{p + "stayTypeCode:" + applicant.CodeCode}},
-		{"part survey unanswered", func(r *PartRequest) { r.Survey = nil }, []string{"surveyRequest.answers.pq1:" + applicant.CodeSurveyRequired}},
-		{"part survey item not offered", func(r *PartRequest) { r.Survey = partSurvey("09") }, []string{"surveyRequest.answers[0].itemCode:" + applicant.CodeCode}},
+		{"category missing", func(r *PartRequest) { r.Choices[0].CategoryCode = "" }, []string{p + "categoryCode:" + form.CodeRequired}},
+		{"category unknown", func(r *PartRequest) { r.Choices[0].CategoryCode = "99" }, []string{p + "categoryCode:" + form.CodeCode}},
+		{"stay type required where the round has them", func(r *PartRequest) { r.Choices[0].StayTypeCode = "" }, []string{p + "stayTypeCode:" + form.CodeRequired}},
+		{"stay type unknown", func(r *PartRequest) { r.Choices[0].StayTypeCode = "X" }, []string{p + "stayTypeCode:" + form.CodeCode}},
+		{"part survey unanswered", func(r *PartRequest) { r.Survey = nil }, []string{"surveyRequest.answers.pq1:" + form.CodeSurveyRequired}},
+		{"part survey item not offered", func(r *PartRequest) { r.Survey = partSurvey("09") }, []string{"surveyRequest.answers[0].itemCode:" + form.CodeCode}},
 		{"every error at once", func(r *PartRequest) {
 			r.Choices[0].MajorCode, r.Choices[0].CategoryCode, r.Choices[0].StayTypeCode = "", "", ""
 			r.Consents = nil
 			r.Survey = nil
-		}, slices.Concat([]string{p + "majorCode:" + applicant.CodeRequired, p + "categoryCode:" + applicant.CodeRequired, p + "stayTypeCode:" + applicant.CodeRequired},
-			consentsMissing(), []string{"surveyRequest.answers.pq1:" + applicant.CodeSurveyRequired})},
+		}, slices.Concat([]string{p + "majorCode:" + form.CodeRequired, p + "categoryCode:" + form.CodeRequired, p + "stayTypeCode:" + form.CodeRequired},
+			consentsMissing(), []string{"surveyRequest.answers.pq1:" + form.CodeSurveyRequired})},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -82,7 +81,7 @@ func TestPartChoiceFields(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := v.Record
-			if rec.State != application.New() || rec.UserID != "kim" || rec.Part.ApplPartNo != 7 || rec.Part.StayTypeCode != "D" || rec.Next != application.BasisSave {
+			if rec.State != New() || rec.UserID != "kim" || rec.Part.ApplPartNo != 7 || rec.Part.StayTypeCode != "D" || rec.Next != BasisSave {
 				t.Fatalf("created: %+v %+v next %s", rec.Header, rec.Part, rec.Next)
 			}
 			if len(v.Consents) != len(school.DefaultConsents()) || v.Consents[0].Version != "2024-09-10" || !v.Consents[0].At.Equal(now) {
@@ -91,7 +90,7 @@ func TestPartChoiceFields(t *testing.T) {
 			if len(v.Survey.Answers) != 1 || v.Survey.Answers[0].ItemCode != "01" {
 				t.Fatalf("part survey kept: %+v", v.Survey)
 			}
-			if _, saved := f.u.saved[rec.ApplNo][application.PartSave]; !saved {
+			if _, saved := f.u.saved[rec.ApplNo][PartSave]; !saved {
 				t.Fatal("part step not recorded as saved")
 			}
 		})
@@ -104,22 +103,22 @@ func TestPartChange(t *testing.T) {
 	cases := []struct {
 		name   string
 		by     string // kim unless said
-		st     application.Status
+		st     Status
 		closed bool
 		edit   func(*PartRequest)
 		code   string
 		field  string
 	}{
-		{"owner changes major", "", application.AcadSave, false, nil, "", ""},
-		{"round stays fixed", "", application.AcadSave, false, func(r *PartRequest) { r.Choices[0].Round = otherRound }, "validation.failed", "applPartRequestList[0].recruitPartSeq:" + CodeRoundFixed},
-		{"no choice", "", application.AcadSave, false, func(r *PartRequest) { r.Choices = nil }, "validation.failed", "applPartRequestList:" + applicant.CodeRequired},
-		{"two choices", "", application.AcadSave, false, func(r *PartRequest) { r.Choices = append(r.Choices, r.Choices[0]) }, "validation.failed", "applPartRequestList:" + applicant.CodeTooMany},
-		{"window closed", "", application.AcadSave, true, nil, window.CodeClosed, ""},
-		{"completed", "", application.Complete, false, nil, application.CodeNotModifiable, ""},
-		{"another applicant", "lee", application.AcadSave, false, nil, CodeNotFound, ""},
-		{"staff through the form", "sys", application.AcadSave, false, nil, CodeOwnerOnly, ""},
-		{"exempt owner after the window", "free", application.AcadSave, true, nil, "", ""},
-		{"unknown application", "kim-999", application.AcadSave, false, nil, CodeNotFound, ""},
+		{"owner changes major", "", AcadSave, false, nil, "", ""},
+		{"round stays fixed", "", AcadSave, false, func(r *PartRequest) { r.Choices[0].Round = otherRound }, "validation.failed", "applPartRequestList[0].recruitPartSeq:" + CodeRoundFixed},
+		{"no choice", "", AcadSave, false, func(r *PartRequest) { r.Choices = nil }, "validation.failed", "applPartRequestList:" + form.CodeRequired},
+		{"two choices", "", AcadSave, false, func(r *PartRequest) { r.Choices = append(r.Choices, r.Choices[0]) }, "validation.failed", "applPartRequestList:" + form.CodeTooMany},
+		{"window closed", "", AcadSave, true, nil, window.CodeClosed, ""},
+		{"completed", "", Complete, false, nil, CodeNotModifiable, ""},
+		{"another applicant", "lee", AcadSave, false, nil, CodeNotFound, ""},
+		{"staff through the form", "sys", AcadSave, false, nil, CodeOwnerOnly, ""},
+		{"exempt owner after the window", "free", AcadSave, true, nil, "", ""},
+		{"unknown application", "kim-999", AcadSave, false, nil, CodeNotFound, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,8 +143,8 @@ func TestPartChange(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := v.Record.ApplNo
-			f.u.apps[n].State = application.State{Status: c.st}
-			f.u.memory.PutDraft(ctx, n, application.PartSave, []byte(`{"majorCode":"MA01"}`), now)
+			f.u.apps[n].State = State{Status: c.st}
+			f.u.memory.PutDraft(ctx, n, PartSave, []byte(`{"majorCode":"MA01"}`), now)
 			if c.closed {
 				f.closeWindow()
 			}
@@ -170,7 +169,7 @@ func TestPartChange(t *testing.T) {
 				if f.u.parts[n].MajorCode != "IS01" {
 					t.Fatalf("part changed to %s", f.u.parts[n].MajorCode)
 				}
-				if f.u.drafts[n][application.PartSave].Data == nil && by != "kim-999" {
+				if f.u.drafts[n][PartSave].Data == nil && by != "kim-999" {
 					t.Fatal("draft dropped by a refused change")
 				}
 				return
@@ -184,7 +183,7 @@ func TestPartChange(t *testing.T) {
 			if !got.Survey.Alumni || len(got.Consents) != len(school.DefaultConsents()) {
 				t.Fatalf("survey replaced, consents kept: %+v %d", got.Survey, len(got.Consents))
 			}
-			if _, ok := f.u.drafts[n][application.PartSave]; ok {
+			if _, ok := f.u.drafts[n][PartSave]; ok {
 				t.Fatal("part draft kept after the change")
 			}
 		})
@@ -197,7 +196,7 @@ func TestPartChangeWithoutSurvey(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
-	n := f.apply(t, application.BasisSave)
+	n := f.apply(t, BasisSave)
 	f.u.surveys[surveyKey(StagePart, n)] = SurveyData{ContactCode: "02"}
 	change := partReq("MA01")
 	change.ApplNo = n
@@ -221,7 +220,7 @@ func TestApplicantName(t *testing.T) {
 		{"", "", "", "", ""},
 	}
 	for _, c := range cases {
-		a := applicant.ApplicantInfo{BasicInfo: applicant.BasicInfo{KorName: c.kor, FirstName: c.first, MiddleName: c.middle, LastName: c.last}}
+		a := form.ApplicantInfo{BasicInfo: form.BasicInfo{KorName: c.kor, FirstName: c.first, MiddleName: c.middle, LastName: c.last}}
 		if got := ApplicantName(a); got != c.want {
 			t.Errorf("%+v: %q want %q", c, got, c.want)
 		}
