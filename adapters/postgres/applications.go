@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -45,40 +44,42 @@ func nullIf(s string) any {
 }
 
 // Create stores a new application with its part, consents and part survey.
-func (s Applications) Create(ctx context.Context, a application.NewApplication) (int64, error) {
+func (s Applications) Create(ctx context.Context, c application.Creation) (int64, error) {
 	var applNo int64
+	a := c.App
+	userID, k, st, now := a.UserID(), a.Round(), a.State(), a.CreatedAt()
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
 		// ON CONFLICT keeps the transaction usable, so the existing
 		// application is looked up on the same connection (a second
 		// connection here could wait forever on a busy pool).
 		err := s.DB.queryRow(ctx, Builder.Insert("application").
 			Columns("user_pk", "user_id", "school_code", "enter_year", "recruit_part_seq", "status", "review_status", "is_reviewing", "created_at", "updated_at").
-			Values(sq.Expr("(SELECT id FROM app_user WHERE user_id = ?)", a.UserID), a.UserID, a.Round.SchoolCode, a.Round.EnterYear,
-				a.Round.RecruitPartSeq, string(a.State.Status), nullIf(string(a.State.ReviewStatus)), a.State.Reviewing, a.Now, a.Now).
+			Values(sq.Expr("(SELECT id FROM app_user WHERE user_id = ?)", userID), userID, k.SchoolCode, k.EnterYear,
+				k.RecruitPartSeq, string(st.Status), nullIf(string(st.ReviewStatus)), st.Reviewing, now, now).
 			Suffix("ON CONFLICT (user_pk, school_code, enter_year, recruit_part_seq) WHERE status <> 'CANCEL' DO NOTHING RETURNING appl_no")).Scan(&applNo)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			var existing int64
 			if err := s.DB.queryRow(ctx, Builder.Select("appl_no").From("application").
-				Where(sq.Eq{"user_id": a.UserID, "school_code": a.Round.SchoolCode, "enter_year": a.Round.EnterYear,
-					"recruit_part_seq": a.Round.RecruitPartSeq}).Where("status <> 'CANCEL'")).Scan(&existing); err != nil {
+				Where(sq.Eq{"user_id": userID, "school_code": k.SchoolCode, "enter_year": k.EnterYear,
+					"recruit_part_seq": k.RecruitPartSeq}).Where("status <> 'CANCEL'")).Scan(&existing); err != nil {
 				return fmt.Errorf("postgres: create application: %w", err)
 			}
 			return apperr.Conflict(application.CodeExists).With("applNo", existing)
 		case err != nil:
 			return fmt.Errorf("postgres: create application: %w", err)
 		}
-		if err := s.insertPart(ctx, applNo, a.Part); err != nil {
+		if err := s.insertPart(ctx, applNo, c.Part); err != nil {
 			return err
 		}
-		for _, c := range a.Consents {
+		for _, c := range c.Consents {
 			if _, err := s.DB.exec(ctx, Builder.Insert("appl_consent").Columns("appl_no", "code", "version", "accepted_at").
 				Values(applNo, c.Code, c.Version, c.At)); err != nil {
 				return fmt.Errorf("postgres: consent: %w", err)
 			}
 		}
-		if a.Survey != nil {
-			if err := (Forms{DB: s.DB}).SaveSurvey(ctx, applNo, application.StagePart, *a.Survey); err != nil {
+		if c.Survey != nil {
+			if err := (Forms{DB: s.DB}).SaveSurvey(ctx, applNo, application.StagePart, *c.Survey); err != nil {
 				return err
 			}
 		}
@@ -104,29 +105,37 @@ func (s Applications) Get(ctx context.Context, applNo int64) (application.Header
 	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo})))
 }
 
-// Lock loads an application and locks its row until the transaction ends.
-func (s Applications) Lock(ctx context.Context, applNo int64) (application.Header, error) {
-	return scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE")))
-}
-
-// SetState stores a new status pair.
-func (s Applications) SetState(ctx context.Context, applNo int64, st application.State, now time.Time) error {
-	_, err := s.DB.exec(ctx, Builder.Update("application").
-		Set("status", string(st.Status)).Set("review_status", nullIf(string(st.ReviewStatus))).
-		Set("is_reviewing", st.Reviewing).Set("updated_at", now).Where(sq.Eq{"appl_no": applNo}))
-	if err != nil {
-		return fmt.Errorf("postgres: set state: %w", err)
-	}
-	return nil
-}
-
-// SetApplicantName stores the name shown in lists.
-func (s Applications) SetApplicantName(ctx context.Context, applNo int64, name string) error {
-	_, err := s.DB.exec(ctx, Builder.Update("application").Set("applicant_name", name).Where(sq.Eq{"appl_no": applNo}))
-	if err != nil {
-		return fmt.Errorf("postgres: applicant name: %w", err)
-	}
-	return nil
+// Update changes an application through its aggregate: in one transaction
+// (the caller's when ctx carries one) it locks the row, rebuilds the
+// aggregate, runs fn with the transaction's context and writes back the
+// status pair, applicant name and updated time when fn changed them.
+func (s Applications) Update(ctx context.Context, applNo int64, fn func(ctx context.Context, a *application.Application) error) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		h, err := scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").
+			Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE")))
+		if err != nil {
+			return err
+		}
+		a, err := application.UnmarshalApplicationFromDatabase(h)
+		if err != nil {
+			return fmt.Errorf("postgres: application %d: %w", applNo, err)
+		}
+		if err := fn(ctx, a); err != nil {
+			return err
+		}
+		if !a.Changed() {
+			return nil
+		}
+		st := a.State()
+		_, err = s.DB.exec(ctx, Builder.Update("application").
+			Set("status", string(st.Status)).Set("review_status", nullIf(string(st.ReviewStatus))).
+			Set("is_reviewing", st.Reviewing).Set("applicant_name", a.ApplicantName()).
+			Set("updated_at", a.UpdatedAt()).Where(sq.Eq{"appl_no": applNo}))
+		if err != nil {
+			return fmt.Errorf("postgres: update application: %w", err)
+		}
+		return nil
+	})
 }
 
 // ListByUser lists a user's applications, newest first.

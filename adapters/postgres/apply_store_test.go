@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -131,7 +132,7 @@ func TestApplicationsAndForms(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := apps.Create(ctx, application.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
+			_, err := apps.Create(ctx, creation(t, "kim", k, part))
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -151,7 +152,7 @@ func TestApplicationsAndForms(t *testing.T) {
 	list, _ := apps.ListByUser(ctx, "kim")
 	n := list[0].ApplNo
 	if e, _ := apperr.As(func() error {
-		_, err := apps.Create(ctx, application.NewApplication{UserID: "kim", Round: k, State: application.New(), Part: part, Now: time.Now()})
+		_, err := apps.Create(ctx, creation(t, "kim", k, part))
 		return err
 	}()); e == nil || e.Params["applNo"] != n {
 		t.Fatalf("exists names the application: %v", e)
@@ -180,7 +181,7 @@ func TestApplicationsAndForms(t *testing.T) {
 	if bytes.Contains(passport, []byte("C1234567")) {
 		t.Fatal("passport number in the clear")
 	}
-	n2, err := apps.Create(ctx, application.NewApplication{UserID: "lee", Round: k, State: application.New(), Part: part, Now: time.Now()})
+	n2, err := apps.Create(ctx, creation(t, "lee", k, part))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,15 +217,54 @@ func TestApplicationsAndForms(t *testing.T) {
 	if err != nil || !found || string(d.Data) != `{"secret":"9707075123456"}` {
 		t.Fatalf("draft: %s %v", d.Data, err)
 	}
+	// Update writes back what the aggregate changed, in the same
+	// transaction as the closure's other writes; a refused change and a
+	// failing closure write nothing.
+	steps := application.MustSteps(application.BasisSave)
+	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	err = apps.Update(ctx, n, func(ctx context.Context, a *application.Application) error {
+		if err := a.SaveStep(steps, application.BasisSave, at); err != nil {
+			return err
+		}
+		return a.Rename("Minh Nguyen")
+	})
 	st := application.State{Status: application.BasisSave}
-	if err := apps.SetState(ctx, n, st, time.Now()); err != nil {
-		t.Fatal(err)
+	h, err2 := apps.Get(ctx, n)
+	if err != nil || err2 != nil || h.State != st || h.UserID != "kim" || h.Round != k || h.ApplicantName != "Minh Nguyen" || !h.UpdatedAt.Equal(at) {
+		t.Fatalf("header: %+v %v %v", h, err, err2)
 	}
-	h, err := apps.Get(ctx, n)
-	if err != nil || h.State != st || h.UserID != "kim" || h.Round != k {
-		t.Fatalf("header: %+v %v", h, err)
+	boom := errors.New("boom")
+	err = apps.Update(ctx, n, func(ctx context.Context, a *application.Application) error {
+		if err := a.Cancel(steps, application.ByApplicant, at); err != nil {
+			return err
+		}
+		if err := forms.SaveAcademic(ctx, n, nil); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("closure error: %v", err)
+	}
+	if h, _ := apps.Get(ctx, n); h.State != st {
+		t.Fatalf("rolled back state: %+v", h.State)
+	}
+	if back, _ := forms.Academic(ctx, n); len(back) != 2 {
+		t.Fatalf("a failing closure's other writes stayed: %+v", back)
+	}
+	if err := apps.Update(ctx, 999999, func(context.Context, *application.Application) error { return nil }); apperr.CodeOf(err) != application.CodeNotFound {
+		t.Fatalf("update missing: %v", err)
 	}
 	if _, err := apps.Get(ctx, 999999); apperr.CodeOf(err) != application.CodeNotFound {
 		t.Fatalf("missing: %v", err)
 	}
+}
+
+func creation(t *testing.T, user string, k application.RoundKey, part application.Part) application.Creation {
+	t.Helper()
+	a, err := application.NewApplication(user, k, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return application.Creation{App: a, Part: part}
 }

@@ -8,6 +8,7 @@ const (
 	CodeStepOrder       = "application.step_order"        // steps save in order
 	CodeStepsIncomplete = "application.steps_incomplete"  // submit before every step is saved
 	CodeNotModifiable   = "application.not_modifiable"    // completed or cancelled
+	CodeSubmittedLocked = "application.submitted_locked"  // finally submitted: the form, documents and part are locked
 	CodeBadTransition   = "application.bad_transition"    // e.g. COMPLETE from BASIS_SAVE
 	CodeActorNotAllowed = "application.actor_not_allowed" // e.g. an applicant completing without payment
 	CodePaymentPending  = "application.payment_pending"   // a virtual account is issued

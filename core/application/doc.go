@@ -15,18 +15,34 @@
 //     only), COMPLETE. A step list out of that order is refused.
 //   - Saving an earlier step again never lowers the status; a step after the
 //     next one cannot be saved.
-//   - In SUBMIT an application can still be edited (it is not complete) and
-//     keeps its status, except that removing a required document moves it
-//     back to the step before FILE_SAVE, so it must be submitted again.
+//   - After final submission (SUBMIT, VBANK_ISSUE) the form is locked, as a
+//     Korean applicant expects of "최종 제출" and as the submit page says:
+//     step saves, drafts, uploads, document deletions and part changes
+//     answer 409 application.submitted_locked; the applicant may still pay
+//     or cancel (issue 8, defect 4). Under review the reviewStatus stands in
+//     for the status, so a school can reopen steps for correction.
 //     A payment confirmed for an application that is no longer in SUBMIT
 //     (or VBANK_ISSUE) is refused by Transition; the adapter refunds it.
-//   - While a virtual account is issued (VBANK_ISSUE) removing a required
-//     document is refused: the deposit would otherwise complete an
-//     application that lacks it. Other edits are allowed.
 //   - SUBMIT is caused by the applicant who owns the application; VBANK_ISSUE
 //     by a confirmed payment-provider event; COMPLETE by a confirmed payment
 //     (a free round's zero payment included) or by a system administrator's
 //     manual payment; CANCEL by the owner or a system administrator.
+//
+// The aggregate (aggregate.go) is Application: unexported fields, built by
+// NewApplication or UnmarshalApplicationFromDatabase, changed only by its
+// methods (SaveStep, Rename, ChangePart, RemoveDocument, Submit,
+// IssueVirtualAccount, Complete, Cancel), which apply the state machine
+// above. Its store changes a stored application only through
+// Applications.Update(ctx, applNo, fn): the adapter opens the transaction
+// and locks the row, fn runs the rule on the locked aggregate, and fn's
+// other writes of the same change (step data, documents, consents,
+// payment, exam number, outbox mail) go through the stores called with the
+// context fn receives, which carries that transaction, so everything
+// commits or rolls back together and core stays free of SQL. There is no
+// SetState. Payments, letters and staff changes use the same Update.
+//
+// One guard (guard.go) decides who may read or change an application; every
+// use case here and in core/submission asks it.
 //
 // The package also holds the use cases of filling in an application (issue
 // 4): choosing the application part, saving each step of the form in order

@@ -87,7 +87,6 @@ func TestStoreFailuresSurface(t *testing.T) {
 		{"Part", PartSave, saveInfo},
 		{"Lookups", PartSave, saveInfo},
 		{"SaveInfo", PartSave, saveInfo},
-		{"SetApplicantName", PartSave, saveInfo},
 		{"MarkSaved", PartSave, saveInfo},
 		{"DeleteDraft", PartSave, saveInfo},
 		{"SetState", PartSave, saveInfo},

@@ -100,7 +100,7 @@ func (u *store) Lookups(ctx context.Context) (form.Lookups, form.CodeChecker, er
 }
 
 // Applications.
-func (u *store) Create(ctx context.Context, a NewApplication) (int64, error) {
+func (u *store) Create(ctx context.Context, a Creation) (int64, error) {
 	if err := u.err("Create"); err != nil {
 		return 0, err
 	}
@@ -119,23 +119,21 @@ func (u *store) Get(ctx context.Context, n int64) (Header, error) {
 	}
 	return u.memory.Get(ctx, n)
 }
-func (u *store) Lock(ctx context.Context, n int64) (Header, error) {
-	if err := u.err("Lock"); err != nil {
-		return Header{}, err
-	}
-	return u.memory.Get(ctx, n)
-}
-func (u *store) SetState(ctx context.Context, n int64, st State, at time.Time) error {
-	if err := u.err("SetState"); err != nil {
-		return err
-	}
-	return u.memory.SetState(ctx, n, st, at)
-}
-func (u *store) SetApplicantName(ctx context.Context, n int64, name string) error {
-	if err := u.err("SetApplicantName"); err != nil {
-		return err
-	}
-	return u.memory.SetApplicantName(ctx, n, name)
+func (u *store) Update(ctx context.Context, n int64, fn func(context.Context, *Application) error) error {
+	return u.InTx(ctx, func(ctx context.Context) error {
+		if err := u.err("Lock"); err != nil {
+			return err
+		}
+		return u.memory.Update(ctx, n, func(ctx context.Context, a *Application) error {
+			if err := fn(ctx, a); err != nil {
+				return err
+			}
+			if a.Changed() {
+				return u.err("SetState")
+			}
+			return nil
+		})
+	})
 }
 func (u *store) ListByUser(ctx context.Context, user string) ([]Header, error) {
 	hs, _ := u.memory.ListByUser(ctx, user)

@@ -21,8 +21,8 @@ func ParseMode(s string) (Mode, error) {
 }
 
 // OpenMode decides the mode a form really opens in: an application that may
-// no longer be edited opens in view mode whatever was asked; review mode
-// needs an application under review.
+// no longer be edited (submitted, completed, cancelled) opens in view mode
+// whatever was asked; review mode needs an application under review.
 func OpenMode(st State, requested Mode) (Mode, error) {
 	switch requested {
 	case ModeView:
@@ -31,12 +31,12 @@ func OpenMode(st State, requested Mode) (Mode, error) {
 		if !st.Reviewing {
 			return "", apperr.Conflict(CodeNotUnderReview)
 		}
-		if !st.Modifiable() {
+		if !st.Editable() {
 			return ModeView, nil
 		}
 		return ModeReview, nil
 	case ModeEdit:
-		if !st.Modifiable() {
+		if !st.Editable() {
 			return ModeView, nil
 		}
 		return ModeEdit, nil

@@ -82,7 +82,7 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 	var h Header
 	if req.ApplNo != 0 {
 		var err error
-		if h, err = s.access(ctx, p, req.ApplNo, true); err != nil {
+		if h, err = s.guard().Change(ctx, p, req.ApplNo); err != nil {
 			return PartView{}, false, err
 		}
 	}
@@ -106,11 +106,11 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 		return PartView{}, false, err
 	}
 	now := s.now()
-	if err := windows(r).Allow(window.ActEdit, now, exempt(p)); err != nil {
+	if err := s.guard().Allow(p, r, window.ActEdit, now); err != nil {
 		return PartView{}, false, err
 	}
 	if req.ApplNo != 0 {
-		if err := h.State.CheckModifiable(); err != nil {
+		if err := h.State.CheckEditable(); err != nil {
 			return PartView{}, false, err
 		}
 	}
@@ -136,20 +136,28 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 
 	created := req.ApplNo == 0
 	applNo := req.ApplNo
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
-		if created {
+	saved := func(ctx context.Context) error {
+		if err := s.Forms.MarkSaved(ctx, applNo, PartSave, now); err != nil {
+			return err
+		}
+		return s.Forms.DeleteDraft(ctx, applNo, PartSave)
+	}
+	if created {
+		var app *Application
+		if app, err = NewApplication(p.UserID, c.Round, now); err != nil {
+			return PartView{}, false, err
+		}
+		err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 			var err error
-			applNo, err = s.Apps.Create(ctx, NewApplication{UserID: p.UserID, Round: c.Round, State: New(),
-				Part: part, Consents: accepted, Survey: req.Survey, Now: now})
+			applNo, err = s.Apps.Create(ctx, Creation{App: app, Part: part, Consents: accepted, Survey: req.Survey})
 			if err != nil {
 				return err
 			}
-		} else {
-			h, err := s.Apps.Lock(ctx, applNo)
-			if err != nil {
-				return err
-			}
-			if err := h.State.CheckModifiable(); err != nil {
+			return saved(ctx)
+		})
+	} else {
+		err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *Application) error {
+			if err := a.ChangePart(now); err != nil {
 				return err
 			}
 			if err := s.Apps.SetPart(ctx, applNo, part); err != nil {
@@ -160,15 +168,9 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 					return err
 				}
 			}
-			if err := s.Apps.SetState(ctx, applNo, h.State, now); err != nil {
-				return err
-			}
-		}
-		if err := s.Forms.MarkSaved(ctx, applNo, PartSave, now); err != nil {
-			return err
-		}
-		return s.Forms.DeleteDraft(ctx, applNo, PartSave)
-	})
+			return saved(ctx)
+		})
+	}
 	if err != nil {
 		return PartView{}, false, err
 	}

@@ -176,15 +176,13 @@ type SurveyData struct {
 	ContactCode string
 }
 
-// NewApplication is what creating an application stores.
-type NewApplication struct {
-	UserID   string
-	Round    RoundKey
-	State    State
+// Creation is what creating an application stores: the new aggregate
+// (NewApplication) with its part, consents and part survey.
+type Creation struct {
+	App      *Application
 	Part     Part
 	Consents []school.Acceptance
 	Survey   *SurveyData // nil: no part survey
-	Now      time.Time
 }
 
 // Applications stores applications (header, part, consents, state).
@@ -192,13 +190,21 @@ type Applications interface {
 	// Create answers a conflict error (CodeExists, with param applNo) when
 	// the user already has an application of the round that is not
 	// cancelled.
-	Create(ctx context.Context, a NewApplication) (int64, error)
+	Create(ctx context.Context, c Creation) (int64, error)
 	// Get answers a not-found error (CodeNotFound) for an unknown number.
 	Get(ctx context.Context, applNo int64) (Header, error)
-	// Lock is Get with the row locked until the transaction ends.
-	Lock(ctx context.Context, applNo int64) (Header, error)
-	SetState(ctx context.Context, applNo int64, st State, now time.Time) error
-	SetApplicantName(ctx context.Context, applNo int64, name string) error
+	// Update is the only way a stored application changes. In one
+	// transaction (the caller's, when ctx carries one) it locks the row
+	// (SELECT ... FOR UPDATE), rebuilds the aggregate with
+	// UnmarshalApplicationFromDatabase and calls fn with it and with a
+	// context bound to that transaction; when fn returns nil it writes back
+	// what the aggregate's methods changed (status pair, applicant name,
+	// updated time) and commits. fn decides the rule on the locked state and
+	// stages the other writes of the same change (step data, documents,
+	// consents, payment, exam number, outbox mail) by calling their stores
+	// with the context it was given, so they commit or roll back together.
+	// A not-found error (CodeNotFound) answers an unknown number.
+	Update(ctx context.Context, applNo int64, fn func(ctx context.Context, a *Application) error) error
 	ListByUser(ctx context.Context, userID string) ([]Header, error)
 	Part(ctx context.Context, applNo int64) (Part, error)
 	SetPart(ctx context.Context, applNo int64, p Part) error

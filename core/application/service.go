@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -47,10 +46,6 @@ type Record struct {
 	SubmitOpen bool
 }
 
-func exempt(p permission.Principal) bool {
-	return permission.Can(p, permission.TimeWindowExempt, "")
-}
-
 func (s *Service) now() time.Time {
 	if s.Clock == nil {
 		return time.Now()
@@ -58,49 +53,22 @@ func (s *Service) now() time.Time {
 	return s.Clock.Now()
 }
 
-// access loads an application for p through CheckAccess: the
-// owner may read and change it, staff the permission table allows may read
-// it (logged). Changes through the applicant's form are the owner's only:
-// staff who may change applications do so in the back office, so they get
-// owner_only here. Anyone else is told it does not exist.
-func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, write bool) (Header, error) {
-	if applNo <= 0 {
-		return Header{}, apperr.NotFound(CodeNotFound)
-	}
-	h, err := s.Apps.Get(ctx, applNo)
-	if err != nil {
-		return Header{}, err
-	}
-	if err := CheckAccess(p, h.UserID, h.Round.SchoolCode, write); err != nil {
-		if write && CheckAccess(p, h.UserID, h.Round.SchoolCode, false) == nil {
-			return Header{}, apperr.Forbidden(CodeOwnerOnly)
-		}
-		return Header{}, err
-	}
-	owner := h.UserID != "" && h.UserID == p.UserID
-	if write && !owner {
-		return Header{}, apperr.Forbidden(CodeOwnerOnly)
-	}
-	if !owner && s.Log != nil {
-		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+itoa(applNo), nil); err != nil {
-			return Header{}, err
-		}
-	}
-	return h, nil
-}
+// guard is the one access guard (guard.go) over this service's stores.
+func (s *Service) guard() Guard { return Guard{Apps: s.Apps, Log: s.Log} }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // windows builds the window set of a round.
 func windows(r Round) window.Round { return window.NewRound(r.Windows...) }
 
-// checkEdit refuses a change outside the SUBMIT window (unless exempt) and
-// to an application that may no longer be modified.
-func checkEdit(p permission.Principal, r Round, st State, now time.Time) error {
-	if err := windows(r).Allow(window.ActEdit, now, exempt(p)); err != nil {
+// checkEdit refuses a change of the form outside the SUBMIT window (unless
+// exempt) and to an application that may no longer be edited (submitted,
+// completed or cancelled). The same rule runs again under the row lock.
+func (s *Service) checkEdit(p permission.Principal, r Round, st State, now time.Time) error {
+	if err := s.guard().Allow(p, r, window.ActEdit, now); err != nil {
 		return err
 	}
-	return st.CheckModifiable()
+	return st.CheckEditable()
 }
 
 // offer finds the offer of a part number.
@@ -178,12 +146,13 @@ func (s *Service) decorate(p permission.Principal, rec *Record) {
 	steps := rec.Round.Steps
 	rec.Saved = steps.Saved(eff)
 	rec.Next = steps.Next(eff)
-	if !st.Modifiable() {
+	if !st.Editable() {
 		rec.Next = ""
 	}
 	now := s.now()
 	rec.SubmitOpen = windows(rec.Round).Open(window.Submit, now)
-	mayEdit := (rec.SubmitOpen || exempt(p)) && st.Modifiable() && rec.UserID == p.UserID
+	mayChange := (rec.SubmitOpen || Exempt(p)) && st.Modifiable() && rec.UserID == p.UserID
+	mayEdit := mayChange && st.Editable()
 	acts := []string{}
 	if mayEdit {
 		acts = append(acts, ActEdit)
@@ -192,7 +161,7 @@ func (s *Service) decorate(p permission.Principal, rec *Record) {
 	if mayEdit && st.Reviewing {
 		acts = append(acts, ActReview)
 	}
-	if mayEdit && eff.Cancellable() {
+	if mayChange && eff.Cancellable() {
 		acts = append(acts, ActCancel)
 	}
 	if mayEdit && eff == steps.Last() && !eff.Submitted() {
@@ -206,7 +175,7 @@ func (s *Service) decorate(p permission.Principal, rec *Record) {
 
 // Get answers the application record.
 func (s *Service) Get(ctx context.Context, p permission.Principal, applNo int64) (Record, error) {
-	h, err := s.access(ctx, p, applNo, false)
+	h, err := s.guard().Read(ctx, p, applNo)
 	if err != nil {
 		return Record{}, err
 	}
@@ -246,7 +215,7 @@ func (s *Service) Mode(ctx context.Context, p permission.Principal, applNo int64
 	if err != nil {
 		return "", State{}, err
 	}
-	h, err := s.access(ctx, p, applNo, false)
+	h, err := s.guard().Read(ctx, p, applNo)
 	if err != nil {
 		return "", State{}, err
 	}
@@ -260,7 +229,7 @@ func (s *Service) Mode(ctx context.Context, p permission.Principal, applNo int64
 
 // Cancel cancels an application before completion.
 func (s *Service) Cancel(ctx context.Context, p permission.Principal, applNo int64) (Record, error) {
-	h, err := s.access(ctx, p, applNo, true)
+	h, err := s.guard().Change(ctx, p, applNo)
 	if err != nil {
 		return Record{}, err
 	}
@@ -269,20 +238,15 @@ func (s *Service) Cancel(ctx context.Context, p permission.Principal, applNo int
 		return Record{}, err
 	}
 	now := s.now()
-	if err := windows(r).Allow(window.ActEdit, now, exempt(p)); err != nil {
+	if err := s.guard().Allow(p, r, window.ActEdit, now); err != nil {
 		return Record{}, err
 	}
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
-		h, err = s.Apps.Lock(ctx, applNo)
-		if err != nil {
+	err = s.Apps.Update(ctx, applNo, func(_ context.Context, a *Application) error {
+		if err := a.Cancel(r.Steps, ByApplicant, now); err != nil {
 			return err
 		}
-		st, err := r.Steps.Transition(h.State, Cancel, ByApplicant)
-		if err != nil {
-			return err
-		}
-		h.State = st
-		return s.Apps.SetState(ctx, applNo, st, now)
+		h = a.Header()
+		return nil
 	})
 	if err != nil {
 		return Record{}, err

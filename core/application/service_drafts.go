@@ -43,7 +43,7 @@ func (s *Service) PutDraft(ctx context.Context, p permission.Principal, applNo i
 	if !isObject(data) {
 		return time.Time{}, apperr.Invalid(CodeDraftNotObject)
 	}
-	h, err := s.access(ctx, p, applNo, true)
+	h, err := s.guard().Change(ctx, p, applNo)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -52,7 +52,7 @@ func (s *Service) PutDraft(ctx context.Context, p permission.Principal, applNo i
 		return time.Time{}, err
 	}
 	now := s.now()
-	if err := checkEdit(p, r, h.State, now); err != nil {
+	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return time.Time{}, err
 	}
 	return now, s.Forms.PutDraft(ctx, applNo, st, data, now)
@@ -64,7 +64,7 @@ func (s *Service) GetDraft(ctx context.Context, p permission.Principal, applNo i
 	if err != nil {
 		return Draft{}, false, err
 	}
-	if _, err := s.access(ctx, p, applNo, true); err != nil {
+	if _, err := s.guard().Change(ctx, p, applNo); err != nil {
 		return Draft{}, false, err
 	}
 	return s.Forms.Draft(ctx, applNo, st)
@@ -76,7 +76,7 @@ func (s *Service) DeleteDraft(ctx context.Context, p permission.Principal, applN
 	if err != nil {
 		return err
 	}
-	if _, err := s.access(ctx, p, applNo, true); err != nil {
+	if _, err := s.guard().Change(ctx, p, applNo); err != nil {
 		return err
 	}
 	return s.Forms.DeleteDraft(ctx, applNo, st)

@@ -27,7 +27,7 @@ type stepIn struct {
 
 // prepare loads and checks everything a save needs before validation.
 func (s *Service) prepare(ctx context.Context, p permission.Principal, applNo int64, step Status) (stepIn, error) {
-	h, err := s.access(ctx, p, applNo, true)
+	h, err := s.guard().Change(ctx, p, applNo)
 	if err != nil {
 		return stepIn{}, err
 	}
@@ -36,7 +36,7 @@ func (s *Service) prepare(ctx context.Context, p permission.Principal, applNo in
 		return stepIn{}, err
 	}
 	now := s.now()
-	if err := checkEdit(p, r, h.State, now); err != nil {
+	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return stepIn{}, err
 	}
 	if _, err := r.Steps.Save(h.State, step); err != nil {
@@ -58,37 +58,27 @@ func (s *Service) prepare(ctx context.Context, p permission.Principal, applNo in
 	return stepIn{h: h, round: r, part: part, offer: o, rules: rulesFor(r, o), lookups: lk, codes: codes, now: now}, nil
 }
 
-// commit saves a validated step: in one transaction it locks the
-// application, applies the step order again (another request may have
-// changed it), writes the data, records the save and drops the draft.
-func (s *Service) commit(ctx context.Context, p permission.Principal, in stepIn, step Status, write func(ctx context.Context) error) (Record, error) {
+// commit saves a validated step through the aggregate: under the row
+// lock it applies the step rules again (another request may have changed
+// the application), and in the same transaction it writes the step's data,
+// records the save and drops the draft.
+func (s *Service) commit(ctx context.Context, p permission.Principal, in stepIn, step Status, write func(ctx context.Context, a *Application) error) (Record, error) {
 	var h Header
-	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
-		var err error
-		h, err = s.Apps.Lock(ctx, in.h.ApplNo)
-		if err != nil {
+	err := s.Apps.Update(ctx, in.h.ApplNo, func(ctx context.Context, a *Application) error {
+		if err := a.SaveStep(in.round.Steps, step, in.now); err != nil {
 			return err
 		}
-		if err := h.State.CheckModifiable(); err != nil {
+		if err := write(ctx, a); err != nil {
 			return err
 		}
-		st, err := in.round.Steps.Save(h.State, step)
-		if err != nil {
+		if err := s.Forms.MarkSaved(ctx, a.ApplNo(), step, in.now); err != nil {
 			return err
 		}
-		if err := write(ctx); err != nil {
+		if err := s.Forms.DeleteDraft(ctx, a.ApplNo(), step); err != nil {
 			return err
 		}
-		if err := s.Forms.MarkSaved(ctx, h.ApplNo, step, in.now); err != nil {
-			return err
-		}
-		if err := s.Forms.DeleteDraft(ctx, h.ApplNo, step); err != nil {
-			return err
-		}
-		if st != h.State {
-			h.State = st
-		}
-		return s.Apps.SetState(ctx, h.ApplNo, h.State, in.now)
+		h = a.Header()
+		return nil
 	})
 	if err != nil {
 		return Record{}, err
@@ -109,7 +99,7 @@ type StepView[T any] struct {
 // read loads a step for reading: the record and, for the owner, the draft
 // when it is newer than the last save.
 func (s *Service) read(ctx context.Context, p permission.Principal, applNo int64, step Status) (Record, *Draft, error) {
-	h, err := s.access(ctx, p, applNo, false)
+	h, err := s.guard().Read(ctx, p, applNo)
 	if err != nil {
 		return Record{}, nil, err
 	}
@@ -201,11 +191,11 @@ func (s *Service) SaveInfo(ctx context.Context, p permission.Principal, applNo i
 	if err != nil {
 		return Record{}, a, err
 	}
-	rec, err := s.commit(ctx, p, in, BasisSave, func(ctx context.Context) error {
+	rec, err := s.commit(ctx, p, in, BasisSave, func(ctx context.Context, app *Application) error {
 		if err := s.Forms.SaveInfo(ctx, applNo, a); err != nil {
 			return err
 		}
-		return s.Apps.SetApplicantName(ctx, applNo, ApplicantName(a))
+		return app.Rename(ApplicantName(a))
 	})
 	if err != nil {
 		return Record{}, a, err
@@ -258,7 +248,7 @@ func (s *Service) SaveAcademic(ctx context.Context, p permission.Principal, appl
 	if err := form.ValidateAcademic(list, in.rules, in.lookups, in.now); err != nil {
 		return Record{}, err
 	}
-	return s.commit(ctx, p, in, AcadSave, func(ctx context.Context) error {
+	return s.commit(ctx, p, in, AcadSave, func(ctx context.Context, _ *Application) error {
 		return s.Forms.SaveAcademic(ctx, applNo, list)
 	})
 }
@@ -292,7 +282,7 @@ func (s *Service) SaveLanguages(ctx context.Context, p permission.Principal, app
 		seen[id] = true
 		list[i].NodeID = id
 	}
-	rec, err := s.commit(ctx, p, in, LangSave, func(ctx context.Context) error {
+	rec, err := s.commit(ctx, p, in, LangSave, func(ctx context.Context, _ *Application) error {
 		return s.Forms.SaveLanguages(ctx, applNo, list)
 	})
 	return rec, list, err
@@ -317,7 +307,7 @@ func (s *Service) SaveCareers(ctx context.Context, p permission.Principal, applN
 	if err := form.ValidateCareers(list, in.rules, in.lookups, in.now); err != nil {
 		return Record{}, err
 	}
-	return s.commit(ctx, p, in, CareerSave, func(ctx context.Context) error {
+	return s.commit(ctx, p, in, CareerSave, func(ctx context.Context, _ *Application) error {
 		return s.Forms.SaveCareers(ctx, applNo, list)
 	})
 }
@@ -356,7 +346,7 @@ func (s *Service) SaveAdditionalInfo(ctx context.Context, p permission.Principal
 	if err := f.Err(); err != nil {
 		return Record{}, err
 	}
-	return s.commit(ctx, p, in, AddInfoSave, func(ctx context.Context) error {
+	return s.commit(ctx, p, in, AddInfoSave, func(ctx context.Context, _ *Application) error {
 		return s.Forms.SaveAddInfo(ctx, applNo, ai.Certificates, ai.Essays)
 	})
 }
@@ -392,7 +382,7 @@ func (s *Service) SaveSurvey(ctx context.Context, p permission.Principal, applNo
 	if err := f.Err(); err != nil {
 		return Record{}, err
 	}
-	return s.commit(ctx, p, in, Survey, func(ctx context.Context) error {
+	return s.commit(ctx, p, in, Survey, func(ctx context.Context, _ *Application) error {
 		return s.Forms.SaveSurvey(ctx, applNo, StageSurvey, d)
 	})
 }

@@ -43,15 +43,31 @@ func (st State) CheckModifiable() error {
 	return nil
 }
 
+// Editable reports whether the form may still be changed now.
+func (st State) Editable() bool { return st.Effective().Editable() }
+
+// CheckEditable returns a conflict error when the form may no longer be
+// changed: submitted (CodeSubmittedLocked), completed or cancelled
+// (CodeNotModifiable).
+func (st State) CheckEditable() error {
+	if err := st.CheckModifiable(); err != nil {
+		return err
+	}
+	if !st.Editable() {
+		return apperr.Conflict(CodeSubmittedLocked).With("status", string(st.Effective()))
+	}
+	return nil
+}
+
 // ReviewCompleted reports the review-complete state, in which the user is
 // told to check the application, the admission slip and the submitted files.
 func (st State) ReviewCompleted() bool { return st.Reviewing && st.ReviewStatus == Complete }
 
 // Save records that a step was saved. Steps save in order: a step already
 // saved may be saved again, the next one may be saved, a later one not. The
-// status never goes back on a save and stays as it is after submission.
+// status never goes back on a save; after submission nothing is saved.
 func (s Steps) Save(st State, step Status) (State, error) {
-	if err := st.CheckModifiable(); err != nil {
+	if err := st.CheckEditable(); err != nil {
 		return st, err
 	}
 	i := s.position(step)
@@ -68,21 +84,19 @@ func (s Steps) Save(st State, step Status) (State, error) {
 	return st, nil
 }
 
-// DocumentRemoved applies the removal of an uploaded document. Removing a
-// required document once FILE_SAVE is saved moves the effective status back
-// to the step before FILE_SAVE; the caller stores both returned values
+// DocumentRemoved applies the removal of an uploaded document before
+// submission (after it documents are locked). Removing a required document
+// once FILE_SAVE is saved moves the effective status back to the step
+// before FILE_SAVE; the caller stores both returned values
 // (status and reviewStatus), as the upload API returns both (spec section 7
 // "DELETE ... returns list, status, reviewStatus").
 func (s Steps) DocumentRemoved(st State, required bool) (State, error) {
-	if err := st.CheckModifiable(); err != nil {
+	if err := st.CheckEditable(); err != nil {
 		return st, err
 	}
 	eff := st.Effective()
 	if !required || !s.Has(FileSave) || s.position(eff) < s.position(FileSave) {
 		return st, nil
-	}
-	if eff == VbankIssue {
-		return st, apperr.Conflict(CodePaymentPending)
 	}
 	return st.withEffective(s.before(FileSave)), nil
 }

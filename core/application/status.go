@@ -51,5 +51,11 @@ func (s Status) Submitted() bool { return s == Submit || s == VbankIssue || s ==
 // before completion, and never once cancelled (spec section 4).
 func (s Status) Modifiable() bool { return s.rank() >= 0 && s != Complete && s != Cancel }
 
+// Editable reports whether the applicant may still change the form (steps,
+// drafts, documents, part) in this status: before final submission. After
+// SUBMIT the application is what the school receives; only paying and
+// cancelling remain (issue 8, defect 4).
+func (s Status) Editable() bool { return s.Modifiable() && !s.Submitted() }
+
 // Cancellable reports whether it may still be cancelled: before completion.
 func (s Status) Cancellable() bool { return s.Modifiable() }

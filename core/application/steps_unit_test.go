@@ -292,11 +292,29 @@ func TestStepOrderOwnerAndWindow(t *testing.T) {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
 			}, window.CodeClosed},
-		{"submitted: saves keep SUBMIT", fullRound(), Submit,
+		// Defect 4: after final submission the form is locked.
+		{"submitted: step save refused", fullRound(), Submit,
 			false, func(ctx context.Context, s *Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, ""},
+			}, CodeSubmittedLocked},
+		{"submitted: draft refused", fullRound(), Submit,
+			false, func(ctx context.Context, s *Service, n int64) error {
+				_, err := s.PutDraft(ctx, kim, n, "CAREER_SAVE", []byte(`{}`))
+				return err
+			}, CodeSubmittedLocked},
+		{"submitted: part change refused", fullRound(), Submit,
+			false, func(ctx context.Context, s *Service, n int64) error {
+				req := partReq("MA01")
+				req.ApplNo = n
+				_, _, err := s.SavePart(ctx, kim, req)
+				return err
+			}, CodeSubmittedLocked},
+		{"payment pending: step save refused", fullRound(), VbankIssue,
+			false, func(ctx context.Context, s *Service, n int64) error {
+				_, err := s.SaveCareers(ctx, kim, n, nil)
+				return err
+			}, CodeSubmittedLocked},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -376,15 +394,15 @@ func TestCommitRechecksUnderLock(t *testing.T) {
 	}
 }
 
-// lockHook runs before on every Lock.
+// lockHook runs before on every Update, before the row is read.
 type lockHook struct {
 	*store
 	before func()
 }
 
-func (l *lockHook) Lock(ctx context.Context, n int64) (Header, error) {
+func (l *lockHook) Update(ctx context.Context, n int64, fn func(context.Context, *Application) error) error {
 	l.before()
-	return l.store.Lock(ctx, n)
+	return l.store.Update(ctx, n, fn)
 }
 
 func TestDrafts(t *testing.T) {

@@ -160,26 +160,38 @@ func (f *fake) Get(_ context.Context, n int64) (application.Header, error) {
 	return h, nil
 }
 
-func (f *fake) Lock(ctx context.Context, n int64) (application.Header, error) {
-	f.mu.Lock()
-	err := f.failing("lock")
-	f.mu.Unlock()
-	if err != nil {
-		return application.Header{}, err
-	}
-	return f.Get(ctx, n)
-}
-
-func (f *fake) SetState(_ context.Context, n int64, st application.State, _ time.Time) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if err := f.failing("setstate"); err != nil {
-		return err
-	}
-	h := f.apps[n]
-	h.State = st
-	f.apps[n] = h
-	return nil
+// Update locks (the fake's "lock" failure), runs fn in a transaction and
+// writes back the aggregate when fn changed it (the "setstate" failure).
+func (f *fake) Update(ctx context.Context, n int64, fn func(context.Context, *application.Application) error) error {
+	return f.InTx(ctx, func(ctx context.Context) error {
+		f.mu.Lock()
+		err := f.failing("lock")
+		f.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		h, err := f.Get(ctx, n)
+		if err != nil {
+			return err
+		}
+		a, err := application.UnmarshalApplicationFromDatabase(h)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, a); err != nil {
+			return err
+		}
+		if !a.Changed() {
+			return nil
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if err := f.failing("setstate"); err != nil {
+			return err
+		}
+		f.apps[n] = a.Header()
+		return nil
+	})
 }
 
 func (f *fake) Part(_ context.Context, n int64) (application.Part, error) {

@@ -44,32 +44,21 @@ func (s *Service) now() time.Time {
 	return s.Clock.Now()
 }
 
-func exempt(p permission.Principal) bool { return permission.Can(p, permission.TimeWindowExempt, "") }
+func exempt(p permission.Principal) bool { return application.Exempt(p) }
 
-// access loads an application for p: the owner reads and changes it, staff
-// the permission table allows read it (logged), anyone else is told it
-// does not exist.
+// guard is the one access guard of core/application over this service's
+// stores.
+func (s *Service) guard() application.Guard {
+	return application.Guard{Apps: s.Apps, Log: s.Log}
+}
+
+// access loads an application through the guard: read for anyone it
+// allows, change for the owner only.
 func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, write bool) (application.Header, error) {
-	if applNo <= 0 {
-		return application.Header{}, apperr.NotFound(application.CodeNotFound)
+	if write {
+		return s.guard().Change(ctx, p, applNo)
 	}
-	h, err := s.Apps.Get(ctx, applNo)
-	if err != nil {
-		return application.Header{}, err
-	}
-	if err := application.CheckAccess(p, h.UserID, h.Round.SchoolCode, false); err != nil {
-		return application.Header{}, err
-	}
-	owner := h.UserID != "" && h.UserID == p.UserID
-	if write && !owner {
-		return application.Header{}, apperr.Forbidden(application.CodeOwnerOnly)
-	}
-	if !owner && s.Log != nil {
-		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+itoa(applNo), nil); err != nil {
-			return application.Header{}, err
-		}
-	}
-	return h, nil
+	return s.guard().Read(ctx, p, applNo)
 }
 
 func itoa(n int64) string {
@@ -85,13 +74,14 @@ func itoa(n int64) string {
 	return string(b[i:])
 }
 
-// checkEdit refuses a change outside the SUBMIT window (unless exempt) and
-// to an application that may no longer be modified.
-func checkEdit(p permission.Principal, r application.Round, st application.State, now time.Time) error {
-	if err := window.NewRound(r.Windows...).Allow(window.ActEdit, now, exempt(p)); err != nil {
+// checkEdit refuses a change of the documents outside the SUBMIT window
+// (unless exempt) and once the application is submitted, completed or
+// cancelled. The same rule runs again under the row lock.
+func (s *Service) checkEdit(p permission.Principal, r application.Round, st application.State, now time.Time) error {
+	if err := s.guard().Allow(p, r, window.ActEdit, now); err != nil {
 		return err
 	}
-	return st.CheckModifiable()
+	return st.CheckEditable()
 }
 
 // ---- documents ----
@@ -257,7 +247,7 @@ func (s *Service) PrepareUpload(ctx context.Context, p permission.Principal, app
 	if err != nil {
 		return UploadTarget{}, err
 	}
-	if err := checkEdit(p, r, h.State, s.now()); err != nil {
+	if err := s.checkEdit(p, r, h.State, s.now()); err != nil {
 		return UploadTarget{}, err
 	}
 	items, err := s.Docs.Items(ctx, h.Round)
@@ -322,14 +312,12 @@ func (s *Service) Upload(ctx context.Context, p permission.Principal, t UploadTa
 	var old Document
 	var replaced bool
 	var h application.Header
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+	err = s.Apps.Update(ctx, t.h.ApplNo, func(ctx context.Context, a *application.Application) error {
+		if err := a.CheckEditable(); err != nil {
+			return err
+		}
+		h = a.Header()
 		var err error
-		if h, err = s.Apps.Lock(ctx, t.h.ApplNo); err != nil {
-			return err
-		}
-		if err := h.State.CheckModifiable(); err != nil {
-			return err
-		}
 		old, replaced, err = s.Docs.Put(ctx, d)
 		return err
 	})
@@ -360,7 +348,7 @@ func (s *Service) Delete(ctx context.Context, p permission.Principal, applNo int
 		return DocView{}, err
 	}
 	now := s.now()
-	if err := checkEdit(p, r, h.State, now); err != nil {
+	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return DocView{}, err
 	}
 	items, err := s.Docs.Items(ctx, h.Round)
@@ -368,27 +356,17 @@ func (s *Service) Delete(ctx context.Context, p permission.Principal, applNo int
 		return DocView{}, err
 	}
 	var d Document
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
 		var err error
-		if h, err = s.Apps.Lock(ctx, applNo); err != nil {
-			return err
-		}
 		if d, err = s.Docs.Get(ctx, applNo, fileKey); err != nil {
 			return err
 		}
 		required := d.Slot == 0 && slices.ContainsFunc(items, func(it DocItem) bool { return it.Code == d.ItemCode && it.Required })
-		st, err := r.Steps.DocumentRemoved(h.State, required)
-		if err != nil {
+		if err := a.RemoveDocument(r.Steps, required, now); err != nil {
 			return err
 		}
-		if err := s.Docs.Delete(ctx, applNo, fileKey); err != nil {
-			return err
-		}
-		if st != h.State {
-			h.State = st
-			return s.Apps.SetState(ctx, applNo, st, now)
-		}
-		return nil
+		h = a.Header()
+		return s.Docs.Delete(ctx, applNo, fileKey)
 	})
 	if err != nil {
 		return DocView{}, err
@@ -413,33 +391,23 @@ func (s *Service) Save(ctx context.Context, p permission.Principal, applNo int64
 		return DocView{}, err
 	}
 	now := s.now()
-	if err := checkEdit(p, r, h.State, now); err != nil {
+	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return DocView{}, err
 	}
 	var docs []Document
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
+		if err := a.SaveStep(r.Steps, application.FileSave, now); err != nil {
+			return err
+		}
 		var err error
-		if h, err = s.Apps.Lock(ctx, applNo); err != nil {
-			return err
-		}
-		st, err := r.Steps.Save(h.State, application.FileSave)
-		if err != nil {
-			return err
-		}
 		if docs, err = s.Docs.List(ctx, applNo); err != nil {
 			return err
 		}
 		if err := checkRequired(items, docs); err != nil {
 			return err
 		}
-		if err := s.Forms.MarkSaved(ctx, applNo, application.FileSave, now); err != nil {
-			return err
-		}
-		if st != h.State {
-			h.State = st
-			return s.Apps.SetState(ctx, applNo, st, now)
-		}
-		return nil
+		h = a.Header()
+		return s.Forms.MarkSaved(ctx, applNo, application.FileSave, now)
 	})
 	if err != nil {
 		return DocView{}, err

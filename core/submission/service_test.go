@@ -462,13 +462,15 @@ func TestDelete(t *testing.T) {
 		{name: "optional document after FILE_SAVE keeps the status", st: state(application.FileSave), key: "opt", want: state(application.FileSave), remove: true},
 		{name: "required document before FILE_SAVE keeps the status", st: state(application.BasisSave), key: "req", want: state(application.BasisSave), remove: true},
 		{name: "required document after FILE_SAVE goes back to the step before", st: state(application.FileSave), key: "req", want: state(application.BasisSave), remove: true},
-		{name: "required document of a submitted application goes back", st: state(application.Submit), key: "req", want: state(application.BasisSave), remove: true},
+		// Defect 4: after final submission the documents are locked.
+		{name: "no removal after submission", st: state(application.Submit), key: "req", kind: apperr.KindConflict, code: application.CodeSubmittedLocked, want: state(application.Submit)},
+		{name: "no removal of an optional document after submission", st: state(application.Submit), key: "opt", kind: apperr.KindConflict, code: application.CodeSubmittedLocked, want: state(application.Submit)},
 		{name: "under review the review status goes back", st: application.State{Status: application.Submit, ReviewStatus: application.FileSave, Reviewing: true}, key: "req",
 			want: application.State{Status: application.Submit, ReviewStatus: application.BasisSave, Reviewing: true}, remove: true},
 		{name: "extra slot with a required item's code is not required", st: state(application.FileSave), key: "slot", want: state(application.FileSave), remove: true},
 		{name: "round without FILE_SAVE keeps the status", st: state(application.BasisSave), r: noFileStep, key: "req", want: state(application.BasisSave), remove: true},
-		{name: "virtual account issued", st: state(application.VbankIssue), key: "req", kind: apperr.KindConflict, code: application.CodePaymentPending, want: state(application.VbankIssue)},
-		{name: "virtual account issued, optional document", st: state(application.VbankIssue), key: "opt", want: state(application.VbankIssue), remove: true},
+		{name: "virtual account issued", st: state(application.VbankIssue), key: "req", kind: apperr.KindConflict, code: application.CodeSubmittedLocked, want: state(application.VbankIssue)},
+		{name: "virtual account issued, optional document", st: state(application.VbankIssue), key: "opt", kind: apperr.KindConflict, code: application.CodeSubmittedLocked, want: state(application.VbankIssue)},
 		{name: "completed", st: state(application.Complete), key: "req", kind: apperr.KindConflict, code: application.CodeNotModifiable, want: state(application.Complete)},
 		{name: "window not open", st: state(application.FileSave), r: closed, key: "req", kind: apperr.KindForbidden, code: window.CodeNotOpen, want: state(application.FileSave)},
 		{name: "window not open, time-independent applicant", p: exemptUser, st: state(application.FileSave), r: closed, key: "req", want: state(application.BasisSave), remove: true},
@@ -572,7 +574,7 @@ func TestSaveDocumentsStep(t *testing.T) {
 		marked  bool
 	}{
 		{name: "every required document: the status advances", st: state(application.BasisSave), docs: []string{"00001", "00002"}, want: state(application.FileSave), marked: true},
-		{name: "saved again after submission: the status stays", st: state(application.Submit), docs: []string{"00001", "00002"}, want: state(application.Submit), marked: true},
+		{name: "not saved again after submission (defect 4)", st: state(application.Submit), docs: []string{"00001", "00002"}, kind: apperr.KindConflict, code: application.CodeSubmittedLocked, want: state(application.Submit)},
 		{name: "one required missing", st: state(application.BasisSave), docs: []string{"00001", "00003"}, missing: []string{"00002"}, want: state(application.BasisSave)},
 		{name: "all missing", st: state(application.BasisSave), missing: []string{"00001", "00002"}, want: state(application.BasisSave)},
 		{name: "a file in an extra slot does not stand for a required item", st: state(application.BasisSave), docs: []string{"00001", "slot:00002"}, missing: []string{"00002"}, want: state(application.BasisSave)},

@@ -65,13 +65,8 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 		return Submitted{}, err
 	}
 	out := Submitted{Round: r, Next: NextPay}
-	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
-		h, err := s.Apps.Lock(ctx, applNo)
-		if err != nil {
-			return err
-		}
-		st, err := r.Steps.Transition(h.State, application.Submit, application.ByApplicant)
-		if err != nil {
+	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
+		if err := a.Submit(r.Steps, now); err != nil {
 			return err
 		}
 		if r.Steps.Has(application.FileSave) {
@@ -86,11 +81,7 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 		if err := s.Consents.Accept(ctx, applNo, acc); err != nil {
 			return err
 		}
-		h.State = st
-		if err := s.Apps.SetState(ctx, applNo, st, now); err != nil {
-			return err
-		}
-		out.Header = h
+		out.Header = a.Header()
 		if !IsFree(r) {
 			return nil
 		}
@@ -101,9 +92,11 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 		if err := s.Payments.Record(ctx, applNo, q, now); err != nil {
 			return err
 		}
-		out.Header, err = s.complete(ctx, applNo, r, application.ByPayment, req.Locale, now)
-		out.Next = NextNone
-		return err
+		if err := s.complete(ctx, a, r, application.ByPayment, req.Locale, now); err != nil {
+			return err
+		}
+		out.Header, out.Next = a.Header(), NextNone
+		return nil
 	})
 	if err != nil {
 		return Submitted{}, err
@@ -117,64 +110,59 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 // (BySysAdmin). locale "" mails in the applicant's stored locale.
 func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (application.Header, error) {
 	var h application.Header
-	err := s.Tx.InTx(ctx, func(ctx context.Context) error {
-		cur, err := s.Apps.Get(ctx, applNo)
+	err := s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
+		r, err := s.Ref.Round(ctx, a.Round())
 		if err != nil {
 			return err
 		}
-		r, err := s.Ref.Round(ctx, cur.Round)
-		if err != nil {
+		if err := s.complete(ctx, a, r, by, locale, s.now()); err != nil {
 			return err
 		}
-		h, err = s.complete(ctx, applNo, r, by, locale, s.now())
-		return err
+		h = a.Header()
+		return nil
 	})
 	return h, err
 }
 
-// complete locks the application, moves it to COMPLETE, assigns the exam
-// number from the round's counter and rule, and queues the confirmation
-// mail, all in the transaction of ctx.
-func (s *Service) complete(ctx context.Context, applNo int64, r application.Round, by application.Actor, locale string, now time.Time) (application.Header, error) {
-	h, err := s.Apps.Lock(ctx, applNo)
-	if err != nil {
-		return h, err
+// complete moves the locked application to COMPLETE inside its Update:
+// it takes the exam number from the round's counter and rule, stores it
+// and queues the confirmation mail, all in the transaction of ctx.
+func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, locale string, now time.Time) error {
+	// The transition rule first, so no number is taken for a refused one.
+	if _, err := r.Steps.Transition(a.State(), application.Complete, by); err != nil {
+		return err
 	}
-	st, err := r.Steps.Transition(h.State, application.Complete, by)
+	rule, err := s.Numbers.Rule(ctx, a.Round())
 	if err != nil {
-		return h, err
-	}
-	rule, err := s.Numbers.Rule(ctx, h.Round)
-	if err != nil {
-		return h, err
+		return err
 	}
 	tpl, err := examno.Parse(rule)
 	if err != nil {
-		return h, err
+		return err
 	}
-	part, err := s.Apps.Part(ctx, applNo)
+	part, err := s.Apps.Part(ctx, a.ApplNo())
 	if err != nil {
-		return h, err
+		return err
 	}
-	n, err := s.Numbers.Next(ctx, h.Round)
+	n, err := s.Numbers.Next(ctx, a.Round())
 	if err != nil {
-		return h, err
+		return err
 	}
-	id, err := tpl.Number(examno.Values{EnterYear: h.Round.EnterYear, RecruitPartSeq: h.Round.RecruitPartSeq,
+	k := a.Round()
+	id, err := tpl.Number(examno.Values{EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq,
 		MajorCode: part.MajorCode, CategoryCode: part.CategoryCode}, n)
 	if err != nil {
-		return h, err
+		return err
 	}
-	if err := s.Numbers.Assign(ctx, applNo, id, now); err != nil {
-		return h, err
+	if err := a.Complete(r.Steps, by, id, now); err != nil {
+		return err
 	}
-	if err := s.Apps.SetState(ctx, applNo, st, now); err != nil {
-		return h, err
+	if err := s.Numbers.Assign(ctx, a.ApplNo(), id, now); err != nil {
+		return err
 	}
-	h.State, h.ApplID = st, id
-	c, err := s.Applicants.Contact(ctx, h.UserID)
+	c, err := s.Applicants.Contact(ctx, a.UserID())
 	if err != nil {
-		return h, err
+		return err
 	}
 	if locale != "ko" && locale != "en" {
 		locale = c.Locale
@@ -186,7 +174,7 @@ func (s *Service) complete(ctx context.Context, applNo int64, r application.Roun
 	if locale == "en" {
 		school, round = r.SchoolEngName, r.EngName
 	}
-	return h, s.Mailer.Queue(ctx, "application_complete", locale, c.Email,
+	return s.Mailer.Queue(ctx, "application_complete", locale, c.Email,
 		map[string]any{"school": school, "round": round, "examNumber": id})
 }
 

@@ -41,7 +41,7 @@ func TestCheckAccess(t *testing.T) {
 		{"no school given", schl, "", false, false},
 	}
 	for _, c := range cases {
-		err := CheckAccess(c.p, "kim", c.school, c.write)
+		err := checkAccess(c.p, "kim", c.school, c.write)
 		if (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.name, err)
 		}
