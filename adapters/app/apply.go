@@ -31,6 +31,6 @@ func (a *App) buildApply(cfg config.Config, clock account.Clock) error {
 		Tx:     a.DB,
 		Clock:  clock,
 	}
-	a.Server.MountApply(a.Apply, clock.Now)
+	a.Server.MountApply(a.Apply)
 	return nil
 }

@@ -28,7 +28,7 @@ func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock acco
 		Consents: postgres.Consents{DB: a.DB}, Applicants: postgres.Applicants{DB: a.DB},
 		Mailer:  jobs.OutboxMailer{DB: a.DB},
 		Captcha: captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter},
-		Counter: a.Counter, Tx: a.DB, Clock: clock,
+		Counter: a.Counter, Records: a.Apply, Tx: a.DB, Clock: clock,
 	}
 	a.PDF = pdf.New(cfg.FontPath)
 	if err := a.PDF.Err(); err != nil {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -20,16 +19,12 @@ import (
 // applyHandlers serve the application form (docs/api-apply.md).
 type applyHandlers struct {
 	svc *application.Service
-	now func() time.Time
 }
 
 // MountApply registers the reference data, rounds and application-form
 // routes on the public and signed-in groups.
-func (s *Server) MountApply(svc *application.Service, now func() time.Time) {
-	if now == nil {
-		now = time.Now
-	}
-	h := &applyHandlers{svc: svc, now: now}
+func (s *Server) MountApply(svc *application.Service) {
+	h := &applyHandlers{svc: svc}
 	pub := s.Public
 	pub.GET("/standard/schl", h.schools)
 	pub.GET("/standard/country", h.countries)

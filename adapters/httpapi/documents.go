@@ -371,12 +371,8 @@ func (h *submissionHandlers) submit(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := h.apply.Get(ctx, principal(c), n)
-	if err != nil {
-		return err
-	}
 	noStore(c)
-	return c.JSON(http.StatusOK, submitDTO{recordDTO: toRecord(rec), Next: out.Next})
+	return c.JSON(http.StatusOK, submitDTO{recordDTO: toRecord(out.Record), Next: out.Next})
 }
 
 type lookupIn struct {

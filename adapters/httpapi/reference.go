@@ -284,14 +284,14 @@ func stepNames(r application.Round) []string {
 }
 
 // roundBody maps a round; full adds everything the form needs.
-func (h *applyHandlers) roundBody(r application.Round, full bool) roundDTO {
-	now := h.now()
+func (h *applyHandlers) roundBody(v application.RoundView, full bool) roundDTO {
+	r := v.Round
 	d := roundDTO{SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
 		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
 		Color: r.Color, FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Steps: stepNames(r), Windows: []windowDTO{},
-		SubmitOpen: h.svc.SubmitOpen(r)}
-	for _, w := range r.Windows {
-		d.Windows = append(d.Windows, windowDTO{string(w.Kind), timeText(w.Start), timeText(w.End), w.Contains(now)})
+		SubmitOpen: v.SubmitOpen}
+	for i, w := range r.Windows {
+		d.Windows = append(d.Windows, windowDTO{string(w.Kind), timeText(w.Start), timeText(w.End), v.WindowOpen[i]})
 	}
 	if !full {
 		return d

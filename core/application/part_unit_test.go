@@ -234,7 +234,33 @@ func TestSystemClock(t *testing.T) {
 	s := &Service{}
 	around := Round{Windows: []window.Window{{Kind: window.Submit, Start: real.Add(-time.Hour), End: real.Add(time.Hour)}}}
 	past := Round{Windows: []window.Window{{Kind: window.Submit, Start: real.AddDate(-2, 0, 0), End: real.AddDate(-1, 0, 0)}}}
-	if !s.SubmitOpen(around) || s.SubmitOpen(past) {
+	if !s.view(around, s.now()).SubmitOpen || s.view(past, s.now()).SubmitOpen {
 		t.Fatal("the real clock is not used")
+	}
+}
+
+// The round view reads the service's clock once: every window's open flag
+// and submitOpen agree on one instant.
+func TestRoundViewOneClock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, fullRound())
+	r, _ := f.u.Round(ctx, key)
+	v, err := f.s.Round(ctx, key)
+	if err != nil || len(v.WindowOpen) != len(r.Windows) {
+		t.Fatalf("view: %+v %v", v, err)
+	}
+	for i, w := range r.Windows {
+		if v.WindowOpen[i] != w.Contains(now) {
+			t.Errorf("window %s open=%v at %v", w.Kind, v.WindowOpen[i], now)
+		}
+	}
+	if !v.SubmitOpen {
+		t.Error("submit window closed at the fixture's time")
+	}
+	f.closeWindow()
+	list, err := f.s.Rounds(ctx, key.SchoolCode)
+	if err != nil || len(list) != 1 || list[0].SubmitOpen {
+		t.Fatalf("closed: %+v %v", list, err)
 	}
 }

@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -106,23 +107,49 @@ func (s *Service) CodeOne(ctx context.Context, typ, school, group, code string) 
 	return Code{}, apperr.NotFound(CodeCodeNotFound).With("group", group)
 }
 
-// Rounds answers a school's rounds.
-func (s *Service) Rounds(ctx context.Context, school string) ([]Round, error) {
+// RoundView is a round as the public round pages show it, with which of
+// its windows are open, all read at one instant of the service's clock.
+type RoundView struct {
+	Round
+	WindowOpen []bool // WindowOpen[i]: Windows[i] contains now
+	SubmitOpen bool   // the SUBMIT window is open now
+}
+
+func (s *Service) view(r Round, now time.Time) RoundView {
+	v := RoundView{Round: r, WindowOpen: make([]bool, len(r.Windows)), SubmitOpen: windows(r).Open(window.Submit, now)}
+	for i, w := range r.Windows {
+		v.WindowOpen[i] = w.Contains(now)
+	}
+	return v
+}
+
+// Rounds answers a school's rounds with their open windows.
+func (s *Service) Rounds(ctx context.Context, school string) ([]RoundView, error) {
 	if strings.TrimSpace(school) == "" {
 		var f apperr.Fields
 		f.Add("schoolCode", form.CodeRequired)
 		return nil, f.Err()
 	}
-	return s.Ref.Rounds(ctx, school)
+	list, err := s.Ref.Rounds(ctx, school)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := make([]RoundView, len(list))
+	for i, r := range list {
+		out[i] = s.view(r, now)
+	}
+	return out, nil
 }
 
-// Round answers one round.
-func (s *Service) Round(ctx context.Context, k RoundKey) (Round, error) {
-	return s.Ref.Round(ctx, k)
+// Round answers one round with its open windows.
+func (s *Service) Round(ctx context.Context, k RoundKey) (RoundView, error) {
+	r, err := s.Ref.Round(ctx, k)
+	if err != nil {
+		return RoundView{}, err
+	}
+	return s.view(r, s.now()), nil
 }
-
-// SubmitOpen reports whether a round's SUBMIT window is open now.
-func (s *Service) SubmitOpen(r Round) bool { return windows(r).Open(window.Submit, s.now()) }
 
 // InfoSettings answers which basic-info groups a round and part show and
 // require. Any signed-in user may read them.

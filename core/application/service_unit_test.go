@@ -140,7 +140,7 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 		t.Fatalf("rounds: %+v %v", rs, err)
 	}
 	r, err := f.s.Round(ctx, key)
-	if err != nil || !f.s.SubmitOpen(r) {
+	if err != nil || !r.SubmitOpen {
 		t.Fatalf("round open: %v", err)
 	}
 	if _, err := f.s.Round(ctx, RoundKey{SchoolCode: "236", EnterYear: 2030}); apperr.CodeOf(err) != CodeRoundNotFound {
@@ -148,7 +148,7 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 	}
 	f.closeWindow()
 	r, _ = f.s.Round(ctx, key)
-	if f.s.SubmitOpen(r) {
+	if r.SubmitOpen {
 		t.Fatal("closed window reported open")
 	}
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -115,6 +116,12 @@ type Applicants interface {
 // Mailer queues a mail in the caller's transaction (outbox).
 type Mailer interface {
 	Queue(ctx context.Context, kind, locale, to string, data map[string]any) error
+}
+
+// Records answers an application as the applicant's list shows it
+// (core/application.Service.Get).
+type Records interface {
+	Get(ctx context.Context, p permission.Principal, applNo int64) (application.Record, error)
 }
 
 // Captcha verifies a solved proof-of-work.

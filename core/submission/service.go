@@ -33,6 +33,7 @@ type Service struct {
 	Mailer     Mailer
 	Captcha    Captcha
 	Counter    Counter
+	Records    Records // nil: Submit answers no record (tests of the rules only)
 	Tx         application.Tx
 	Clock      window.Clock
 }

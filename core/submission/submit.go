@@ -30,10 +30,12 @@ type SubmitRequest struct {
 	Locale   string            `json:"-"` // the caller's locale, for the completion mail
 }
 
-// Submitted is the outcome of a submission.
+// Submitted is the outcome of a submission: the application's record as
+// the list shows it after the change, and the next page.
 type Submitted struct {
 	Header application.Header
 	Round  application.Round
+	Record application.Record
 	Next   string
 }
 
@@ -100,6 +102,11 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 	})
 	if err != nil {
 		return Submitted{}, err
+	}
+	if s.Records != nil {
+		if out.Record, err = s.Records.Get(ctx, p, applNo); err != nil {
+			return Submitted{}, err
+		}
 	}
 	return out, nil
 }

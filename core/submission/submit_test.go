@@ -193,6 +193,28 @@ func TestSubmitFreeMailsInCallersLocale(t *testing.T) {
 	}
 }
 
+// recordsAt answers the stored header as the record, so a test sees the
+// state after the submission's transaction.
+type recordsAt struct{ e env }
+
+func (r recordsAt) Get(ctx context.Context, _ permission.Principal, n int64) (application.Record, error) {
+	h, err := r.e.s.Apps.Get(ctx, n)
+	return application.Record{Header: h}, err
+}
+
+// Submitting is one core call: it answers the record after the change.
+func TestSubmitAnswersTheRecord(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, state(application.FileSave), freeRound())
+	e.s.Records = recordsAt{e}
+	e.addDoc("k1", "00001", 0, "jpg", jpgBody)
+	e.addDoc("k2", "00002", 0, "pdf", pdfBody)
+	out, err := e.s.Submit(context.Background(), owner, applNo, SubmitRequest{Consents: allConsents()})
+	if err != nil || out.Record.ApplNo != applNo || out.Record.State.Status != application.Complete || out.Record.ApplID == "" {
+		t.Fatalf("record %+v %v", out.Record, err)
+	}
+}
+
 func TestCompleteExamNumber(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
