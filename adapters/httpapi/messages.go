@@ -52,6 +52,10 @@ var messages = map[string]text{
 	"list.sort_invalid":      {"정렬할 수 없는 항목입니다: {field}", "Cannot sort by {field}."},
 	"list.filter_invalid":    {"사용할 수 없는 검색 조건입니다: {field}", "Cannot filter by {field}."},
 	"list.range_invalid":     {"조회 범위가 올바르지 않습니다.", "The requested range is not valid."},
+	"input.invalid_text":     {"{field}: 허용되지 않는 문자(NUL 또는 잘못된 UTF-8)가 포함되어 있습니다.", "{field}: contains characters that are not allowed (NUL or invalid UTF-8)."},
+	"input.integer_range":    {"{field}: -2147483648부터 2147483647까지의 정수만 입력할 수 있습니다.", "{field}: must be a whole number from -2147483648 to 2147483647."},
+	"request.json_required":  {"요청 형식은 application/json이어야 합니다.", "The request must be sent as application/json."},
+	"origin.refused":         {"다른 사이트에서 보낸 요청은 처리할 수 없습니다.", "Requests from another site are refused."},
 
 	// Accounts (spec sections 5 and 8; decisions.md).
 	"account.user_id_format":    {"아이디는 영문과 숫자만 4~20자로 입력해 주세요.", "Use 4 to 20 letters and digits for the ID."},
