@@ -187,3 +187,10 @@ func signedIn(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// onlyPost answers 405 on a path whose only method is POST, where the
+// catch-all of unknown API paths would otherwise answer 404.
+func onlyPost(c *echo.Context) error {
+	c.Response().Header().Set("Allow", http.MethodPost)
+	return echo.ErrMethodNotAllowed
+}
