@@ -98,6 +98,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Tokens:   token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha:  alt, DB: db, Redis: redisPinger{rdb},
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,
+		PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies, HSTS: cfg.HSTS,
 		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
 		Draining: a.draining.Load,
 	})

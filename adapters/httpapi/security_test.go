@@ -1,13 +1,16 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/adapters/config"
 )
 
 // rawDo sends a body byte for byte (invalid UTF-8 cannot go through
@@ -95,6 +98,7 @@ func TestBadInputRefusedBeforeTheDatabase(t *testing.T) {
 		{owner, "GET", "/apply/api-auth/appl/info/2147483648", "", 404, ""},
 		{owner, "GET", "/apply/api-auth/appl/basis/-1", "", 404, ""},
 		{owner, "GET", "/apply/api-auth/appl/part/99999999999999999999", "", 404, ""},
+		{owner, "GET", fmt.Sprintf("/apply/api-auth/admin/recruit-part/inquiry/236/%d/1/2147483648", y), "", 400, "applPartNo"},
 		{admin, "GET", "/apply/api-auth/admin/users/2147483648", "", 404, ""},
 		// admin list filters
 		{admin, "GET", "/apply/api-auth/admin/users?filter=%7B%22q%22%3A%22%5Cu0000%22%7D", "", 400, "filter.q"},
@@ -123,5 +127,96 @@ func TestBadInputRefusedBeforeTheDatabase(t *testing.T) {
 	}
 	if r := admin.Do("GET", "/apply/api-auth/admin/users?range=%5B0%2C9%5D&filter=%7B%22q%22%3A%22admin%22%7D", nil); r.Status != 200 {
 		t.Fatalf("admin list: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Issue 8, defect 9 (login CSRF): login and every other unsafe route take
+// only JSON bodies and refuse a browser request sent from another site, so
+// no page elsewhere can sign a visitor in to an account it chose.
+func TestUnsafeRoutesRefuseCrossSiteAndNonJSON(t *testing.T) {
+	a, c, newClient := setup(t)
+	pw := demoUsers(t, a)
+	creds := fmt.Sprintf(`{"userId":"applicant1","password":%q}`, pw)
+	for _, tc := range []struct {
+		name, ct string
+		header   map[string]string
+		status   int
+		code     string
+	}{
+		{"text/plain", "text/plain", nil, 415, "request.json_required"},
+		{"form", "application/x-www-form-urlencoded", nil, 415, "request.json_required"},
+		{"no type", "", nil, 415, "request.json_required"},
+		{"other origin", "application/json", map[string]string{"Origin": "https://evil.example"}, 403, "origin.refused"},
+		{"null origin", "application/json", map[string]string{"Origin": "null"}, 403, "origin.refused"},
+		{"cross-site fetch", "application/json", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "origin.refused"},
+	} {
+		g := newClient()
+		status, raw, h := rawDo(t, g, "POST", "/user/api/login", tc.ct, creds, tc.header)
+		if status != tc.status || !strings.Contains(raw, `"code":"`+tc.code+`"`) {
+			t.Errorf("%s: %d %s", tc.name, status, raw)
+		}
+		if len(h.Values("Set-Cookie")) > 0 || g.Cookie["access_token"] != "" {
+			t.Errorf("%s: cookies set: %v", tc.name, h.Values("Set-Cookie"))
+		}
+	}
+	// The configured public origin and the page's own host are ours.
+	for _, origin := range []string{"http://localhost", c.Srv.URL} {
+		g := newClient()
+		if status, raw, _ := rawDo(t, g, "POST", "/user/api/login", "application/json; charset=utf-8", creds,
+			map[string]string{"Origin": origin, "Sec-Fetch-Site": "same-origin"}); status != 200 || g.Cookie["access_token"] == "" {
+			t.Fatalf("origin %s: %d %s", origin, status, raw)
+		}
+	}
+	// A signed-in state change from another site is refused even with the proof.
+	login(t, c, "applicant1", pw)
+	if status, raw, _ := rawDo(t, c, "POST", "/user/api/logout", "", "", map[string]string{"Origin": "https://evil.example"}); status != 403 {
+		t.Fatalf("cross-site logout: %d %s", status, raw)
+	}
+	if r := c.Do("GET", "/user/api/me", nil); r.Status != 200 {
+		t.Fatalf("session lost: %d", r.Status)
+	}
+}
+
+// Issue 8, defect 9: behind a TLS-terminating proxy the client address and
+// scheme come from the proxy's headers only when the proxy is trusted.
+func TestTrustedProxiesAndHSTS(t *testing.T) {
+	lastAddr := func(a *app.App) string {
+		var s string
+		if err := a.DB.Pool.QueryRow(context.Background(),
+			"SELECT remote_addr FROM audit_log WHERE action = 'user.list' ORDER BY id DESC LIMIT 1").Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	proxied := map[string]string{"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
+	// Default: nobody is trusted; the headers change nothing.
+	a, c, _ := setup(t)
+	pw := demoUsers(t, a)
+	login(t, c, "sysadmin", pw)
+	_, _, h := rawDo(t, c, "GET", "/apply/api-auth/admin/users", "", "", proxied)
+	if got := lastAddr(a); got != "127.0.0.1" {
+		t.Fatalf("untrusted X-Forwarded-For believed: %q", got)
+	}
+	if h.Get("Strict-Transport-Security") != "" {
+		t.Fatalf("HSTS on an untrusted X-Forwarded-Proto")
+	}
+	// The local proxy trusted: its client's address and scheme count.
+	a, c, _ = setup(t, func(cfg *config.Config) { cfg.TrustedProxies, _ = config.ParseCIDRs("127.0.0.1, 10.0.0.0/8") })
+	pw = demoUsers(t, a)
+	login(t, c, "sysadmin", pw)
+	_, _, h = rawDo(t, c, "GET", "/apply/api-auth/admin/users", "", "", proxied)
+	if got := lastAddr(a); got != "203.0.113.7" {
+		t.Fatalf("trusted proxy's client address: %q", got)
+	}
+	if h.Get("Strict-Transport-Security") == "" {
+		t.Fatalf("no HSTS behind a trusted TLS proxy")
+	}
+	if _, _, h = rawDo(t, c, "GET", "/actuator/health", "", "", nil); h.Get("Strict-Transport-Security") != "" {
+		t.Fatalf("HSTS on plain http")
+	}
+	// HSTS=true sends it always.
+	_, c, _ = setup(t, func(cfg *config.Config) { cfg.HSTS = true })
+	if _, _, h = rawDo(t, c, "GET", "/actuator/health", "", "", nil); !strings.HasPrefix(h.Get("Strict-Transport-Security"), "max-age=") {
+		t.Fatalf("HSTS=true: %q", h.Get("Strict-Transport-Security"))
 	}
 }
