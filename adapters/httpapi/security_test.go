@@ -220,3 +220,37 @@ func TestTrustedProxiesAndHSTS(t *testing.T) {
 		t.Fatalf("HSTS=true: %q", h.Get("Strict-Transport-Security"))
 	}
 }
+
+// Issue 8, defect 9: roles and the school binding are read from the
+// database on every request, so a removed role stops working at once with
+// the same token.
+func TestRemovedRoleStopsWorkingAtOnce(t *testing.T) {
+	a, c, _ := setup(t)
+	pw := demoUsers(t, a)
+	tok := login(t, c, "sysadmin", pw).Body["accessToken"].(string)
+	bearer := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}, Bearer: tok}
+	if r := bearer.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 200 {
+		t.Fatalf("before: %d %s", r.Status, r.Raw)
+	}
+	ctx := context.Background()
+	if _, err := a.DB.Pool.Exec(ctx, `DELETE FROM user_role WHERE role = 'ROLE_SYS_ADMIN'
+		AND user_pk = (SELECT id FROM app_user WHERE user_id = 'sysadmin')`); err != nil {
+		t.Fatal(err)
+	}
+	if r := bearer.Do("GET", "/apply/api-auth/admin/users", nil); r.Status != 403 {
+		t.Fatalf("removed role still works: %d %s", r.Status, r.Raw)
+	}
+	// A school admin moved to another school sees that school's people only.
+	school := &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}}
+	stok := login(t, school, "schooladmin", pw).Body["accessToken"].(string)
+	school = &apptest.Client{T: t, Srv: c.Srv, Cookie: map[string]string{}, Bearer: stok}
+	if _, err := a.DB.Pool.Exec(ctx, `UPDATE app_user SET school_code = NULL WHERE user_id = 'schooladmin'`); err != nil {
+		t.Fatal(err)
+	}
+	r := school.Do("GET", "/apply/api-auth/admin/users", nil)
+	for _, u := range r.List {
+		if u.(map[string]any)["schoolCode"] == "236" {
+			t.Fatalf("the token's old school binding still used: %s", r.Raw)
+		}
+	}
+}

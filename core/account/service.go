@@ -233,7 +233,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 }
 
 // Authenticate accepts a parsed token only while its account is active,
-// its version current and its id not revoked.
+// its version current and its id not revoked. Roles and school binding
+// are the account's as stored now, not the token's.
 func (s *Service) Authenticate(ctx context.Context, c Claims) (permission.Principal, error) {
 	if !c.ExpiresAt.IsZero() && !s.Clock.Now().Before(c.ExpiresAt) {
 		return permission.Principal{}, apperr.Unauthenticated(CodeSessionExpired)
@@ -248,7 +249,7 @@ func (s *Service) Authenticate(ctx context.Context, c Claims) (permission.Princi
 	if st.Revoked || st.Status != StatusActive || st.TokenVersion != c.TokenVersion {
 		return permission.Principal{}, apperr.Unauthenticated(CodeSessionExpired)
 	}
-	return permission.Principal{UserID: c.UserID, Roles: c.Roles, SchoolCode: c.SchoolCode}, nil
+	return permission.Principal{UserID: c.UserID, Roles: st.Roles, SchoolCode: st.SchoolCode}, nil
 }
 
 // Logout revokes one token until it would have expired anyway.

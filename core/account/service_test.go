@@ -174,7 +174,8 @@ func (f *fakeUsers) Session(_ context.Context, id, jti string) (account.SessionS
 	if !ok {
 		return account.SessionState{}, apperr.NotFound("user.not_found")
 	}
-	return account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: f.revoked[jti]}, nil
+	return account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: f.revoked[jti],
+		Roles: u.Roles, SchoolCode: u.SchoolCode}, nil
 }
 func (f *fakeUsers) Revoke(_ context.Context, jti string, _ time.Time) error {
 	f.revoked[jti] = true
