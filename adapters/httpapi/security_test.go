@@ -11,6 +11,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/core/account"
 )
 
 // rawDo sends a body byte for byte (invalid UTF-8 cannot go through
@@ -252,5 +253,35 @@ func TestRemovedRoleStopsWorkingAtOnce(t *testing.T) {
 		if u.(map[string]any)["schoolCode"] == "236" {
 			t.Fatalf("the token's old school binding still used: %s", r.Raw)
 		}
+	}
+}
+
+// Issue 8, defect 9: after one person's failed logins the captcha is asked
+// of that account, not of everyone else behind the same address; the
+// address asks for it only after many failures.
+func TestLoginCaptchaPerAccountNotPerAddress(t *testing.T) {
+	a, c, newClient := setup(t)
+	pw := demoUsers(t, a)
+	for i := 0; i < account.CaptchaAfter; i++ {
+		if r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": "Wrong1234"}); r.Status != 401 {
+			t.Fatalf("failure %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	if r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant2", "password": pw}); r.Body["captchaRequired"] != true {
+		t.Fatalf("the failing account is not asked: %d %s", r.Status, r.Raw)
+	}
+	// Someone else behind the same address signs in on the first try.
+	if r := newClient().Do("POST", "/user/api/login", map[string]any{"userId": "applicant1", "password": pw}); r.Status != 200 {
+		t.Fatalf("another user behind the address: %d %s", r.Status, r.Raw)
+	}
+	// Many failures across accounts from one address do ask everyone there.
+	ids := []string{"setadmin", "settle", "closer", "timefree", "schooladmin", "sysadmin", "nobody1", "nobody2"}
+	for i := account.CaptchaAfter; i < account.AddressCaptchaAfter; i++ {
+		if r := newClient().Do("POST", "/user/api/login", map[string]any{"userId": ids[i%len(ids)], "password": "Wrong1234"}); r.Status != 401 && r.Status != 400 {
+			t.Fatalf("spray %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	if r := newClient().Do("POST", "/user/api/login", map[string]any{"userId": "applicant1", "password": pw}); r.Body["captchaRequired"] != true {
+		t.Fatalf("address threshold: %d %s", r.Status, r.Raw)
 	}
 }

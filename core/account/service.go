@@ -18,9 +18,13 @@ const (
 	CodeResendAfter  = 60 * time.Second
 	CodeMaxAttempts  = 5
 	FailWindow       = 15 * time.Minute
-	CaptchaAfter     = 3  // failures (account or address) before a captcha is asked
+	CaptchaAfter     = 3  // failures of one account before its next login needs a captcha
 	AccountLockAfter = 10 // failures per account in FailWindow before 429
-	AddressLockAfter = 30 // failures per address in FailWindow before 429
+	// Many people share one address (a campus, an office, a carrier's NAT):
+	// one person's typos must not put a captcha before everyone else, so the
+	// address asks for it only after many failures across accounts.
+	AddressCaptchaAfter = 20
+	AddressLockAfter    = 30 // failures per address in FailWindow before 429
 )
 
 // Service is the account use cases.
@@ -197,7 +201,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	if acctFails >= AccountLockAfter || addrFails >= AddressLockAfter {
 		return User{}, apperr.TooMany(CodeLoginLocked).With("minutes", int(FailWindow.Minutes()))
 	}
-	if acctFails >= CaptchaAfter || addrFails >= CaptchaAfter {
+	if acctFails >= CaptchaAfter || addrFails >= AddressCaptchaAfter {
 		if in.Captcha == "" {
 			return User{}, apperr.Invalid(CodeCaptchaRequired)
 		}
