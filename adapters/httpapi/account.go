@@ -34,13 +34,15 @@ func (s *Server) captchaChallenge(c *echo.Context) error {
 
 func (s *Server) sendEmailCode(c *echo.Context) error {
 	var in struct {
-		Email string `json:"email"`
+		Email  string `json:"email"`
+		Altcha string `json:"altcha"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	loc := localeOf(c)
-	if err := s.deps.Accounts.SendEmailCode(c.Request().Context(), in.Email, string(loc)); err != nil {
+	if err := s.deps.Accounts.SendEmailCode(c.Request().Context(), account.EmailCodeInput{
+		Email: in.Email, Locale: string(loc), Captcha: in.Altcha, Address: c.RealIP()}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]string{"message": Message(loc, "mail.sent", nil)})

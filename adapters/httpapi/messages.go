@@ -68,6 +68,7 @@ var messages = map[string]text{
 	"account.agree_terms":       {"이용약관에 동의해 주세요.", "Please accept the terms of service."},
 	"account.agree_privacy":     {"개인정보 수집 및 이용에 동의해 주세요.", "Please accept the collection and use of personal information."},
 	"account.code_too_often":    {"인증번호는 {seconds}초 후에 다시 요청할 수 있습니다.", "You can ask for a new code in {seconds} seconds."},
+	"account.code_too_many":     {"인증번호 요청이 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.", "Too many code requests. Please try again in {minutes} minutes."},
 	"captcha.invalid":           {"자동입력 방지 확인을 완료해 주세요.", "Please complete the robot check."},
 	"captcha.required":          {"로그인 실패가 반복되어 자동입력 방지 확인이 필요합니다.", "After repeated failed logins, please complete the robot check."},
 	"login.failed":              {"아이디 또는 비밀번호가 올바르지 않습니다.", "The ID or password is incorrect."},

@@ -285,3 +285,30 @@ func TestLoginCaptchaPerAccountNotPerAddress(t *testing.T) {
 		t.Fatalf("address threshold: %d %s", r.Status, r.Raw)
 	}
 }
+
+// Issue 8, defect 9: the sign-up code route needs a solved captcha, counts
+// requests per client address, and answers a registered address exactly as
+// a new one.
+func TestEmailCodeCaptchaAddressLimitNoEnumeration(t *testing.T) {
+	a, c, _ := setup(t)
+	demoUsers(t, a)
+	c.Lang = "en"
+	r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "new1@example.com"})
+	if r.Status != 400 || fields(r)["altcha"] != "Please complete the robot check." {
+		t.Fatalf("without captcha: %d %s", r.Status, r.Raw)
+	}
+	registered := c.Do("POST", "/user/api/email-code", map[string]any{"email": "applicant1@demo.gradapply.example", "altcha": solve(t, c)})
+	fresh := c.Do("POST", "/user/api/email-code", map[string]any{"email": "new1@example.com", "altcha": solve(t, c)})
+	if registered.Status != 200 || registered.Raw != fresh.Raw {
+		t.Fatalf("registered %d %s, new %d %s", registered.Status, registered.Raw, fresh.Status, fresh.Raw)
+	}
+	for i := 3; i <= account.EmailCodePerAddress; i++ {
+		if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": fmt.Sprintf("new%d@example.com", i), "altcha": solve(t, c)}); r.Status != 200 {
+			t.Fatalf("request %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	r = c.Do("POST", "/user/api/email-code", map[string]any{"email": "one-too-many@example.com", "altcha": solve(t, c)})
+	if r.Status != 429 || !strings.Contains(r.Body["message"].(string), "Too many code requests") {
+		t.Fatalf("over the address limit: %d %s", r.Status, r.Raw)
+	}
+}
