@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -284,4 +285,20 @@ func signedIn(next echo.HandlerFunc) echo.HandlerFunc {
 func onlyPost(c *echo.Context) error {
 	c.Response().Header().Set("Allow", http.MethodPost)
 	return echo.ErrMethodNotAllowed
+}
+
+// auditContext hands the access log the facts of this request: the client
+// address, the route pattern and its parameters (see core/audit).
+func auditContext(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := audit.Request{Address: c.RealIP(), Route: c.Request().Method + " " + c.Path()}
+		if pv := c.PathValues(); len(pv) > 0 {
+			r.Params = make(map[string]string, len(pv))
+			for _, v := range pv {
+				r.Params[v.Name] = v.Value
+			}
+		}
+		c.SetRequest(c.Request().WithContext(audit.WithRequest(c.Request().Context(), r)))
+		return next(c)
+	}
 }

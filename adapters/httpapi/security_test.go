@@ -312,3 +312,23 @@ func TestEmailCodeCaptchaAddressLimitNoEnumeration(t *testing.T) {
 		t.Fatalf("over the address limit: %d %s", r.Status, r.Raw)
 	}
 }
+
+// Issue 8, defect 9: a staff read of an application is logged with the
+// client address and what was read (application, section, route).
+func TestApplicationReadsLoggedWithAddressAndDetail(t *testing.T) {
+	e := newApplyEnv(t)
+	owner := e.as("applicant1")
+	n := e.create(owner, "236", "IS01", true)
+	staff := e.as("schooladmin")
+	must(t, staff.Do("GET", fmt.Sprintf("/apply/api-auth/appl/acad/%d", n), nil), 200, "staff reads")
+	var addr, route, section, appl string
+	err := e.a.DB.Pool.QueryRow(context.Background(), `SELECT coalesce(remote_addr, ''), coalesce(detail->>'route', ''),
+		coalesce(detail->>'section', ''), coalesce(detail->>'applNo', '')
+		FROM audit_log WHERE action = 'application.read' AND actor = 'schooladmin' ORDER BY id DESC LIMIT 1`).Scan(&addr, &route, &section, &appl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if addr != "127.0.0.1" || route != "GET /apply/api-auth/appl/acad/:applNo" || section != "acad" || appl != fmt.Sprint(n) {
+		t.Fatalf("access log row: addr %q route %q section %q applNo %q", addr, route, section, appl)
+	}
+}

@@ -72,7 +72,7 @@ func New(d Deps) *Server {
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: 1 << 20, Skipper: func(c *echo.Context) bool {
 		return c.Request().Method == http.MethodPost && strings.HasPrefix(c.Request().URL.Path, UploadPathPrefix)
 	}}))
-	e.Use(inputGuard)
+	e.Use(inputGuard, auditContext)
 
 	e.GET("/actuator/health", s.health)
 
