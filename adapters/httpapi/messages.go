@@ -55,6 +55,7 @@ var messages = map[string]text{
 	"input.invalid_text":     {"{field}: 허용되지 않는 문자(NUL 또는 잘못된 UTF-8)가 포함되어 있습니다.", "{field}: contains characters that are not allowed (NUL or invalid UTF-8)."},
 	"input.integer_range":    {"{field}: -2147483648부터 2147483647까지의 정수만 입력할 수 있습니다.", "{field}: must be a whole number from -2147483648 to 2147483647."},
 	"request.json_required":  {"요청 형식은 application/json이어야 합니다.", "The request must be sent as application/json."},
+	"locale.invalid":         {"언어는 ko 또는 en이어야 합니다.", "The language must be ko or en."},
 	"origin.refused":         {"다른 사이트에서 보낸 요청은 처리할 수 없습니다.", "Requests from another site are refused."},
 
 	// Accounts (spec sections 5 and 8; decisions.md).

@@ -332,3 +332,37 @@ func TestApplicationReadsLoggedWithAddressAndDetail(t *testing.T) {
 		t.Fatalf("access log row: addr %q route %q section %q applNo %q", addr, route, section, appl)
 	}
 }
+
+// Issue 8, defect 9 (decisions.md "Session"): the locale cookie lives one
+// day on the configured cookie domain, like the session cookies.
+func TestLocaleCookieOneDayOnTheCookieDomain(t *testing.T) {
+	a, c, newClient := setup(t, func(cfg *config.Config) { cfg.CookieDomain = "gradapply.example" })
+	pw := demoUsers(t, a)
+	check := func(h http.Header, want string) {
+		t.Helper()
+		for _, line := range h.Values("Set-Cookie") {
+			if !strings.HasPrefix(line, "locale=") {
+				continue
+			}
+			oneDay := strings.Contains(line, "Max-Age=86400") || strings.Contains(line, "Max-Age=86399")
+			if !strings.HasPrefix(line, "locale="+want+";") || !oneDay ||
+				!strings.Contains(line, "Domain=gradapply.example") || strings.Contains(line, "HttpOnly") {
+				t.Fatalf("locale cookie: %s", line)
+			}
+			return
+		}
+		t.Fatalf("no locale cookie in %v", h.Values("Set-Cookie"))
+	}
+	status, raw, h := rawDo(t, c, "PUT", "/user/api/locale", "application/json", `{"locale":"en"}`, nil)
+	if status != 204 {
+		t.Fatalf("set locale: %d %s", status, raw)
+	}
+	check(h, "en")
+	if status, raw, _ := rawDo(t, c, "PUT", "/user/api/locale", "application/json", `{"locale":"fr"}`, map[string]string{"Accept-Language": "en"}); status != 400 || !strings.Contains(raw, `"locale":"The language must be ko or en."`) {
+		t.Fatalf("unknown locale: %d %s", status, raw)
+	}
+	g := newClient()
+	_, _, h = rawDo(t, g, "POST", "/user/api/login", "application/json", fmt.Sprintf(`{"userId":"applicant1","password":%q}`, pw),
+		map[string]string{"Accept-Language": "en"})
+	check(h, "en")
+}

@@ -82,6 +82,7 @@ func New(d Deps) *Server {
 	user.GET("/check-id", s.checkID)
 	user.POST("/sign-up", s.signUp)
 	user.POST("/login", s.login)
+	user.PUT("/locale", s.setLocale)
 	user.POST("/logout", s.logout, signedIn)
 	user.GET("/me", s.me, signedIn)
 
