@@ -49,6 +49,7 @@ type Config struct {
 	RunWorker         bool
 	WorkerConcurrency int
 	JobQueue          string
+	RateLimitPrefix   string // Redis key prefix of rate-limit counters and captcha replay marks
 	ApplicantDist     string
 	AdminDist         string
 	LogFormat         string // text | json
@@ -114,6 +115,7 @@ func Load() (Config, error) {
 	if c.Env != "development" && c.Env != "production" {
 		return c, fmt.Errorf("config: APP_ENV must be development or production, got %q", c.Env)
 	}
+	c.RateLimitPrefix = env("RATELIMIT_PREFIX", "gradapply:")
 	prod := c.Env == "production"
 	c.PublicURL = strings.TrimRight(env("PUBLIC_URL", "http://localhost"+portOf(c.HTTPAddr)), "/")
 	def := "file"
