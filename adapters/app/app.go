@@ -86,7 +86,11 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	if opt.Clock != nil {
 		clock = opt.Clock
 	}
-	a.Counter = ratelimit.New(rdb, "gradapply:")
+	prefix := cfg.RateLimitPrefix
+	if prefix == "" {
+		prefix = "gradapply:"
+	}
+	a.Counter = ratelimit.New(rdb, prefix)
 	alt := captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter}
 	a.Accounts = &account.Service{
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
@@ -98,6 +102,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Tokens:   token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha:  alt, DB: db, Redis: redisPinger{rdb},
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,
+		PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies, HSTS: cfg.HSTS,
 		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
 		Draining: a.draining.Load,
 	})

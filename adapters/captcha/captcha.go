@@ -4,6 +4,8 @@ package captcha
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"time"
 
 	"github.com/altcha-org/altcha-lib-go"
@@ -35,16 +37,27 @@ func (a Altcha) ttl() time.Duration {
 	return a.TTL
 }
 
-// Verify accepts a base64 payload from the widget once.
+// Verify accepts a base64 payload from the widget once. The replay guard
+// keys on the solved challenge and its signature, not on the payload's
+// bytes: the same solution re-encoded (other key order, spacing, number
+// written differently) is the same solution and is refused the second time.
 func (a Altcha) Verify(ctx context.Context, payload string) bool {
 	if payload == "" || len(payload) > 4096 {
 		return false
 	}
-	ok, err := altcha.VerifySolutionSafe(payload, a.Key, true)
+	raw, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return false
+	}
+	var p altcha.Payload
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return false
+	}
+	ok, err := altcha.VerifySolutionSafe(p, a.Key, true)
 	if err != nil || !ok {
 		return false
 	}
-	if a.Replay != nil && !a.Replay.Once(ctx, "altcha:"+payload, a.ttl()) {
+	if a.Replay != nil && !a.Replay.Once(ctx, "altcha:"+p.Challenge+":"+p.Signature, a.ttl()) {
 		return false
 	}
 	return true

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,30 +20,36 @@ const DefaultFontPath = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
 
 // Config is every setting of server and worker.
 type Config struct {
-	Env               string // development | production
-	DatabaseURL       string
-	RedisURL          string
-	HTTPAddr          string
-	PublicURL         string
-	MailTransport     string // smtp | file
-	MailDir           string
-	MailFrom          string
-	SMTPHost          string
-	SMTPPort          int
-	SMTPUsername      string
-	SMTPPassword      string
-	SMTPTLS           string // none | opportunistic | mandatory | tls
-	DemoData          bool
-	DemoDir           string
-	TokenKey          []byte
-	FieldKey          []byte // 32 bytes, AES-256-GCM for identification numbers
-	CaptchaKey        string
-	CaptchaMaxNumber  int64
-	CookieDomain      string
-	CookieSecure      bool
+	Env              string // development | production
+	DatabaseURL      string
+	RedisURL         string
+	HTTPAddr         string
+	PublicURL        string
+	MailTransport    string // smtp | file
+	MailDir          string
+	MailFrom         string
+	SMTPHost         string
+	SMTPPort         int
+	SMTPUsername     string
+	SMTPPassword     string
+	SMTPTLS          string // none | opportunistic | mandatory | tls
+	DemoData         bool
+	DemoDir          string
+	TokenKey         []byte
+	FieldKey         []byte // 32 bytes, AES-256-GCM for identification numbers
+	CaptchaKey       string
+	CaptchaMaxNumber int64
+	CookieDomain     string
+	CookieSecure     bool
+	// TrustedProxies are the networks whose X-Forwarded-For, X-Real-IP and
+	// X-Forwarded-Proto are believed; none means the socket address is the
+	// client.
+	TrustedProxies    []*net.IPNet
+	HSTS              bool // send Strict-Transport-Security on every answer
 	RunWorker         bool
 	WorkerConcurrency int
 	JobQueue          string
+	RateLimitPrefix   string // Redis key prefix of rate-limit counters and captcha replay marks
 	ApplicantDist     string
 	AdminDist         string
 	LogFormat         string // text | json
@@ -108,6 +115,7 @@ func Load() (Config, error) {
 	if c.Env != "development" && c.Env != "production" {
 		return c, fmt.Errorf("config: APP_ENV must be development or production, got %q", c.Env)
 	}
+	c.RateLimitPrefix = env("RATELIMIT_PREFIX", "gradapply:")
 	prod := c.Env == "production"
 	c.PublicURL = strings.TrimRight(env("PUBLIC_URL", "http://localhost"+portOf(c.HTTPAddr)), "/")
 	def := "file"
@@ -125,6 +133,12 @@ func Load() (Config, error) {
 	if c.CookieSecure, err = envBool("COOKIE_SECURE", true); err != nil {
 		return c, err
 	}
+	if c.HSTS, err = envBool("HSTS", false); err != nil {
+		return c, err
+	}
+	if c.TrustedProxies, err = ParseCIDRs(env("TRUSTED_PROXIES", "")); err != nil {
+		return c, err
+	}
 	if c.RunWorker, err = envBool("RUN_WORKER", true); err != nil {
 		return c, err
 	}
@@ -140,6 +154,36 @@ func Load() (Config, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// ParseCIDRs reads a comma-separated list of networks; a bare address is
+// one host (/32 or /128).
+func ParseCIDRs(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			ip := net.ParseIP(f)
+			if ip == nil {
+				return nil, fmt.Errorf("config: TRUSTED_PROXIES: %q is not an address or CIDR", f)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(f)
+		if err != nil {
+			return nil, fmt.Errorf("config: TRUSTED_PROXIES: %q is not an address or CIDR", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func portOf(addr string) string {

@@ -34,13 +34,15 @@ func (s *Server) captchaChallenge(c *echo.Context) error {
 
 func (s *Server) sendEmailCode(c *echo.Context) error {
 	var in struct {
-		Email string `json:"email"`
+		Email  string `json:"email"`
+		Altcha string `json:"altcha"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	loc := localeOf(c)
-	if err := s.deps.Accounts.SendEmailCode(c.Request().Context(), in.Email, string(loc)); err != nil {
+	if err := s.deps.Accounts.SendEmailCode(c.Request().Context(), account.EmailCodeInput{
+		Email: in.Email, Locale: string(loc), Captcha: in.Altcha, Address: c.RealIP()}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]string{"message": Message(loc, "mail.sent", nil)})
@@ -160,6 +162,34 @@ func (s *Server) setSessionCookies(c *echo.Context, tok string, u UserDTO, exp t
 	c.SetCookie(s.cookie(cookieToken, tok, exp, true))
 	c.SetCookie(s.cookie(cookieUser, url.QueryEscape(string(b)), exp, false))
 	c.SetCookie(s.cookie(cookieXSRF, randomHex(16), exp, false))
+	s.setLocaleCookie(c, localeOf(c))
+}
+
+// LocaleTTL is how long the locale cookie lives (decisions.md: one day,
+// like the session cookies).
+const LocaleTTL = 24 * time.Hour
+
+// setLocaleCookie keeps the interface language: readable by both SPAs,
+// one day, on the configured cookie domain.
+func (s *Server) setLocaleCookie(c *echo.Context, l Locale) {
+	c.SetCookie(s.cookie(cookieLocale, string(l), time.Now().Add(LocaleTTL), false))
+}
+
+// setLocale is the language switch of both SPAs: the server sets the
+// cookie so that it carries the configured domain and lifetime.
+func (s *Server) setLocale(c *echo.Context) error {
+	var in struct {
+		Locale string `json:"locale"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	if in.Locale != string(Ko) && in.Locale != string(En) {
+		return &apperr.Error{Kind: apperr.KindInvalid, Code: "locale.invalid",
+			Fields: []apperr.FieldError{{Field: "locale", Code: "locale.invalid"}}}
+	}
+	s.setLocaleCookie(c, Locale(in.Locale))
+	return c.NoContent(http.StatusNoContent)
 }
 
 func (s *Server) clearSessionCookies(c *echo.Context) {

@@ -58,8 +58,8 @@ func (s *Server) MountSubmission(svc *submission.Service, form *application.Serv
 	a := s.Authed
 	a.GET("/appl/doc/:applNo", h.documents)
 	a.GET("/appl/doc/etc/recrSchl/:applNo", h.extraAllowed)
-	a.GET("/appl/doc/save/:applNo", h.save)
 	a.POST("/appl/doc/save/:applNo", h.save)
+	a.GET("/appl/doc/save/:applNo", onlyPost) // it changes state: never on a GET
 	a.POST("/appl/doc/upload/:applNo", h.upload, middleware.BodyLimit(maxUpload+uploadOverhead))
 	a.DELETE("/appl/doc/:applNo", h.delete)
 	a.GET("/appl/doc/file/:applNo/:fileKey", h.file)

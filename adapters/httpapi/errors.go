@@ -67,8 +67,10 @@ func errorHandler(c *echo.Context, err error) {
 			body.Code = "method.not_allowed"
 		case http.StatusRequestEntityTooLarge:
 			body.Code = "request.too_large"
-		case http.StatusBadRequest, http.StatusUnsupportedMediaType:
+		case http.StatusBadRequest:
 			body.Code = "request.malformed"
+		case http.StatusUnsupportedMediaType:
+			body.Code = "request.json_required"
 		case http.StatusTooManyRequests:
 			body.Code = "rate.limited"
 		case http.StatusUnauthorized:

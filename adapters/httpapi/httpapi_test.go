@@ -71,7 +71,7 @@ func mailedCode(t *testing.T, a *app.App, email string) string {
 
 func signUp(t *testing.T, a *app.App, c *apptest.Client, userID, email, pw string) {
 	t.Helper()
-	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": email}); r.Status != 200 {
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": email, "altcha": solve(t, c)}); r.Status != 200 {
 		t.Fatalf("email-code: %d %s", r.Status, r.Raw)
 	}
 	r := c.Do("POST", "/user/api/sign-up", map[string]any{"userId": userID, "email": email, "password": pw,
@@ -93,7 +93,7 @@ func login(t *testing.T, c *apptest.Client, userID, pw string) apptest.Response 
 func TestSignUpWithMailedCode(t *testing.T) {
 	a, c, _ := setup(t)
 	c.Lang = "en"
-	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "kim@example.com"}); r.Status != 200 || r.Body["message"] != "The mail has been sent." {
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "kim@example.com", "altcha": solve(t, c)}); r.Status != 200 || r.Body["message"] != "The mail has been sent." {
 		t.Fatalf("email-code: %d %s", r.Status, r.Raw)
 	}
 	code := mailedCode(t, a, "kim@example.com")
@@ -134,15 +134,27 @@ func TestSignUpWithMailedCode(t *testing.T) {
 		t.Fatal("sign-up signed the user in")
 	}
 	// The same id (in any case) and the same address are taken now.
-	c.Do("POST", "/user/api/email-code", map[string]any{"email": "lee@example.com"})
+	c.Do("POST", "/user/api/email-code", map[string]any{"email": "lee@example.com", "altcha": solve(t, c)})
 	r = c.Do("POST", "/user/api/sign-up", map[string]any{"userId": "KIM2026", "email": "lee@example.com", "password": "Abcdefg1",
 		"code": mailedCode(t, a, "lee@example.com"), "agreeTerms": true, "agreePrivacy": true, "altcha": solve(t, c)})
 	if r.Status != 409 || r.Body["fields"].(map[string]any)["userId"] != "ID is already occupied." {
 		t.Fatalf("duplicate id: %d %s", r.Status, r.Raw)
 	}
-	r = c.Do("POST", "/user/api/email-code", map[string]any{"email": "KIM@example.com"})
-	if r.Status != 409 || r.Body["fields"].(map[string]any)["email"] != "Email is already occupied." {
-		t.Fatalf("duplicate email: %d %s", r.Status, r.Raw)
+	// A registered address is answered like a new one (no enumeration); its
+	// mail says it has an account and carries no code.
+	r = c.Do("POST", "/user/api/email-code", map[string]any{"email": "KIM@example.com", "altcha": solve(t, c)})
+	if r.Status != 200 || r.Body["message"] != "The mail has been sent." {
+		t.Fatalf("registered email: %d %s", r.Status, r.Raw)
+	}
+	var kind string
+	if err := a.DB.Pool.QueryRow(context.Background(),
+		"SELECT payload->>'kind' FROM outbox WHERE payload->>'to' = 'kim@example.com' ORDER BY id DESC LIMIT 1").Scan(&kind); err != nil || kind != "signup_registered" {
+		t.Fatalf("mail to a registered address: %q %v", kind, err)
+	}
+	r = c.Do("POST", "/user/api/sign-up", map[string]any{"userId": "lee2026", "email": "kim@example.com", "password": "Abcdefg1",
+		"code": code, "agreeTerms": true, "agreePrivacy": true, "altcha": solve(t, c)})
+	if r.Status != 400 || fields(r)["code"] == nil || fields(r)["email"] != nil {
+		t.Fatalf("sign-up with a registered address: %d %s", r.Status, r.Raw)
 	}
 	// Korean is the default language.
 	c.Lang = ""
@@ -160,7 +172,7 @@ func TestSignUpWithMailedCode(t *testing.T) {
 func TestSignUpNeedsCaptchaAndAgreements(t *testing.T) {
 	a, c, _ := setup(t)
 	c.Lang = "en"
-	c.Do("POST", "/user/api/email-code", map[string]any{"email": "park@example.com"})
+	c.Do("POST", "/user/api/email-code", map[string]any{"email": "park@example.com", "altcha": solve(t, c)})
 	r := c.Do("POST", "/user/api/sign-up", map[string]any{"userId": "park1", "email": "park@example.com", "password": "Abcdefg1",
 		"code": mailedCode(t, a, "park@example.com"), "altcha": "forged"})
 	f, _ := r.Body["fields"].(map[string]any)
@@ -400,7 +412,7 @@ func TestHealthDownWithoutRedisStillServes(t *testing.T) {
 		t.Fatalf("health without redis: %d %s", r.Status, r.Raw)
 	}
 	// Requests that queue mail still succeed: the mail waits in the outbox.
-	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "choi@example.com"}); r.Status != 200 {
+	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": "choi@example.com", "altcha": solve(t, c)}); r.Status != 200 {
 		t.Fatalf("email-code without redis: %d %s", r.Status, r.Raw)
 	}
 	mailedCode(t, a, "choi@example.com")

@@ -52,6 +52,11 @@ var messages = map[string]text{
 	"list.sort_invalid":      {"정렬할 수 없는 항목입니다: {field}", "Cannot sort by {field}."},
 	"list.filter_invalid":    {"사용할 수 없는 검색 조건입니다: {field}", "Cannot filter by {field}."},
 	"list.range_invalid":     {"조회 범위가 올바르지 않습니다.", "The requested range is not valid."},
+	"input.invalid_text":     {"{field}: 허용되지 않는 문자(NUL 또는 잘못된 UTF-8)가 포함되어 있습니다.", "{field}: contains characters that are not allowed (NUL or invalid UTF-8)."},
+	"input.integer_range":    {"{field}: -2147483648부터 2147483647까지의 정수만 입력할 수 있습니다.", "{field}: must be a whole number from -2147483648 to 2147483647."},
+	"request.json_required":  {"요청 형식은 application/json이어야 합니다.", "The request must be sent as application/json."},
+	"locale.invalid":         {"언어는 ko 또는 en이어야 합니다.", "The language must be ko or en."},
+	"origin.refused":         {"다른 사이트에서 보낸 요청은 처리할 수 없습니다.", "Requests from another site are refused."},
 
 	// Accounts (spec sections 5 and 8; decisions.md).
 	"account.user_id_format":    {"아이디는 영문과 숫자만 4~20자로 입력해 주세요.", "Use 4 to 20 letters and digits for the ID."},
@@ -64,6 +69,7 @@ var messages = map[string]text{
 	"account.agree_terms":       {"이용약관에 동의해 주세요.", "Please accept the terms of service."},
 	"account.agree_privacy":     {"개인정보 수집 및 이용에 동의해 주세요.", "Please accept the collection and use of personal information."},
 	"account.code_too_often":    {"인증번호는 {seconds}초 후에 다시 요청할 수 있습니다.", "You can ask for a new code in {seconds} seconds."},
+	"account.code_too_many":     {"인증번호 요청이 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.", "Too many code requests. Please try again in {minutes} minutes."},
 	"captcha.invalid":           {"자동입력 방지 확인을 완료해 주세요.", "Please complete the robot check."},
 	"captcha.required":          {"로그인 실패가 반복되어 자동입력 방지 확인이 필요합니다.", "After repeated failed logins, please complete the robot check."},
 	"login.failed":              {"아이디 또는 비밀번호가 올바르지 않습니다.", "The ID or password is incorrect."},

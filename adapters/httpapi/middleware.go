@@ -5,13 +5,17 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"log/slog"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -76,7 +80,9 @@ func accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 // securityHeaders sets the headers every answer carries. The CSP allows
 // only our own scripts; MUI's emotion injects styles, hence 'unsafe-inline'
 // for styles only; the postcode widget's host is allowed for scripts and frames.
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+// HSTS goes out when the browser reached us over HTTPS (directly, or through
+// a trusted proxy's X-Forwarded-Proto) or when configured always.
+func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	const csp = "default-src 'self'; script-src 'self' https://t1.daumcdn.net https://postcode.map.daum.net; " +
 		"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
 		"worker-src 'self' blob:; frame-src https://postcode.map.daum.net; frame-ancestors 'none'; base-uri 'self'; " +
@@ -88,8 +94,94 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		if c.Request().TLS != nil {
+		if s.deps.HSTS || s.viaHTTPS(c.Request()) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		return next(c)
+	}
+}
+
+// viaHTTPS reports whether the browser used HTTPS: a TLS socket, or a
+// trusted proxy saying so.
+func (s *Server) viaHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	return strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") && trusted(s.deps.TrustedProxies, r.RemoteAddr)
+}
+
+// trusted reports whether the socket peer is one of the trusted proxies.
+func trusted(nets []*net.IPNet, remoteAddr string) bool {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		host = remoteAddr
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return false
+	}
+	for _, n := range nets {
+		if n.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipExtractor believes X-Forwarded-For (then X-Real-IP) only from trusted
+// proxies; with none configured the socket address is the client, so
+// nobody can pick their own rate-limit bucket with a header.
+func ipExtractor(nets []*net.IPNet) echo.IPExtractor {
+	if len(nets) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range nets {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	xff, xri := echo.ExtractIPFromXFFHeader(opts...), echo.ExtractIPFromRealIPHeader(opts...)
+	return func(r *http.Request) string {
+		if r.Header.Get(echo.HeaderXForwardedFor) == "" && r.Header.Get(echo.HeaderXRealIP) != "" {
+			return xri(r)
+		}
+		return xff(r)
+	}
+}
+
+// sameOrigin refuses unsafe requests a browser sent from another site
+// (login CSRF included, which the cookie CSRF proof cannot cover because
+// there is no session yet), and unsafe requests with a body that is not
+// JSON: a cross-site form or text/plain post can then never be read as
+// ours. Clients that send no Origin (API clients, curl) are not browsers
+// carrying someone's cookies and pass.
+func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	allowed := map[string]bool{}
+	if u, err := url.Parse(s.deps.PublicURL); err == nil && u.Host != "" {
+		allowed[strings.ToLower(u.Scheme+"://"+u.Host)] = true
+	}
+	return func(c *echo.Context) error {
+		r := c.Request()
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		if strings.EqualFold(r.Header.Get("Sec-Fetch-Site"), "cross-site") {
+			return apperr.Forbidden("origin.refused")
+		}
+		if o := r.Header.Get("Origin"); o != "" && !allowed[strings.ToLower(o)] {
+			// The page's own host also counts (a deployment reached by a
+			// second name, tests on a free port).
+			u, err := url.Parse(o)
+			if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
+				return apperr.Forbidden("origin.refused")
+			}
+		}
+		if r.ContentLength != 0 {
+			mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+			upload := mt == echo.MIMEMultipartForm && strings.HasPrefix(r.URL.Path, UploadPathPrefix)
+			if mt != echo.MIMEApplicationJSON && !upload {
+				return echo.ErrUnsupportedMediaType
+			}
 		}
 		return next(c)
 	}
@@ -184,6 +276,29 @@ func signedIn(next echo.HandlerFunc) echo.HandlerFunc {
 		if !principal(c).Authenticated() {
 			return apperr.Unauthenticated("auth.required")
 		}
+		return next(c)
+	}
+}
+
+// onlyPost answers 405 on a path whose only method is POST, where the
+// catch-all of unknown API paths would otherwise answer 404.
+func onlyPost(c *echo.Context) error {
+	c.Response().Header().Set("Allow", http.MethodPost)
+	return echo.ErrMethodNotAllowed
+}
+
+// auditContext hands the access log the facts of this request: the client
+// address, the route pattern and its parameters (see core/audit).
+func auditContext(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := audit.Request{Address: c.RealIP(), Route: c.Request().Method + " " + c.Path()}
+		if pv := c.PathValues(); len(pv) > 0 {
+			r.Params = make(map[string]string, len(pv))
+			for _, v := range pv {
+				r.Params[v.Name] = v.Value
+			}
+		}
+		c.SetRequest(c.Request().WithContext(audit.WithRequest(c.Request().Context(), r)))
 		return next(c)
 	}
 }

@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -38,8 +39,13 @@ type Deps struct {
 
 	CookieDomain string
 	CookieSecure bool
-	ApplicantDir string // built applicant SPA (index.html, assets/)
-	AdminDir     string // built admin SPA
+	// PublicURL is where browsers reach us: its origin may send unsafe requests.
+	PublicURL string
+	// TrustedProxies are believed about the client address and scheme.
+	TrustedProxies []*net.IPNet
+	HSTS           bool
+	ApplicantDir   string // built applicant SPA (index.html, assets/)
+	AdminDir       string // built admin SPA
 	// Draining is set during graceful shutdown: health answers OUT_OF_SERVICE.
 	Draining func() bool
 }
@@ -59,26 +65,29 @@ func New(d Deps) *Server {
 	e := echo.New()
 	s := &Server{Echo: e, deps: d}
 	e.HTTPErrorHandler = errorHandler
-	e.Use(requestIDs, accessLog, middleware.Recover(), securityHeaders)
+	e.IPExtractor = ipExtractor(d.TrustedProxies)
+	e.Use(requestIDs, accessLog, middleware.Recover(), s.securityHeaders)
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
 	// The upload route streams large files and has its own limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: 1 << 20, Skipper: func(c *echo.Context) bool {
 		return c.Request().Method == http.MethodPost && strings.HasPrefix(c.Request().URL.Path, UploadPathPrefix)
 	}}))
+	e.Use(inputGuard, auditContext)
 
 	e.GET("/actuator/health", s.health)
 
-	user := e.Group("/user/api", s.authenticate, csrf)
+	user := e.Group("/user/api", s.sameOrigin, s.authenticate, csrf)
 	user.GET("/captcha", s.captchaChallenge)
 	user.POST("/email-code", s.sendEmailCode)
 	user.GET("/check-id", s.checkID)
 	user.POST("/sign-up", s.signUp)
 	user.POST("/login", s.login)
+	user.PUT("/locale", s.setLocale)
 	user.POST("/logout", s.logout, signedIn)
 	user.GET("/me", s.me, signedIn)
 
 	// /apply/api is public (codes, schools, rounds); /apply/api-auth needs a session.
-	s.apply = e.Group("/apply", s.authenticate, csrf)
+	s.apply = e.Group("/apply", s.sameOrigin, s.authenticate, csrf)
 	s.Authed = s.apply.Group("/api-auth", signedIn)
 	s.Public = s.apply.Group("/api")
 	admin := s.Authed.Group("/admin", require(permission.AdminArea))

@@ -200,7 +200,7 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 	for _, rr := range []apptest.Response{
 		other.Do("GET", p("/apply/api-auth/appl/doc/%d"), nil),
 		other.Do("GET", p("/apply/api-auth/appl/doc/etc/recrSchl/%d"), nil),
-		other.Do("GET", p("/apply/api-auth/appl/doc/save/%d"), nil),
+		other.Do("POST", p("/apply/api-auth/appl/doc/save/%d"), nil),
 		other.Do("DELETE", p("/apply/api-auth/appl/doc/%d")+"?fileKey="+key, nil),
 		send(t, other, "GET", transcript["filePath"].(string), "", nil),
 		upload(t, other, n, `{"itemCode":"00002"}`, "x.pdf", pdfBody),
@@ -213,8 +213,15 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 		}
 	}
 
+	// FILE_SAVE changes state: a GET (a link, a prefetch) does nothing.
+	if r := c.Do("GET", p("/apply/api-auth/appl/doc/save/%d"), nil); r.Status != 405 {
+		t.Fatalf("GET doc/save: %d %s", r.Status, r.Raw)
+	}
+	if r := c.Do("GET", p("/apply/api-auth/appl/doc/%d"), nil); r.Body["status"] == "FILE_SAVE" {
+		t.Fatalf("a GET saved the documents step: %s", r.Raw)
+	}
 	// FILE_SAVE, then deleting a required document moves the status back.
-	r = must(t, c.Do("GET", p("/apply/api-auth/appl/doc/save/%d"), nil), 200, "save")
+	r = must(t, c.Do("POST", p("/apply/api-auth/appl/doc/save/%d"), nil), 200, "save")
 	if r.Body["status"] != "FILE_SAVE" {
 		t.Fatalf("save: %s", r.Raw)
 	}
@@ -229,7 +236,7 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 		t.Fatalf("after delete %d files, want 3", got)
 	}
 	// Saving without it names the missing document.
-	r = must(t, c.Do("GET", p("/apply/api-auth/appl/doc/save/%d"), nil), 400, "save without transcript")
+	r = must(t, c.Do("POST", p("/apply/api-auth/appl/doc/save/%d"), nil), 400, "save without transcript")
 	if fields(r)["documents"] != "Please check the required submission." {
 		t.Fatalf("missing: %s", r.Raw)
 	}
@@ -291,7 +298,7 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 	}
 	e.setStatus(free, "ADD_INFO_SAVE")
 	uploadRequired(t, c, free)
-	must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/doc/save/%d", free), nil), 200, "file save")
+	must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/doc/save/%d", free), nil), 200, "file save")
 	e.setStatus(free, "SURVEY")
 	must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/slip/%d", free), nil), 409, "slip before completion")
 	c.Lang = "ko"

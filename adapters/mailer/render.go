@@ -19,6 +19,10 @@ type Kind string
 const (
 	// KindSignupCode: code (the 6-digit string), validMinutes.
 	KindSignupCode Kind = "signup_code"
+	// KindSignupRegistered: no data. Sent instead of a code when the address
+	// already has an account, so the sign-up form answers alike for every
+	// address and only the mailbox's owner learns it is registered.
+	KindSignupRegistered Kind = "signup_registered"
 	// KindExamNumber: applications, a list of {school, round, examNumber},
 	// only COMPLETE ones. Queue it only when the list is not empty: the lookup
 	// page answers the same either way, and an unknown address gets no mail,
@@ -34,7 +38,7 @@ const (
 
 // Kinds lists every mail kind.
 func Kinds() []Kind {
-	return []Kind{KindSignupCode, KindExamNumber, KindApplicationComplete, KindDormancyNotice, KindPasswordReset}
+	return []Kind{KindSignupCode, KindSignupRegistered, KindExamNumber, KindApplicationComplete, KindDormancyNotice, KindPasswordReset}
 }
 
 // Locales the templates exist in; the first is the default.

@@ -9,7 +9,8 @@ import (
 
 // sample holds valid data for every kind, as it arrives from JSON.
 var sample = map[mailer.Kind]map[string]any{
-	mailer.KindSignupCode: {"code": "042917", "validMinutes": 10},
+	mailer.KindSignupCode:       {"code": "042917", "validMinutes": 10},
+	mailer.KindSignupRegistered: {},
 	mailer.KindExamNumber: {"applications": []any{
 		map[string]any{"school": "국제대학원", "round": "2026 전기", "examNumber": "2026-1-IS-0007"},
 		map[string]any{"school": "Graduate School of Business", "round": "2026 Fall", "examNumber": "2026-2-MBA-0113"},

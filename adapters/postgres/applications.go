@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -199,13 +200,20 @@ func (s Applications) Consents(ctx context.Context, applNo int64) ([]school.Acce
 // AccessLog writes the audit log.
 type AccessLog struct{ DB *DB }
 
-// Record writes one audit entry.
+// Record writes one audit entry, with the client address and what the
+// request read (route, applNo, section) from the request's context.
 func (s AccessLog) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
-	var d any
-	if detail != nil {
-		d = detail
+	req := audit.RequestOf(ctx)
+	d := req.Detail()
+	for k, v := range detail {
+		d[k] = v
 	}
-	_, err := s.DB.exec(ctx, Builder.Insert("audit_log").Columns("actor", "action", "target", "detail").Values(actor, action, target, d))
+	var dv any
+	if len(d) > 0 {
+		dv = d
+	}
+	_, err := s.DB.exec(ctx, Builder.Insert("audit_log").Columns("actor", "action", "target", "detail", "remote_addr").
+		Values(actor, action, target, dv, req.Address))
 	if err != nil {
 		return fmt.Errorf("postgres: audit log: %w", err)
 	}

@@ -131,9 +131,12 @@ func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time, locale s
 func (s Users) Session(ctx context.Context, userID, jti string) (account.SessionState, error) {
 	var st account.SessionState
 	var status string
-	err := s.DB.queryRow(ctx, Builder.Select("status", "token_version").
-		Column(sq.Expr("EXISTS (SELECT 1 FROM revoked_token WHERE jti = ?)", jti)).From("app_user").
-		Where("lower(user_id) = lower(?)", userID)).Scan(&status, &st.TokenVersion, &st.Revoked)
+	var roles []string
+	err := s.DB.queryRow(ctx, Builder.Select("u.status", "u.token_version", "coalesce(u.school_code, '')").
+		Column(sq.Expr("EXISTS (SELECT 1 FROM revoked_token WHERE jti = ?)", jti)).
+		Column("coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM user_role r WHERE r.user_pk = u.id), '{}')").
+		From("app_user u").
+		Where("lower(u.user_id) = lower(?)", userID)).Scan(&status, &st.TokenVersion, &st.SchoolCode, &st.Revoked, &roles)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return st, apperr.NotFound("user.not_found")
 	}
@@ -141,6 +144,11 @@ func (s Users) Session(ctx context.Context, userID, jti string) (account.Session
 		return st, fmt.Errorf("postgres: session: %w", err)
 	}
 	st.Status = account.Status(status)
+	for _, r := range roles {
+		if role, ok := permission.ParseRole(r); ok {
+			st.Roles = append(st.Roles, role)
+		}
+	}
 	return st, nil
 }
 

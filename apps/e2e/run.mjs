@@ -24,7 +24,7 @@ const server = spawn(join(root, 'bin/server'), [], {
   env: {
     ...process.env, DATABASE_URL: dbUrl, HTTP_ADDR: `127.0.0.1:${port}`, PUBLIC_URL: baseURL,
     DEMO_DATA: 'true', MAIL_TRANSPORT: 'file', MAIL_DIR: mailDir, LOG_LEVEL: 'warn',
-    REDIS_URL: process.env.E2E_REDIS_URL || 'redis://127.0.0.1:6379/13', CAPTCHA_MAX_NUMBER: '20000', JOB_QUEUE: `e2e-${randomBytes(4).toString('hex')}`,
+    REDIS_URL: process.env.E2E_REDIS_URL || 'redis://127.0.0.1:6379/13', CAPTCHA_MAX_NUMBER: '20000', JOB_QUEUE: `e2e-${randomBytes(4).toString('hex')}`, RATELIMIT_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

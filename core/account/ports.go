@@ -64,18 +64,23 @@ type Users interface {
 	// RecordLogin notes a login and the language the user now uses (mail
 	// sent outside a request, e.g. after a payment, follows it).
 	RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error
-	// Session returns the state a token is checked against in one query.
+	// Session returns the state a token is checked against, with the
+	// account's current roles and school, in one query.
 	Session(ctx context.Context, userID, jti string) (SessionState, error)
 	Revoke(ctx context.Context, jti string, until time.Time) error
 	RevokeAll(ctx context.Context, pk int64) error
 	List(ctx context.Context, q ListQuery) ([]User, int, error)
 }
 
-// SessionState is what a token must agree with to be honoured.
+// SessionState is what a token must agree with to be honoured, and who
+// the account is now: roles and school binding come from here, never from
+// the token, so a removed role stops working at once.
 type SessionState struct {
 	Status       Status
 	TokenVersion int
 	Revoked      bool
+	Roles        []permission.Role
+	SchoolCode   string
 }
 
 // Confirmations keep e-mail confirmation codes (hashed).

@@ -18,9 +18,15 @@ const (
 	CodeResendAfter  = 60 * time.Second
 	CodeMaxAttempts  = 5
 	FailWindow       = 15 * time.Minute
-	CaptchaAfter     = 3  // failures (account or address) before a captcha is asked
+	CaptchaAfter     = 3  // failures of one account before its next login needs a captcha
 	AccountLockAfter = 10 // failures per account in FailWindow before 429
-	AddressLockAfter = 30 // failures per address in FailWindow before 429
+	// Many people share one address (a campus, an office, a carrier's NAT):
+	// one person's typos must not put a captcha before everyone else, so the
+	// address asks for it only after many failures across accounts.
+	AddressCaptchaAfter = 20
+	AddressLockAfter    = 30 // failures per address in FailWindow before 429
+	EmailCodePerAddress = 10 // confirmation-code requests per client address in EmailCodeWindow
+	EmailCodeWindow     = time.Hour
 )
 
 // Service is the account use cases.
@@ -50,33 +56,63 @@ func (s *Service) code() string {
 	return fmt.Sprintf("%06d", n.Int64())
 }
 
-// SendEmailCode mails a confirmation code to an address that is free.
-func (s *Service) SendEmailCode(ctx context.Context, email, locale string) error {
-	addr, ok := NormalizeEmail(email)
+// EmailCodeInput asks for a sign-up confirmation code.
+type EmailCodeInput struct {
+	Email   string
+	Locale  string
+	Captcha string // solved ALTCHA payload
+	Address string // client IP
+}
+
+// SendEmailCode mails a confirmation code to an address. It answers the
+// same for a registered address as for a new one (no account enumeration):
+// a registered address gets a mail saying it already has an account, and
+// no code, so sign-up with it stops at the code. Every request needs a
+// solved captcha and counts against the client address.
+func (s *Service) SendEmailCode(ctx context.Context, in EmailCodeInput) error {
+	addr, ok := NormalizeEmail(in.Email)
 	if !ok {
 		return fieldErr("email", CodeEmailFormat)
 	}
-	taken, err := s.Users.EmailTaken(ctx, addr)
+	if !s.Captcha.Verify(ctx, in.Captcha) {
+		return fieldErr("altcha", CodeCaptcha)
+	}
+	n, err := s.Failures.Incr(ctx, "email-code:addr:"+in.Address, EmailCodeWindow)
 	if err != nil {
 		return err
 	}
-	if taken {
-		return &apperr.Error{Kind: apperr.KindConflict, Code: CodeEmailOccupied, Fields: []apperr.FieldError{{Field: "email", Code: CodeEmailOccupied}}}
+	if n > EmailCodePerAddress {
+		return apperr.TooMany(CodeCodeTooMany).With("minutes", int(EmailCodeWindow.Minutes()))
 	}
 	now := s.Clock.Now()
 	if c, err := s.Confirmations.Get(ctx, addr); err == nil && now.Sub(c.CreatedAt) < CodeResendAfter {
 		return apperr.TooMany(CodeCodeTooOften).With("seconds", int((CodeResendAfter-now.Sub(c.CreatedAt)).Seconds())+1)
+	}
+	taken, err := s.Users.EmailTaken(ctx, addr)
+	if err != nil {
+		return err
 	}
 	code := s.code()
 	hash, err := s.Codes.Hash(addr + ":" + code)
 	if err != nil {
 		return err
 	}
+	if taken {
+		// A pending row all the same, so the resend pause answers alike;
+		// its code is never mailed, so it can never be entered.
+		if hash, err = s.Codes.Hash(addr + ":unusable:" + s.code() + s.code()); err != nil {
+			return err
+		}
+	}
+	loc := locale(in.Locale)
 	return s.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := s.Confirmations.Put(ctx, addr, hash, now.Add(CodeTTL)); err != nil {
 			return err
 		}
-		return s.Mailer.Queue(ctx, "signup_code", locale, addr, map[string]any{"code": code, "validMinutes": int(CodeTTL.Minutes())})
+		if taken {
+			return s.Mailer.Queue(ctx, "signup_registered", loc, addr, map[string]any{})
+		}
+		return s.Mailer.Queue(ctx, "signup_code", loc, addr, map[string]any{"code": code, "validMinutes": int(CodeTTL.Minutes())})
 	})
 }
 
@@ -122,16 +158,18 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (User, error) {
 	} else if taken {
 		f.Add("userId", CodeUserIDOccupied)
 	}
-	if taken, err := s.Users.EmailTaken(ctx, addr); err != nil {
-		return User{}, err
-	} else if taken {
-		f.Add("email", CodeEmailOccupied)
-	}
 	if len(f) > 0 {
 		return User{}, &apperr.Error{Kind: apperr.KindConflict, Code: f[0].Code, Fields: f}
 	}
+	// The code first: a registered address was never sent one, so sign-up
+	// cannot be used to learn which addresses have accounts.
 	if err := s.checkCode(ctx, addr, in.Code); err != nil {
 		return User{}, err
+	}
+	if taken, err := s.Users.EmailTaken(ctx, addr); err != nil {
+		return User{}, err
+	} else if taken {
+		return User{}, &apperr.Error{Kind: apperr.KindConflict, Code: CodeEmailOccupied, Fields: []apperr.FieldError{{Field: "email", Code: CodeEmailOccupied}}}
 	}
 	hash, err := s.Passwords.Hash(in.Password)
 	if err != nil {
@@ -197,7 +235,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	if acctFails >= AccountLockAfter || addrFails >= AddressLockAfter {
 		return User{}, apperr.TooMany(CodeLoginLocked).With("minutes", int(FailWindow.Minutes()))
 	}
-	if acctFails >= CaptchaAfter || addrFails >= CaptchaAfter {
+	if acctFails >= CaptchaAfter || addrFails >= AddressCaptchaAfter {
 		if in.Captcha == "" {
 			return User{}, apperr.Invalid(CodeCaptchaRequired)
 		}
@@ -233,7 +271,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 }
 
 // Authenticate accepts a parsed token only while its account is active,
-// its version current and its id not revoked.
+// its version current and its id not revoked. Roles and school binding
+// are the account's as stored now, not the token's.
 func (s *Service) Authenticate(ctx context.Context, c Claims) (permission.Principal, error) {
 	if !c.ExpiresAt.IsZero() && !s.Clock.Now().Before(c.ExpiresAt) {
 		return permission.Principal{}, apperr.Unauthenticated(CodeSessionExpired)
@@ -248,7 +287,7 @@ func (s *Service) Authenticate(ctx context.Context, c Claims) (permission.Princi
 	if st.Revoked || st.Status != StatusActive || st.TokenVersion != c.TokenVersion {
 		return permission.Principal{}, apperr.Unauthenticated(CodeSessionExpired)
 	}
-	return permission.Principal{UserID: c.UserID, Roles: c.Roles, SchoolCode: c.SchoolCode}, nil
+	return permission.Principal{UserID: c.UserID, Roles: st.Roles, SchoolCode: st.SchoolCode}, nil
 }
 
 // Logout revokes one token until it would have expired anyway.

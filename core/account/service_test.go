@@ -174,7 +174,8 @@ func (f *fakeUsers) Session(_ context.Context, id, jti string) (account.SessionS
 	if !ok {
 		return account.SessionState{}, apperr.NotFound("user.not_found")
 	}
-	return account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: f.revoked[jti]}, nil
+	return account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: f.revoked[jti],
+		Roles: u.Roles, SchoolCode: u.SchoolCode}, nil
 }
 func (f *fakeUsers) Revoke(_ context.Context, jti string, _ time.Time) error {
 	f.revoked[jti] = true
@@ -283,16 +284,16 @@ func TestSignUp(t *testing.T) {
 	t.Parallel()
 	s, users, m := newService()
 	ctx := context.Background()
-	if err := s.SendEmailCode(ctx, "bad", "ko"); fieldCodes(err)["email"] != account.CodeEmailFormat {
+	if err := s.SendEmailCode(ctx, account.EmailCodeInput{Email: "bad", Locale: "ko", Captcha: "solved", Address: "198.51.100.1"}); fieldCodes(err)["email"] != account.CodeEmailFormat {
 		t.Fatalf("bad email: %v", err)
 	}
-	if err := s.SendEmailCode(ctx, "Kim@Example.com", "en"); err != nil {
+	if err := s.SendEmailCode(ctx, account.EmailCodeInput{Email: "Kim@Example.com", Locale: "en", Captcha: "solved", Address: "198.51.100.1"}); err != nil {
 		t.Fatal(err)
 	}
 	if len(m.sent) != 1 || m.sent[0]["to"] != "kim@example.com" || m.sent[0]["code"] != "123456" {
 		t.Fatalf("mail: %v", m.sent)
 	}
-	if err := s.SendEmailCode(ctx, "kim@example.com", "en"); apperr.KindOf(err) != apperr.KindTooMany {
+	if err := s.SendEmailCode(ctx, account.EmailCodeInput{Email: "kim@example.com", Locale: "en", Captcha: "solved", Address: "198.51.100.1"}); apperr.KindOf(err) != apperr.KindTooMany {
 		t.Fatalf("resend at once: %v", err)
 	}
 	in := account.SignUpInput{UserID: "kim2026", Email: "kim@example.com", Password: "Abcdefg1", Code: "654321",
@@ -315,11 +316,23 @@ func TestSignUp(t *testing.T) {
 	// The code is used up; the id and the address are taken.
 	in.UserID = "KIM2026"
 	_, err = s.SignUp(ctx, in)
-	if c := fieldCodes(err); c["userId"] != account.CodeUserIDOccupied || c["email"] != account.CodeEmailOccupied {
-		t.Fatalf("duplicates: %v", err)
+	if c := fieldCodes(err); c["userId"] != account.CodeUserIDOccupied || c["email"] != "" {
+		t.Fatalf("duplicates (the address must not be told): %v", err)
 	}
-	if err := s.SendEmailCode(ctx, "kim@example.com", "ko"); fieldCodes(err)["email"] != account.CodeEmailOccupied {
+	// A registered address is answered like a new one; its mail says it has
+	// an account and holds no code, so sign-up with it stops at the code.
+	if err := s.SendEmailCode(ctx, account.EmailCodeInput{Email: "kim@example.com", Locale: "ko", Captcha: "solved", Address: "198.51.100.1"}); err != nil {
 		t.Fatalf("taken address: %v", err)
+	}
+	if last := m.sent[len(m.sent)-1]; last["kind"] != "signup_registered" || last["code"] != nil {
+		t.Fatalf("mail to a registered address: %v", last)
+	}
+	in.UserID, in.Code = "lee2026", "123456"
+	if _, err := s.SignUp(ctx, in); fieldCodes(err)["code"] != account.CodeCodeMismatch {
+		t.Fatalf("sign-up with a registered address: %v", err)
+	}
+	if err := s.SendEmailCode(ctx, account.EmailCodeInput{Email: "new@example.com", Locale: "ko", Captcha: "forged", Address: "198.51.100.1"}); fieldCodes(err)["altcha"] != account.CodeCaptcha {
+		t.Fatalf("no captcha: %v", err)
 	}
 	if ok, _ := s.UserIDAvailable(ctx, "kim2026"); ok {
 		t.Fatal("taken id available")
@@ -337,7 +350,7 @@ func TestConfirmationCodeAttemptsAndExpiry(t *testing.T) {
 	t.Parallel()
 	s, _, _ := newService()
 	ctx := context.Background()
-	_ = s.SendEmailCode(ctx, "a@example.com", "ko")
+	_ = s.SendEmailCode(ctx, account.EmailCodeInput{Email: "a@example.com", Locale: "ko", Captcha: "solved", Address: "198.51.100.1"})
 	in := account.SignUpInput{UserID: "abcd1", Email: "a@example.com", Password: "Abcdefg1", AgreeTerms: true, AgreePrivacy: true, Captcha: "solved"}
 	for i := 0; i < account.CodeMaxAttempts; i++ {
 		in.Code = "000000"
@@ -350,7 +363,7 @@ func TestConfirmationCodeAttemptsAndExpiry(t *testing.T) {
 	s2, _, _ := newService()
 	later := &fixedClock{t: clock.t}
 	s2.Clock = later
-	_ = s2.SendEmailCode(ctx, "b@example.com", "ko")
+	_ = s2.SendEmailCode(ctx, account.EmailCodeInput{Email: "b@example.com", Locale: "ko", Captcha: "solved", Address: "198.51.100.1"})
 	later.t = later.t.Add(account.CodeTTL + time.Second)
 	in.Email, in.Code = "b@example.com", "123456"
 	if _, err := s2.SignUp(ctx, in); fieldCodes(err)["code"] != account.CodeCodeMismatch {

@@ -23,6 +23,7 @@ const (
 	CodeLoginInactive   = "login.inactive"
 	CodeLoginLocked     = "login.rate_limited"
 	CodeCodeTooOften    = "account.code_too_often"
+	CodeCodeTooMany     = "account.code_too_many"
 	CodeMailSent        = "mail.sent"
 	CodeUnauthenticated = "auth.required"
 	CodeSessionExpired  = "auth.expired"

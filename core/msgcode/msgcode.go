@@ -8,6 +8,7 @@ var All = []string{
 	"account.agree_terms",
 	"account.code_mismatch",
 	"account.code_too_often",
+	"account.code_too_many",
 	"account.email_format",
 	"account.email_occupied",
 	"account.password_required",

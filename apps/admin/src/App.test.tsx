@@ -30,6 +30,11 @@ const fakeServer = (initial: object | null, accounts: Record<string, object> = {
             session = null;
             return { status: 204 };
         }
+        if (path === '/user/api/locale' && method === 'PUT') {
+            // the server sets the cookie (one day, configured domain)
+            setCookie('locale', (body as { locale: string }).locale);
+            return { status: 204 };
+        }
         if (path === '/apply/api-auth/admin/users') return { body: users, headers: { 'Content-Range': `users 0-1/2` } };
         if (path === '/actuator/health') return { body: { status: 'UP', components: { db: { status: 'UP' }, redis: { status: 'OUT_OF_SERVICE' } } } };
         return undefined;
@@ -118,14 +123,15 @@ describe('admin app', () => {
     });
 
     it('switches to English and stores it in the shared locale cookie', async () => {
-        fakeServer(null);
+        const { calls } = fakeServer(null);
         renderAt('/');
         await screen.findByTestId('login-submit', {}, { timeout: 15_000 });
         expect(screen.getByTestId('locale-switcher').getAttribute('aria-label')).toBe('언어: 한국어');
         fireEvent.click(screen.getByTestId('locale-switcher'));
         fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
         await waitFor(() => expect(screen.getByTestId('login-submit').textContent).toBe('Sign in'));
-        expect(readCookie('locale')).toBe('en');
+        await waitFor(() => expect(readCookie('locale')).toBe('en'));
+        expect(calls.filter(c => c.url === '/user/api/locale').map(c => [c.method, c.body])).toContainEqual(['PUT', { locale: 'en' }]);
         expect(screen.getByLabelText(/User ID/)).toBeTruthy();
         expect(screen.getByTestId('locale-switcher').getAttribute('aria-label')).toBe('Language: English');
     });

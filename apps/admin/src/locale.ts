@@ -1,4 +1,4 @@
-import { readCookie, writeCookie } from './cookies';
+import { readCookie } from './cookies';
 
 export const LOCALES = ['ko', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -6,7 +6,6 @@ export const DEFAULT_LOCALE: Locale = 'ko';
 
 /** The cookie the applicant app and this app share (path /, ko|en). */
 export const LOCALE_COOKIE = 'locale';
-const ONE_YEAR = 365 * 24 * 60 * 60;
 
 export const isLocale = (v: unknown): v is Locale => v === 'ko' || v === 'en';
 
@@ -16,8 +15,22 @@ export const currentLocale = (): Locale => {
     return isLocale(v) ? v : DEFAULT_LOCALE;
 };
 
+/**
+ * The server sets the shared `locale` cookie: one day, on the configured
+ * cookie domain (decisions.md "Session"), which a script cannot give it.
+ */
 export const saveLocale = (locale: string) => {
     if (!isLocale(locale)) return;
-    writeCookie(LOCALE_COOKIE, locale, ONE_YEAR);
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
+    if (typeof fetch === 'undefined') return;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    void fetch('/user/api/locale', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ locale }),
+        credentials: 'same-origin',
+        keepalive: true,
+    }).catch(() => undefined); // the screen still switches; the cookie waits for the next switch
 };

@@ -198,7 +198,7 @@ describe('agree and register', () => {
     handlers['GET /user/api/check-id'] = (_b, url) =>
       jsonResponse({ available: !url.includes('taken') });
     handlers['POST /user/api/email-code'] = (body) => {
-      expect(body).toEqual({ email: 'new@example.com' });
+      expect(body).toEqual({ email: 'new@example.com', altcha: 'solved-payload' });
       return jsonResponse({ message: '메일이 발송되었습니다.' });
     };
     await goToRegister();

@@ -24,5 +24,3 @@ export function deleteCookie(name: string): void {
     document.cookie = `${expire}; domain=.${domain}`;
   }
 }
-
-export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18n, { initialLanguage, setLanguage } from './i18n';
 import { readCookie } from './cookies';
 import ko from '@/locales/ko.json';
@@ -33,14 +33,28 @@ describe('i18n', () => {
     expect(i18n.t('onlyKo')).toBe('');
   });
 
-  it('on a language change updates the locale cookie (1 year) and <html lang>', async () => {
-    await setLanguage('en');
-    expect(i18n.t('nav.signIn')).toBe('Sign In');
-    expect(readCookie('locale')).toBe('en');
-    expect(document.documentElement.lang).toBe('en');
-    await setLanguage('ko');
-    expect(readCookie('locale')).toBe('ko');
-    expect(document.documentElement.lang).toBe('ko');
+  it('on a language change asks the server to set the locale cookie and updates <html lang>', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=proof; path=/';
+    try {
+      await setLanguage('en');
+      expect(i18n.t('nav.signIn')).toBe('Sign In');
+      expect(document.documentElement.lang).toBe('en');
+      await setLanguage('ko');
+      expect(document.documentElement.lang).toBe('ko');
+      // the cookie is the server's (one day, configured domain), never a script's year-long one
+      expect(readCookie('locale')).toBeNull();
+      const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+      expect(calls.map(([url, init]) => [url, init.method, init.body])).toEqual([
+        ['/user/api/locale', 'PUT', '{"locale":"en"}'],
+        ['/user/api/locale', 'PUT', '{"locale":"ko"}'],
+      ]);
+      expect((calls[0][1].headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('proof');
+    } finally {
+      vi.unstubAllGlobals();
+      document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
+    }
   });
 
   it('reads the initial language from the locale cookie, defaulting to ko', () => {

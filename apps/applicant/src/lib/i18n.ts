@@ -4,7 +4,7 @@ import ko from '@/locales/ko.json';
 import en from '@/locales/en.json';
 import submissionKo from '@/locales/submission.ko.json';
 import submissionEn from '@/locales/submission.en.json';
-import { ONE_YEAR_SECONDS, readCookie, writeCookie } from './cookies';
+import { readCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,7 +22,28 @@ export function initialLanguage(): Language {
 function applyLanguage(lng: string): void {
   if (!isLanguage(lng)) return;
   document.documentElement.lang = lng;
-  writeCookie('locale', lng, ONE_YEAR_SECONDS);
+}
+
+/** The server sets the `locale` cookie (one day, on the configured cookie
+ * domain, decisions.md "Session"); a script cannot give it that domain. */
+export function saveLanguage(lng: string): Promise<void> {
+  if (!isLanguage(lng) || typeof fetch === 'undefined') return Promise.resolve();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+  const done = () => undefined; // the language still changes on screen; the cookie waits for the next switch
+  try {
+    const sent = fetch('/user/api/locale', {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ locale: lng }),
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+    return Promise.resolve(sent).then(done, done);
+  } catch {
+    return Promise.resolve();
+  }
 }
 
 if (!i18n.isInitialized) {
@@ -41,7 +62,10 @@ if (!i18n.isInitialized) {
     initAsync: false,
   });
   applyLanguage(i18n.language);
-  i18n.on('languageChanged', applyLanguage);
+  i18n.on('languageChanged', (lng: string) => {
+    applyLanguage(lng);
+    void saveLanguage(lng);
+  });
 }
 
 export function currentLanguage(): Language {

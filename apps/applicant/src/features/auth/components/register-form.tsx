@@ -74,16 +74,22 @@ export function RegisterForm({ agreements, onSuccess }: { agreements: Agreements
   const onSendCode = async () => {
     if (!(await trigger('email'))) return;
     const value = getValues('email').trim();
-    sendCode.mutate(value, {
-      onSuccess: (res) => {
-        setCodeSentTo(value);
-        showToast(res?.message || t('register.mailSent'), 'success');
+    if (!altcha) return; // the button waits for a solved captcha
+    sendCode.mutate(
+      { email: value, altcha },
+      {
+        onSuccess: (res) => {
+          setCodeSentTo(value);
+          showToast(res?.message || t('register.mailSent'), 'success');
+        },
+        onError: (error) => {
+          setCodeSentTo(null);
+          applyServerFieldErrors(error, setError, FORM_FIELDS);
+        },
+        // a captcha payload is single-use: solve a new one for the sign-up
+        onSettled: () => widget.current?.reset(),
       },
-      onError: (error) => {
-        setCodeSentTo(null);
-        applyServerFieldErrors(error, setError, FORM_FIELDS);
-      },
-    });
+    );
   };
 
   const onSubmit = handleSubmit((values) => {
@@ -162,7 +168,7 @@ export function RegisterForm({ agreements, onSuccess }: { agreements: Agreements
           variant="outlined"
           data-testid="send-code"
           onClick={onSendCode}
-          disabled={sendCode.isPending}
+          disabled={sendCode.isPending || !altcha}
           sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap', flexShrink: 0, width: { xs: '100%', sm: 'auto' } }}
         >
           {t('register.sendCode')}

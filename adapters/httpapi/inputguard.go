@@ -1,0 +1,184 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+)
+
+// Codes of the input guard's refusals; each names the field.
+const (
+	codeInputText    = "input.invalid_text"
+	codeInputInteger = "input.integer_range"
+)
+
+// idParams are path parameters that name a stored row: a value that is not
+// a positive int4 names nothing, so it is answered 404 like any unknown id.
+var idParams = map[string]bool{"applNo": true, "id": true}
+
+// intParams are path or query parameters that must be int4 numbers when
+// given (PostgreSQL's integer); anything else is a 400 naming the field.
+var intParams = map[string]bool{"enterYear": true, "recruitPartSeq": true, "partSeq": true, "limit": true,
+	"applNo": true, "applPartNo": true, "id": true, "seq": true, "page": true, "size": true}
+
+// inputGuard refuses, before any handler or the database sees them, path
+// values, query values and JSON bodies that hold a NUL, invalid UTF-8 or an
+// integer beyond PostgreSQL's int4. It runs after routing so it knows the
+// names of the path parameters; every route gets it from one place.
+func inputGuard(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		for _, pv := range c.PathValues() {
+			v := pv.Value
+			if u, err := url.PathUnescape(v); err == nil {
+				v = u
+			}
+			if badText(v) {
+				return inputErr(pv.Name, codeInputText)
+			}
+			if idParams[pv.Name] {
+				if n, err := strconv.ParseInt(v, 10, 64); err != nil || n <= 0 || n > math.MaxInt32 {
+					return apperr.NotFound("route.not_found")
+				}
+			} else if intParams[pv.Name] && !int4Text(v) {
+				return inputErr(pv.Name, codeInputInteger)
+			}
+		}
+		q, err := url.ParseQuery(c.Request().URL.RawQuery)
+		if err != nil {
+			return apperr.Wrap(apperr.KindInvalid, "request.malformed", err)
+		}
+		for name, vals := range q {
+			if badText(name) {
+				return inputErr("query", codeInputText)
+			}
+			for _, v := range vals {
+				if badText(v) {
+					return inputErr(name, codeInputText)
+				}
+				if intParams[name] && v != "" && !int4Text(v) {
+					return inputErr(name, codeInputInteger)
+				}
+				// react-admin sends filter, sort and range as JSON in the query.
+				if t := strings.TrimSpace(v); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+					if err := checkJSON([]byte(t), name); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if err := guardBody(c); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// guardBody checks a JSON body and puts it back for the handler to read.
+func guardBody(c *echo.Context) error {
+	req := c.Request()
+	if req.Body == nil || req.Body == http.NoBody {
+		return nil
+	}
+	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
+	if mt != echo.MIMEApplicationJSON {
+		return nil
+	}
+	b, err := io.ReadAll(req.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return echo.ErrStatusRequestEntityTooLarge
+		}
+		return apperr.Wrap(apperr.KindInvalid, "request.malformed", err)
+	}
+	req.Body = io.NopCloser(bytes.NewReader(b))
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil
+	}
+	if !utf8.Valid(b) {
+		return inputErr("body", codeInputText)
+	}
+	return checkJSON(b, "")
+}
+
+// checkJSON walks a JSON document; a document that does not parse is left
+// to the handler's own binding (which answers request.malformed).
+func checkJSON(b []byte, root string) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil
+	}
+	return walkJSON(v, root)
+}
+
+func walkJSON(v any, path string) error {
+	switch x := v.(type) {
+	case string:
+		if badText(x) {
+			return inputErr(fieldName(path), codeInputText)
+		}
+	case json.Number:
+		s := x.String()
+		if !strings.ContainsAny(s, ".eE") && !int4Text(s) {
+			return inputErr(fieldName(path), codeInputInteger)
+		}
+	case map[string]any:
+		for k, e := range x {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			if badText(k) {
+				return inputErr(fieldName(path), codeInputText)
+			}
+			if err := walkJSON(e, p); err != nil {
+				return err
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if err := walkJSON(e, path+"["+strconv.Itoa(i)+"]"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func fieldName(path string) string {
+	if path == "" {
+		return "body"
+	}
+	return path
+}
+
+// badText is a NUL or a byte sequence that is not UTF-8: PostgreSQL stores
+// neither in text or jsonb.
+func badText(s string) bool {
+	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
+}
+
+// int4Text reports whether s is a decimal integer PostgreSQL's int4 holds.
+func int4Text(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && n >= math.MinInt32 && n <= math.MaxInt32
+}
+
+func inputErr(field, code string) error {
+	return &apperr.Error{Kind: apperr.KindInvalid, Code: code, Params: map[string]any{"field": field},
+		Fields: []apperr.FieldError{{Field: field, Code: code, Params: map[string]any{"field": field}}}}
+}
