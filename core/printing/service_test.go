@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
+	"github.com/gradapply/gradapply/core/submission"
 )
 
 // keep is a Renderer that keeps the models it was given.
@@ -181,6 +182,44 @@ func TestPrintAccess(t *testing.T) {
 			}
 			if got := len(st.Logged) > 0; got != tc.logged {
 				t.Errorf("logged %v, want %v", st.Logged, tc.logged)
+			}
+		})
+	}
+}
+
+func TestSlipPhoto(t *testing.T) {
+	t.Parallel()
+	body := []byte("\x89PNG\r\n\x1a\n photo")
+	for _, tc := range []struct {
+		name    string
+		doc     submission.Document
+		file    []byte
+		want    []byte
+		failure bool
+	}{
+		{name: "the photo item's png", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body))}, file: body, want: body},
+		{name: "a gif is not shown", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "gif", Size: int64(len(body))}, file: body},
+		{name: "an extra slot is not the photo", doc: submission.Document{ItemCode: printing.PhotoItemCode, Slot: 1, Ext: "png", Size: int64(len(body))}, file: body},
+		{name: "another item is not the photo", doc: submission.Document{ItemCode: "00002", Ext: "png", Size: int64(len(body))}, file: body},
+		{name: "an oversized photo is not read", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 3<<20 + 1}, file: make([]byte, 3<<20+1)},
+		{name: "a truncated photo is not shown", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body)) + 10}, file: body},
+		{name: "a missing file fails", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 10}, failure: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st := printtest.Sample(nil)
+			tc.doc.StoredName, tc.doc.FileKey, tc.doc.ApplNo = "stored", "key", printtest.ApplNo
+			st.Docs = []submission.Document{tc.doc}
+			if tc.file != nil {
+				st.Files["stored"] = tc.file
+			}
+			k := &keep{}
+			_, err := printtest.NewService(st, k).PrintSlip(context.Background(), printtest.OwnerP, printtest.ApplNo, printing.Korean)
+			if tc.failure != (err != nil) {
+				t.Fatalf("err %v, want failure %v", err, tc.failure)
+			}
+			if string(k.slip.Photo) != string(tc.want) {
+				t.Errorf("photo %q, want %q", k.slip.Photo, tc.want)
 			}
 		})
 	}
