@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gradapply/gradapply/core/applicant"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
 )
@@ -57,14 +57,14 @@ func stressed() *printtest.Store {
 	st.InfoRow.Address = strings.Repeat("서울특별시 종로구 대학로 아주긴도로명", 8)
 	st.InfoRow.ForeignAddress = strings.Repeat("Flat 12, Building of the Long Address Society, ", 6)
 	for i := 0; i < 6; i++ {
-		st.Acad = append(st.Acad, applicant.AcademicRecord{AcadType: "grad", SearchSchoolName: strings.Repeat("국립 매우긴이름 대학교 ", 5),
+		st.Acad = append(st.Acad, form.AcademicRecord{AcadType: "grad", SearchSchoolName: strings.Repeat("국립 매우긴이름 대학교 ", 5),
 			SchoolCode: "999", Major: strings.Repeat("Interdisciplinary Studies ", 5), GraduationStatus: "00001", EnterDay: "2020-03-01"})
 	}
-	st.RoundRow.Survey = append(st.RoundRow.Survey, apply.Question{Code: "Q3", InputType: "text",
+	st.RoundRow.Survey = append(st.RoundRow.Survey, application.Question{Code: "Q3", InputType: "text",
 		KorText: strings.Repeat("아주 길게 쓴 설문 문항으로 라벨 칸을 넘칠 만큼 깁니다 ", 3), EngText: strings.Repeat("A very long survey question that overflows the label column ", 3)})
-	sv := st.Surveys[apply.StageSurvey]
-	sv.Answers = append(sv.Answers, apply.SurveyAnswer{SurveyAnswer: applicant.SurveyAnswer{QuestionCode: "Q3", Answer: "네"}})
-	st.Surveys[apply.StageSurvey] = sv
+	sv := st.Surveys[application.StageSurvey]
+	sv.Answers = append(sv.Answers, application.SurveyAnswer{SurveyAnswer: form.SurveyAnswer{QuestionCode: "Q3", Answer: "네"}})
+	st.Surveys[application.StageSurvey] = sv
 	return st
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
-	"github.com/gradapply/gradapply/core/apply"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/printing"
 )
 
@@ -15,7 +15,7 @@ func TestSlipNotice(t *testing.T) {
 	t.Parallel()
 	db, _ := pgtest.New(t)
 	ctx := context.Background()
-	k := apply.RoundKey{SchoolCode: "N01", EnterYear: 2030, RecruitPartSeq: 1}
+	k := application.RoundKey{SchoolCode: "N01", EnterYear: 2030, RecruitPartSeq: 1}
 	at := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	if err := db.InTx(ctx, func(ctx context.Context) error {
 		return postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{SchoolCode: k.SchoolCode, KorName: "공지대학원", EngName: "Notice School",
@@ -27,7 +27,7 @@ func TestSlipNotice(t *testing.T) {
 	if n, ok, err := s.SlipNotice(ctx, k); err != nil || ok || n != (printing.Label{}) {
 		t.Fatalf("a round without a notice: %+v %v %v", n, ok, err)
 	}
-	if n, ok, err := s.SlipNotice(ctx, apply.RoundKey{SchoolCode: "NONE", EnterYear: 2030, RecruitPartSeq: 9}); err != nil || ok {
+	if n, ok, err := s.SlipNotice(ctx, application.RoundKey{SchoolCode: "NONE", EnterYear: 2030, RecruitPartSeq: 9}); err != nil || ok {
 		t.Fatalf("an unknown round: %+v %v %v", n, ok, err)
 	}
 	want := printing.Label{Ko: "실기 고사는 본관 201호", En: "Practical exam in room 201"}
