@@ -37,8 +37,8 @@ func (s *Service) now() time.Time {
 
 // access loads an application p may read: its owner, or staff the
 // permission table allows (the read is logged); anyone else is told it
-// does not exist.
-func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64) (application.Header, error) {
+// does not exist. printed says what is printed (slip or application).
+func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, printed string) (application.Header, error) {
 	if applNo <= 0 {
 		return application.Header{}, apperr.NotFound(application.CodeNotFound)
 	}
@@ -50,7 +50,8 @@ func (s *Service) access(ctx context.Context, p permission.Principal, applNo int
 		return application.Header{}, err
 	}
 	if owner := h.UserID != "" && h.UserID == p.UserID; !owner && s.Log != nil {
-		if err := s.Log.Record(ctx, p.UserID, "application.print", "application:"+strconv.FormatInt(applNo, 10), nil); err != nil {
+		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+strconv.FormatInt(applNo, 10),
+			map[string]any{"printed": printed}); err != nil {
 			return application.Header{}, err
 		}
 	}
@@ -98,7 +99,7 @@ func offerOf(r application.Round, no int64) application.Offer {
 
 // PrintSlip renders the admission slip of a COMPLETE application.
 func (s *Service) PrintSlip(ctx context.Context, p permission.Principal, applNo int64, lang Lang) (File, error) {
-	h, err := s.access(ctx, p, applNo)
+	h, err := s.access(ctx, p, applNo, "slip")
 	if err != nil {
 		return File{}, err
 	}
@@ -188,7 +189,7 @@ func personNames(kor, eng, first, middle, last string) (string, string) {
 // PrintApplication renders the whole application: every section of the
 // form in its order, with names instead of codes.
 func (s *Service) PrintApplication(ctx context.Context, p permission.Principal, applNo int64, lang Lang) (File, error) {
-	h, err := s.access(ctx, p, applNo)
+	h, err := s.access(ctx, p, applNo, "application")
 	if err != nil {
 		return File{}, err
 	}

@@ -180,7 +180,7 @@ func TestPrintAccess(t *testing.T) {
 			if tc.kind == apperr.KindInternal && err != nil || tc.kind != apperr.KindInternal && apperr.KindOf(err) != tc.kind {
 				t.Fatalf("err %v, want kind %q", err, tc.kind)
 			}
-			if got := len(st.Logged) > 0; got != tc.logged {
+			if got := len(st.Logged) > 0; got != tc.logged || got && st.Logged[0] != "staff1 application.read application:4242" {
 				t.Errorf("logged %v, want %v", st.Logged, tc.logged)
 			}
 		})
