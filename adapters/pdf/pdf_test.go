@@ -182,11 +182,14 @@ func TestSlipIsComplete(t *testing.T) {
 
 func TestSlipWithoutNoticeOrPhoto(t *testing.T) {
 	t.Parallel()
-	st := printtest.Sample(nil)
-	st.Notice = printing.Label{}
-	got := print(t, true, printing.Korean, st)
-	if strings.Contains(got, "실기 고사") || !strings.Contains(got, "사진") || !strings.Contains(got, "신분증") {
-		t.Errorf("slip without notice or photo:\n%s", got)
+	// No photo, or one that is not an image: the box says where it goes.
+	for _, ph := range [][]byte{nil, append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 40)...)} {
+		st := printtest.Sample(ph)
+		st.Notice = printing.Label{}
+		got := print(t, true, printing.Korean, st)
+		if strings.Contains(got, "실기 고사") || !strings.Contains(got, "사진") || !strings.Contains(got, "신분증") {
+			t.Errorf("slip without notice or photo:\n%s", got)
+		}
 	}
 }
 

@@ -116,9 +116,7 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 	d.pdf.SetLineWidth(0.8)
 	d.pdf.SetStrokeColor(60, 60, 60)
 	d.rect(px, py, pw, ph, "D")
-	if img := image(s.Photo); img != nil {
-		_ = d.pdf.ImageByHolder(img, px, py, &gopdf.Rect{W: pw, H: ph})
-	} else {
+	if img := image(s.Photo); img == nil || d.pdf.ImageByHolder(img, px, py, &gopdf.Rect{W: pw, H: ph}) != nil {
 		d.font(regular, 9)
 		d.color(130)
 		d.at(px, py+ph/2-12, pw, 12, "사진", gopdf.Center)

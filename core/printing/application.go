@@ -341,27 +341,33 @@ func documentRows(items []submission.DocItem, docs []submission.Document, n *nam
 	return out
 }
 
+// consentRows lists what was accepted in the order of the round's consent
+// items (the order the applicant read them).
 func consentRows(items []school.ConsentItem, acc []school.Acceptance, n *names) []Field {
+	if len(items) == 0 {
+		items = school.DefaultConsents()
+	}
 	var out rows
-	title := map[string]Label{}
-	for _, it := range items {
-		title[it.Code] = Label{it.TitleKo, it.TitleEn}
-	}
-	if len(title) == 0 {
-		for _, it := range school.DefaultConsents() {
-			title[it.Code] = Label{it.TitleKo, it.TitleEn}
-		}
-	}
-	for _, a := range acc {
-		l, ok := title[a.Code]
-		if !ok {
-			l = Label{a.Code, a.Code}
-		}
+	row := func(l Label, a school.Acceptance) {
 		v := n.pick("동의", "Accepted") + " (" + n.pick("버전", "version") + " " + a.Version
 		if !a.At.IsZero() {
 			v += ", " + a.At.In(seoul).Format("2006-01-02 15:04")
 		}
 		out.add(l.Ko, l.En, v+")")
+	}
+	done := map[string]bool{}
+	for _, it := range items {
+		for _, a := range acc {
+			if a.Code == it.Code && !done[a.Code] {
+				row(Label{it.TitleKo, it.TitleEn}, a)
+				done[a.Code] = true
+			}
+		}
+	}
+	for _, a := range acc {
+		if !done[a.Code] {
+			row(Label{a.Code, a.Code}, a)
+		}
 	}
 	return out
 }

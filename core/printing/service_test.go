@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
+	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -222,5 +223,20 @@ func TestSlipPhoto(t *testing.T) {
 				t.Errorf("photo %q, want %q", k.slip.Photo, tc.want)
 			}
 		})
+	}
+}
+
+func TestConsentsInTheirOrder(t *testing.T) {
+	t.Parallel()
+	st := printtest.Sample(nil)
+	st.Accept = []school.Acceptance{{Code: school.CodeConsentThirdParty, Version: "2026-01-01"}, {Code: school.CodeConsentPersonal, Version: "2026-01-01"}}
+	k := &keep{}
+	if _, err := printtest.NewService(st, k).PrintApplication(context.Background(), printtest.OwnerP, printtest.ApplNo, printing.English); err != nil {
+		t.Fatal(err)
+	}
+	s := k.app.Sections[len(k.app.Sections)-1]
+	if s.Title.En != "Consents" || len(s.Blocks[0].Fields) != 2 || s.Blocks[0].Fields[0].Label.Ko != "개인정보 수집·이용 동의" ||
+		s.Blocks[0].Fields[1].Value != "Accepted (version 2026-01-01)" {
+		t.Fatalf("consents %+v", s)
 	}
 }
