@@ -34,10 +34,10 @@ func (r *Renderer) Application(w io.Writer, a printing.Application) error {
 		return err
 	}
 	l := a.Lang
-	d.font(bold, 18)
+	d.font(18)
 	d.color(0)
 	d.at(margin, d.y, contentW, 24, "입학 지원서", gopdf.Left)
-	d.font(regular, 11)
+	d.font(11)
 	d.color(80)
 	d.at(margin, d.y+24, contentW, 16, "Application for Admission", gopdf.Left)
 	d.y += 50
@@ -66,7 +66,7 @@ func (r *Renderer) Application(w io.Writer, a printing.Application) error {
 // runningHead draws the header (school, title, exam number) and the
 // footer (printing time, page x / n) of page p.
 func (d *doc) runningHead(a printing.Application, l printing.Lang, p, n int) {
-	d.font(regular, 8.5)
+	d.font(8.5)
 	d.color(70)
 	d.at(margin, headTop, contentW/2, 12, a.School.In(l)+" · "+printing.Label{Ko: "입학 지원서", En: "Application for admission"}.In(l), gopdf.Left)
 	if a.ExamNumber != "" {
@@ -94,7 +94,7 @@ func (d *doc) section(s printing.Section, width float64) {
 	d.pdf.SetFillColor(34, 58, 94)
 	d.rect(margin, d.y, width, headingH, "F")
 	d.pdf.SetTextColor(255, 255, 255)
-	d.font(bold, 10.5)
+	d.font(10.5)
 	d.at(margin+pad+2, d.y, width-2*pad, headingH, s.Title.Ko+"   "+s.Title.En, gopdf.Left)
 	d.y += headingH
 	d.color(0)
@@ -110,7 +110,7 @@ func (d *doc) block(b printing.Block, width float64) {
 			d.need(h + d.fieldHeight(b.Fields[0], width))
 		}
 		d.y += 4
-		d.font(bold, 9.5)
+		d.font(9.5)
 		d.pdf.SetTextColor(34, 58, 94)
 		d.at(margin+2, d.y, width, h-4, b.Title.Ko+"  "+b.Title.En, gopdf.Left)
 		d.y += h - 4
@@ -128,10 +128,10 @@ func (d *doc) block(b printing.Block, width float64) {
 
 // labelLines wraps a bilingual label into its Korean and English lines.
 func (d *doc) labelLines(l printing.Label, w float64) (ko, en []string) {
-	d.font(regular, labelSz)
+	d.font(labelSz)
 	ko = d.wrap(l.Ko, w)
 	if l.En != "" && l.En != l.Ko {
-		d.font(regular, engSz)
+		d.font(engSz)
 		en = d.wrap(l.En, w)
 	}
 	return ko, en
@@ -143,19 +143,19 @@ func (d *doc) fieldHeight(f printing.Field, width float64) float64 {
 	if f.Long {
 		return lh + 2*pad + valueLH + 2*pad
 	}
-	d.font(regular, valueSz)
+	d.font(valueSz)
 	vh := float64(len(d.wrap(f.Value, width-labelW-2*pad))) * valueLH
 	return max(lh, vh) + 2*pad
 }
 
 func (d *doc) drawLabel(ko, en []string, x, y, w float64) {
-	d.font(regular, labelSz)
+	d.font(labelSz)
 	d.color(40)
 	for _, s := range ko {
 		d.at(x, y, w, labelLH, s, gopdf.Left)
 		y += labelLH
 	}
-	d.font(regular, engSz)
+	d.font(engSz)
 	d.color(110)
 	for _, s := range en {
 		d.at(x, y, w, engLH, s, gopdf.Left)
@@ -173,7 +173,7 @@ func (d *doc) field(f printing.Field, width float64) {
 	d.pdf.SetFillColor(242, 244, 247)
 	d.rect(margin, d.y, labelW, h, "F")
 	d.drawLabel(ko, en, margin+pad, d.y+pad, labelW-2*pad)
-	d.font(regular, valueSz)
+	d.font(valueSz)
 	y := d.y + pad
 	for _, s := range d.wrap(f.Value, width-labelW-2*pad) {
 		d.at(margin+labelW+pad, y, width-labelW-2*pad, valueLH, s, gopdf.Left)
@@ -193,10 +193,10 @@ func (d *doc) longField(f printing.Field, width float64) {
 	d.rect(margin, d.y, width, lh, "F")
 	d.drawLabel(ko, en, margin+pad, d.y+pad, width-2*pad)
 	d.y += lh + pad
-	d.font(regular, valueSz)
+	d.font(valueSz)
 	for _, s := range d.wrap(f.Value, width-2*pad) {
 		if d.need(valueLH) {
-			d.font(regular, valueSz)
+			d.font(valueSz)
 			d.color(0)
 		}
 		d.at(margin+pad, d.y, width-2*pad, valueLH, s, gopdf.Left)

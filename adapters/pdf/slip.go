@@ -35,21 +35,21 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 	d.y = y0 + 22
 
 	// School and title, centred.
-	d.font(bold, 16)
+	d.font(16)
 	d.at(ix, d.y, inner, 22, s.School.Ko, gopdf.Center)
 	d.y += 22
 	if s.School.En != "" {
-		d.font(regular, 10)
+		d.font(10)
 		d.color(70)
 		d.at(ix, d.y, inner, 14, s.School.En, gopdf.Center)
 		d.color(0)
 		d.y += 16
 	}
 	d.y += 8
-	d.font(bold, 26)
+	d.font(26)
 	d.at(ix, d.y, inner, 32, "수 험 표", gopdf.Center)
 	d.y += 32
-	d.font(regular, 10)
+	d.font(10)
 	d.color(70)
 	d.at(ix, d.y, inner, 14, "ADMISSION SLIP", gopdf.Center)
 	d.color(0)
@@ -80,27 +80,20 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 		if rw.big {
 			size = 17
 		}
-		d.font(regular, size)
-		if rw.big {
-			d.font(bold, size)
-		}
+		d.font(size)
 		lines := d.wrap(rw.value, tableW-slipLabelW-2*pad)
 		lh := size + 5
 		h := max(34, float64(len(lines))*lh+2*pad)
 		d.pdf.SetFillColor(242, 244, 247)
 		d.rect(ix, y, slipLabelW, h, "F")
-		d.font(regular, 10)
+		d.font(10)
 		d.color(30)
 		d.at(ix+pad, y+h/2-12, slipLabelW-2*pad, 12, rw.label.Ko, gopdf.Left)
-		d.font(regular, 7.5)
+		d.font(7.5)
 		d.color(110)
 		d.at(ix+pad, y+h/2, slipLabelW-2*pad, 11, rw.label.En, gopdf.Left)
 		d.color(0)
-		if rw.big {
-			d.font(bold, size)
-		} else {
-			d.font(regular, size)
-		}
+		d.font(size)
 		vy := y + (h-float64(len(lines))*lh)/2
 		for _, ln := range lines {
 			d.at(ix+slipLabelW+pad, vy, tableW-slipLabelW-2*pad, lh, ln, gopdf.Left)
@@ -117,7 +110,7 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 	d.pdf.SetStrokeColor(60, 60, 60)
 	d.rect(px, py, pw, ph, "D")
 	if img := image(s.Photo); img == nil || d.pdf.ImageByHolder(img, px, py, &gopdf.Rect{W: pw, H: ph}) != nil {
-		d.font(regular, 9)
+		d.font(9)
 		d.color(130)
 		d.at(px, py+ph/2-12, pw, 12, "사진", gopdf.Center)
 		d.at(px, py+ph/2, pw, 12, "Photo", gopdf.Center)
@@ -126,7 +119,7 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 	d.y = max(y, py+ph) + 18
 
 	// The round's notice, then the standard instructions.
-	d.font(bold, 10)
+	d.font(10)
 	d.at(ix, d.y, inner, 14, "유의 사항  Notice", gopdf.Left)
 	d.y += 18
 	var notes []string
@@ -136,7 +129,7 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 	for _, n := range slipRules {
 		notes = append(notes, n.In(l))
 	}
-	d.font(regular, 9)
+	d.font(9)
 	for _, n := range notes {
 		for i, ln := range d.wrap(n, inner-14) {
 			if i == 0 {
@@ -150,11 +143,11 @@ func (r *Renderer) Slip(w io.Writer, s printing.Slip) error {
 
 	// Issue date and issuer, at the bottom right.
 	d.y += 16
-	d.font(regular, 10)
+	d.font(10)
 	issued := s.IssuedAt.In(kst)
 	d.at(ix, d.y, inner, 14, "발급일 Issued "+issued.Format("2006-01-02"), gopdf.Right)
 	d.y += 22
-	d.font(bold, 14)
+	d.font(14)
 	d.at(ix, d.y, inner, 18, s.School.In(l), gopdf.Right)
 	d.y += 30
 
