@@ -214,8 +214,8 @@ test('ko: documents with progress and refusals, delete, submit, free completion,
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
   assert.ok(text.includes(examNo), `slip text holds the exam number ${examNo}: ${text}`);
   assert.ok(text.includes('김하늘'), `slip text holds the Korean name: ${text}`);
-  // a complete slip: title, birth date, issue date, a notice; never the internal application number
-  for (const want of ['수험표', '1998-03-01', '발급일', '유의 사항']) {
+  // a complete slip: title, birth date, issue date, the round's notice (demo data); never the internal application number
+  for (const want of ['수험표', '1998-03-01', '발급일', '유의 사항', '실기 고사 일정과 장소는']) {
     assert.ok(text.includes(want), `slip text holds ${want}: ${text}`);
   }
   assert.ok(!new RegExp(`(^|\\D)${applNo}(\\D|$)`).test(text), `slip text hides the application number ${applNo}: ${text}`);
