@@ -47,12 +47,25 @@ func (r *Renderer) Application(w io.Writer, a printing.Application) error {
 		const pw, ph = 85.0, 113.0
 		_ = d.pdf.ImageByHolder(img, pageW-margin-pw, bodyTop, &gopdf.Rect{W: pw, H: ph})
 	}
+	// A section that goes on over a page break repeats its title there.
+	var cont printing.Label
+	d.onPage = func() {
+		if cont == (printing.Label{}) {
+			return
+		}
+		d.font(8.5)
+		d.color(110)
+		d.at(margin, d.y, contentW, 14, cont.Ko+" (계속)  "+cont.En+" (continued)", gopdf.Left)
+		d.color(0)
+		d.y += 16
+	}
 	for i, s := range a.Sections {
 		width := contentW
 		if i == 0 && image(a.Photo) != nil {
 			width = contentW - 95
 		}
-		d.section(s, width)
+		cont = printing.Label{}
+		d.section(s, width, func() { cont = s.Title })
 	}
 
 	n := d.pdf.GetNumberOfPages()
@@ -80,8 +93,8 @@ func (d *doc) runningHead(a printing.Application, l printing.Lang, p, n int) {
 }
 
 // section writes a heading bar and the section's blocks; the heading never
-// ends a page alone.
-func (d *doc) section(s printing.Section, width float64) {
+// ends a page alone. started is called once the heading is on the page.
+func (d *doc) section(s printing.Section, width float64, started func()) {
 	first := 0.0
 	if len(s.Blocks) > 0 && len(s.Blocks[0].Fields) > 0 {
 		first = d.fieldHeight(s.Blocks[0].Fields[0], width)
@@ -98,6 +111,7 @@ func (d *doc) section(s printing.Section, width float64) {
 	d.at(margin+pad+2, d.y, width-2*pad, headingH, s.Title.Ko+"   "+s.Title.En, gopdf.Left)
 	d.y += headingH
 	d.color(0)
+	started()
 	for _, b := range s.Blocks {
 		d.block(b, width)
 	}

@@ -148,6 +148,10 @@ func TestApplicationReadsLikeAForm(t *testing.T) {
 					t.Errorf("page %d lacks the header or its number:\n%s", i+1, p)
 				}
 			}
+			// A section going on over a page break repeats its title there.
+			if !regexp.MustCompile(`\(계속\)\s+\S.*\(continued\)`).MatchString(got) {
+				t.Errorf("no continued section title:\n%s", got)
+			}
 			if !strings.Contains(got, "2026-03-04 10:30 KST") {
 				t.Errorf("no printing time")
 			}
