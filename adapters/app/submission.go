@@ -11,6 +11,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -34,10 +35,13 @@ func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock acco
 	if err := a.PDF.Err(); err != nil {
 		slog.Warn("PDFs unavailable (install fonts-nanum or set FONT_PATH)", "err", err)
 	}
+	apps := postgres.Applications{DB: a.DB}
+	printer := &printing.Service{Apps: apps, Forms: a.Apply.Forms, Ref: a.Reference, Docs: docs, Files: files,
+		Notices: postgres.SlipNotices{DB: a.DB}, Log: postgres.AccessLog{DB: a.DB}, Renderer: a.PDF, Clock: clock}
 	maxUpload, err := docs.MaxItemSize(ctx)
 	if err != nil {
 		return err
 	}
-	a.Server.MountSubmission(a.Submission, a.Apply, a.PDF, maxUpload)
+	a.Server.MountSubmission(a.Submission, a.Apply, printer, maxUpload)
 	return nil
 }

@@ -37,6 +37,9 @@ type School struct {
 		EngName string `json:"engName"`
 		FeeKrw  int64  `json:"feeKrw"`
 		FeeUsd  int64  `json:"feeUsd"`
+		// The admission slip's notice (issue 8, defect 5).
+		SlipNoticeKor string `json:"slipNoticeKor"`
+		SlipNoticeEng string `json:"slipNoticeEng"`
 	} `json:"round"`
 }
 
@@ -84,6 +87,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				SchoolCode: s.SchoolCode, KorName: s.KorName, EngName: s.EngName, Slug: s.Slug, Color: s.Color,
 				EnterYear: year, RoundKor: s.Round.KorName, RoundEng: s.Round.EngName,
 				FeeKrw: s.Round.FeeKrw, FeeUsd: s.Round.FeeUsd,
+				SlipNoticeKor: s.Round.SlipNoticeKor, SlipNoticeEng: s.Round.SlipNoticeEng,
 				// Open for the demo: from a month ago to three months ahead.
 				Opens: now.AddDate(0, -1, 0), Closes: now.AddDate(0, 3, 0),
 			}); err != nil {

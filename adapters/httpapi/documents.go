@@ -1,7 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -19,6 +19,8 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -29,32 +31,19 @@ const UploadPathPrefix = "/apply/api-auth/appl/doc/upload/"
 // uploadOverhead is what the multipart form adds around the file.
 const uploadOverhead = 1 << 20
 
-// PDFRenderer writes the admission slip and the whole application.
-type PDFRenderer interface {
-	Slip(w io.Writer, sl submission.Slip) error
-	Application(w io.Writer, a PrintedApplication) error
-}
-
-// PrintedApplication is every section of an application, for its PDF.
-type PrintedApplication struct {
-	Record   application.Record
-	Sections map[string]any // section key -> the step's saved data
-	Docs     submission.DocView
-}
-
 // submissionHandlers serve documents, submission, the exam-number lookup
 // and the PDFs (docs/api-submission.md).
 type submissionHandlers struct {
-	svc   *submission.Service
-	apply *application.Service
-	pdf   PDFRenderer
+	svc     *submission.Service
+	apply   *application.Service
+	printer *printing.Service
 }
 
 // MountSubmission registers the routes of issue 5. maxUpload is the
 // largest document item size; the upload route accepts that plus the
 // form's overhead.
-func (s *Server) MountSubmission(svc *submission.Service, form *application.Service, pdf PDFRenderer, maxUpload int64) {
-	h := &submissionHandlers{svc: svc, apply: form, pdf: pdf}
+func (s *Server) MountSubmission(svc *submission.Service, form *application.Service, printer *printing.Service, maxUpload int64) {
+	h := &submissionHandlers{svc: svc, apply: form, printer: printer}
 	a := s.Authed
 	a.GET("/appl/doc/:applNo", h.documents)
 	a.GET("/appl/doc/etc/recrSchl/:applNo", h.extraAllowed)
@@ -391,90 +380,25 @@ func (h *submissionHandlers) lookup(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"message": Message(localeOf(c), submission.CodeLookupSent, nil)})
 }
 
+// slip and print answer the admission slip and the whole application as
+// PDF, values in the request's language.
 func (h *submissionHandlers) slip(c *echo.Context) error {
-	n, err := applNo(c)
-	if err != nil {
-		return err
-	}
-	sl, err := h.svc.SlipData(c.Request().Context(), principal(c), n)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := h.pdf.Slip(&buf, sl); err != nil {
-		return err
-	}
-	attachment(c, "수험표-"+sl.Header.ApplID+".pdf", "application/pdf")
-	return c.Blob(http.StatusOK, "application/pdf", buf.Bytes())
+	return h.pdf(c, h.printer.PrintSlip)
 }
 
 func (h *submissionHandlers) print(c *echo.Context) error {
+	return h.pdf(c, h.printer.PrintApplication)
+}
+
+func (h *submissionHandlers) pdf(c *echo.Context, print func(context.Context, permission.Principal, int64, printing.Lang) (printing.File, error)) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	p := principal(c)
-	rec, err := h.apply.Get(ctx, p, n)
+	f, err := print(c.Request().Context(), principal(c), n, printing.ParseLang(string(localeOf(c))))
 	if err != nil {
 		return err
 	}
-	pa := PrintedApplication{Record: rec, Sections: map[string]any{}}
-	steps := rec.Round.Steps
-	if steps.Has(application.BasisSave) {
-		v, err := h.apply.Info(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["basis"] = v.Data
-	}
-	if steps.Has(application.AcadSave) {
-		v, err := h.apply.Academic(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["acad"] = v.Data
-	}
-	if steps.Has(application.LangSave) {
-		v, err := h.apply.Languages(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["lang"] = v.Data
-	}
-	if steps.Has(application.CareerSave) {
-		v, err := h.apply.Careers(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["career"] = v.Data
-	}
-	if steps.Has(application.AddInfoSave) {
-		v, err := h.apply.AdditionalInfo(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["certificates"] = v.Data.Certificates
-		pa.Sections["essays"] = v.Data.Essays
-	}
-	if steps.Has(application.Survey) {
-		v, err := h.apply.Survey(ctx, p, n)
-		if err != nil {
-			return err
-		}
-		pa.Sections["survey"] = v.Data.Answers
-	}
-	if pa.Docs, err = h.svc.Documents(ctx, p, n); err != nil {
-		return err
-	}
-	name := "지원서-" + strconv.FormatInt(n, 10) + ".pdf"
-	if rec.ApplID != "" {
-		name = "지원서-" + rec.ApplID + ".pdf"
-	}
-	var buf bytes.Buffer
-	if err := h.pdf.Application(&buf, pa); err != nil {
-		return err
-	}
-	attachment(c, name, "application/pdf")
-	return c.Blob(http.StatusOK, "application/pdf", buf.Bytes())
+	attachment(c, f.Name, "application/pdf")
+	return c.Blob(http.StatusOK, "application/pdf", f.Data)
 }

@@ -345,6 +345,19 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 	if text := pdfText(t, doc.Raw); text != "" && (!strings.Contains(text, "김하늘") || !strings.Contains(text, "Basic information")) {
 		t.Fatalf("application text: %q", text)
 	}
+	// Defect 5: the slip never shows the internal application number; both
+	// PDFs give names, not codes, in the request's language.
+	rawNo := regexp.MustCompile(fmt.Sprintf(`(^|\D)%d(\D|$)`, free))
+	if text := pdfText(t, slip.Raw); text != "" && (rawNo.MatchString(text) || !strings.Contains(text, "발급일")) {
+		t.Fatalf("slip shows application no. %d or lacks the issue date: %q", free, text)
+	}
+	for lang, want := range map[string]string{"ko": "접수 완료", "en": "Application complete"} {
+		c.Lang = lang
+		doc := send(t, c, "GET", fmt.Sprintf("/apply/api-auth/appl/print/%d", free), "", nil)
+		if text := pdfText(t, doc.Raw); text != "" && (!strings.Contains(text, want) || strings.Contains(text, "COMPLETE")) {
+			t.Fatalf("%s application text lacks %q or shows the raw status: %q", lang, want, text)
+		}
+	}
 }
 
 // pdfText extracts a PDF's text with poppler's pdftotext; "" when it is

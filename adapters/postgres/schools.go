@@ -13,6 +13,7 @@ type DemoSchool struct {
 	RoundKor, RoundEng                        string
 	FeeKrw, FeeUsd                            int64
 	Opens, Closes                             time.Time
+	SlipNoticeKor, SlipNoticeEng              string // the admission slip's notice
 }
 
 // InsertDemoSchool writes a school, its first round and that round's windows.
@@ -22,8 +23,8 @@ func InsertDemoSchool(ctx context.Context, db *DB, s DemoSchool) error {
 		return fmt.Errorf("postgres: insert school: %w", err)
 	}
 	if _, err := db.exec(ctx, Builder.Insert("recruit_part").
-		Columns("school_code", "enter_year", "recruit_part_seq", "kor_name", "eng_name", "fee_krw", "fee_usd").
-		Values(s.SchoolCode, s.EnterYear, 1, s.RoundKor, s.RoundEng, s.FeeKrw, s.FeeUsd)); err != nil {
+		Columns("school_code", "enter_year", "recruit_part_seq", "kor_name", "eng_name", "fee_krw", "fee_usd", "slip_notice_kor", "slip_notice_eng").
+		Values(s.SchoolCode, s.EnterYear, 1, s.RoundKor, s.RoundEng, s.FeeKrw, s.FeeUsd, s.SlipNoticeKor, s.SlipNoticeEng)); err != nil {
 		return fmt.Errorf("postgres: insert round: %w", err)
 	}
 	for _, w := range []string{"SUBMIT", "COMPLETE", "RECOMMEND_REQUEST", "RECOMMEND"} {

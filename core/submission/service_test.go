@@ -45,7 +45,6 @@ func TestAccessOwnerStaffOthers(t *testing.T) {
 			_, _, err := s.File(ctx, p, n, "k1")
 			return err
 		},
-		"slip": func(s *Service, p permission.Principal, n int64) error { _, err := s.SlipData(ctx, p, n); return err },
 	}
 	writes := map[string]bool{"prepare": true, "delete": true, "save": true, "submit": true}
 	cases := []struct {

@@ -2,7 +2,6 @@ package submission
 
 import (
 	"context"
-	"io"
 	"strings"
 	"time"
 
@@ -240,82 +239,5 @@ func (s *Service) Lookup(ctx context.Context, email, captcha, ip string) error {
 	})
 }
 
-// ---- admission slip and application PDF data ----
-
-// Slip is what the admission slip shows.
-type Slip struct {
-	Header   application.Header
-	Round    application.Round
-	Part     application.Part
-	Offer    application.Offer
-	KorName  string
-	EngName  string
-	Photo    []byte // the photo document's bytes (jpg or png), nil when none
-	PhotoExt string
-}
-
 // PhotoItemCode is the document item of the applicant's photo.
 const PhotoItemCode = "00001"
-
-// photoLimit bounds the photo read into memory for the slip.
-const photoLimit = 3 << 20
-
-// SlipData gathers the admission slip of a COMPLETE application.
-func (s *Service) SlipData(ctx context.Context, p permission.Principal, applNo int64) (Slip, error) {
-	h, err := s.access(ctx, p, applNo, false)
-	if err != nil {
-		return Slip{}, err
-	}
-	if h.ApplID == "" || h.State.Effective() != application.Complete && h.State.Status != application.Complete {
-		return Slip{}, apperr.Conflict(CodeSlipNotReady)
-	}
-	r, err := s.Ref.Round(ctx, h.Round)
-	if err != nil {
-		return Slip{}, err
-	}
-	part, err := s.Apps.Part(ctx, applNo)
-	if err != nil {
-		return Slip{}, err
-	}
-	sl := Slip{Header: h, Round: r, Part: part}
-	for _, o := range r.Parts {
-		if o.ApplPartNo == part.ApplPartNo {
-			sl.Offer = o
-		}
-	}
-	info, ok, err := s.Forms.Info(ctx, applNo)
-	if err != nil {
-		return Slip{}, err
-	}
-	if ok {
-		sl.KorName, sl.EngName = info.KorName, info.EngName
-		if sl.KorName == "" {
-			sl.KorName = strings.TrimSpace(info.FirstName + " " + info.LastName)
-		}
-		if sl.EngName == "" {
-			sl.EngName = strings.TrimSpace(strings.Join([]string{info.FirstName, info.MiddleName, info.LastName}, " "))
-		}
-	}
-	if sl.KorName == "" {
-		sl.KorName = h.ApplicantName
-	}
-	docs, err := s.Docs.List(ctx, applNo)
-	if err != nil {
-		return Slip{}, err
-	}
-	for _, d := range docs {
-		if d.Slot == 0 && d.ItemCode == PhotoItemCode && (d.Ext == "jpg" || d.Ext == "png") && d.Size <= photoLimit {
-			rc, err := s.Files.Open(ctx, d.StoredName)
-			if err != nil {
-				return Slip{}, err
-			}
-			b := make([]byte, d.Size)
-			_, err = io.ReadFull(rc, b)
-			rc.Close()
-			if err == nil {
-				sl.Photo, sl.PhotoExt = b, d.Ext
-			}
-		}
-	}
-	return sl, nil
-}

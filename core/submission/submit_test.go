@@ -3,14 +3,12 @@ package submission
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/examno"
-	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -532,97 +530,6 @@ func TestLookupRateLimits(t *testing.T) {
 			e.fail[op] = errBoom
 			if err := e.s.Lookup(ctx, "hong@example.com", "p", "10.0.0.1"); !errors.Is(err, errBoom) {
 				t.Fatalf("error %v, want the port's", err)
-			}
-		})
-	}
-}
-
-func TestSlipData(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	type photo struct {
-		item string
-		slot int
-		ext  string
-		body []byte
-		size int64 // recorded size; 0 = len(body)
-	}
-	completed := func(st application.State) application.Header {
-		return application.Header{ApplNo: applNo, UserID: "u1", Round: roundKey, State: st, ApplID: "202602-CS-0001", ApplicantName: "홍길동"}
-	}
-	cases := []struct {
-		name      string
-		h         application.Header
-		info      *form.ApplicantInfo
-		photo     *photo
-		fail      string
-		kind      apperr.Kind
-		code      string
-		kor, eng  string
-		wantPhoto string // ext, "" = none
-	}{
-		{name: "complete with names and a jpg photo", h: completed(state(application.Complete)),
-			info:  &form.ApplicantInfo{BasicInfo: form.BasicInfo{KorName: "홍길동", EngName: "HONG GILDONG"}},
-			photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, kor: "홍길동", eng: "HONG GILDONG", wantPhoto: "jpg"},
-		{name: "foreign applicant's names from their parts", h: completed(state(application.Complete)),
-			info:  &form.ApplicantInfo{BasicInfo: form.BasicInfo{FirstName: "John", MiddleName: "Q", LastName: "Smith"}},
-			photo: &photo{item: PhotoItemCode, ext: "png", body: pngBody}, kor: "John Smith", eng: "John Q Smith", wantPhoto: "png"},
-		{name: "no basic info: the applicant's name", h: completed(state(application.Complete)), kor: "홍길동"},
-		{name: "a gif photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "gif", body: []byte("GIF89a....")}, kor: "홍길동"},
-		{name: "an oversized photo is not read", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: append(slices.Clone(jpgBody), make([]byte, photoLimit)...)}, kor: "홍길동"},
-		{name: "a truncated photo is not shown", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody, size: int64(len(jpgBody)) + 10}, kor: "홍길동"},
-		{name: "a photo in an extra slot is not the photo", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, slot: 1, ext: "jpg", body: jpgBody}, kor: "홍길동"},
-		{name: "another item's jpg is not the photo", h: completed(state(application.Complete)), photo: &photo{item: "00002", ext: "jpg", body: jpgBody}, kor: "홍길동"},
-		{name: "review complete", h: completed(application.State{Status: application.Submit, ReviewStatus: application.Complete, Reviewing: true}), kor: "홍길동"},
-		{name: "complete, under review again", h: completed(application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}), kor: "홍길동"},
-		{name: "submitted, not complete", h: completed(state(application.Submit)), kind: apperr.KindConflict, code: CodeSlipNotReady},
-		{name: "complete without a number", h: func() application.Header { h := completed(state(application.Complete)); h.ApplID = ""; return h }(), kind: apperr.KindConflict, code: CodeSlipNotReady},
-		{name: "photo store failure", h: completed(state(application.Complete)), photo: &photo{item: PhotoItemCode, ext: "jpg", body: jpgBody}, fail: "fileopen"},
-		{name: "round failure", h: completed(state(application.Complete)), fail: "round"},
-		{name: "part failure", h: completed(state(application.Complete)), fail: "part"},
-		{name: "info failure", h: completed(state(application.Complete)), fail: "info"},
-		{name: "list failure", h: completed(state(application.Complete)), fail: "list"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			e := newEnv(t, c.h.State, testRound())
-			e.apps[applNo] = c.h
-			if c.info != nil {
-				e.info[applNo] = *c.info
-			}
-			if c.photo != nil {
-				d := e.addDoc("ph", c.photo.item, c.photo.slot, c.photo.ext, c.photo.body)
-				if c.photo.size != 0 {
-					e.docs[applNo][0].Size = c.photo.size
-					d.Size = c.photo.size
-				}
-			}
-			if c.fail != "" {
-				e.fail[c.fail] = errBoom
-			}
-			sl, err := e.s.SlipData(ctx, owner, applNo)
-			if c.fail != "" {
-				if !errors.Is(err, errBoom) {
-					t.Fatalf("error %v, want the port's", err)
-				}
-				return
-			}
-			wantErr(t, err, c.kind, c.code)
-			if err != nil {
-				return
-			}
-			if sl.Header.ApplID != "202602-CS-0001" || sl.Round.SchoolCode != "S1" || sl.Part.MajorCode != "CS" || sl.Offer.MajorEngName != "Computer Science" {
-				t.Fatalf("slip %+v", sl)
-			}
-			if sl.KorName != c.kor || sl.EngName != c.eng {
-				t.Fatalf("names %q %q, want %q %q", sl.KorName, sl.EngName, c.kor, c.eng)
-			}
-			if sl.PhotoExt != c.wantPhoto || (c.wantPhoto == "") != (sl.Photo == nil) {
-				t.Fatalf("photo %q (%d bytes), want %q", sl.PhotoExt, len(sl.Photo), c.wantPhoto)
-			}
-			if c.wantPhoto != "" && string(sl.Photo) != string(c.photo.body) {
-				t.Fatal("photo bytes differ")
 			}
 		})
 	}

@@ -214,6 +214,11 @@ test('ko: documents with progress and refusals, delete, submit, free completion,
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
   assert.ok(text.includes(examNo), `slip text holds the exam number ${examNo}: ${text}`);
   assert.ok(text.includes('김하늘'), `slip text holds the Korean name: ${text}`);
+  // a complete slip: title, birth date, issue date, the round's notice (demo data); never the internal application number
+  for (const want of ['수험표', '1998-03-01', '발급일', '유의 사항', '실기 고사 일정과 장소는']) {
+    assert.ok(text.includes(want), `slip text holds ${want}: ${text}`);
+  }
+  assert.ok(!new RegExp(`(^|\\D)${applNo}(\\D|$)`).test(text), `slip text hides the application number ${applNo}: ${text}`);
 
   // and the whole application PDF
   const printDl = page.waitForEvent('download', { timeout: T });
@@ -221,5 +226,19 @@ test('ko: documents with progress and refusals, delete, submit, free completion,
   const printFile = join(tmp, 'print.pdf');
   await (await printDl).saveAs(printFile);
   assert.equal(readFileSync(printFile).subarray(0, 5).toString(), '%PDF-');
+  // it reads like a form: names, not codes or internal fields, sections in the form's order
+  const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', printFile, '-']).toString('utf8');
+  for (const raw of ['410', 'COMPLETE', 'depth', 'inputType', 'isLeaf']) {
+    assert.ok(!new RegExp(`(^|[^\\p{L}\\p{N}])${raw}($|[^\\p{L}\\p{N}])`, 'u').test(printed), `the application shows the raw ${raw}: ${printed}`);
+  }
+  for (const want of ['대한민국', '접수 완료', '김부모', examNo]) {
+    assert.ok(printed.includes(want), `the application shows ${want}: ${printed}`);
+  }
+  let at = -1;
+  for (const heading of ['지원 사항', '기본 정보', '비상 연락처', '제출 서류', '동의 사항']) {
+    const i = printed.indexOf(heading, at + 1);
+    assert.ok(i > at, `heading ${heading} after the previous one: ${printed}`);
+    at = i;
+  }
   await page.context().close();
 });
