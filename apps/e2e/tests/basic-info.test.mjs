@@ -1,0 +1,118 @@
+// Browser tests of the basic-info step (issue 8): drafts go on after a
+// refused save and nothing typed is lost when leaving (defect 3); each
+// section is shown only to those it applies to, and the server requires
+// exactly what is shown (defect 7). Every test opens an application of its
+// own, so it needs nothing another test left.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, demoPassword } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const T = 30_000;
+
+async function login(page, userId) {
+  await page.goto('/user/login');
+  await page.locator('input[name="userId"]').fill(userId);
+  await page.locator('input[name="password"]').fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
+}
+
+const byName = (page, name) => page.locator(`[name="${name}"]`).first();
+const fill = (page, name, v) => byName(page, name).fill(v);
+const value = (page, name) => byName(page, name).inputValue();
+const select = (page, name, v) => page.locator(`select[name="${name}"]`).selectOption(v);
+
+async function country(page, name, text) {
+  const input = byName(page, name);
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
+
+/** The server's message shown at the field. */
+async function errorAt(page, path) {
+  const helper = page.getByTestId(`${path}-helper`).first();
+  await helper.waitFor({ timeout: T });
+  assert.ok((await helper.innerText()).trim().length > 0, `no message at ${path}`);
+}
+
+const basisPost = (page) => page.waitForResponse((r) => r.url().includes('/appl/basis/') && r.request().method() === 'POST', { timeout: T });
+
+/** Opens a new application of the school's first open round, up to basic info; answers its applNo. */
+async function openBasicInfo(page, schoolCode, part) {
+  await page.goto('/');
+  await page.getByTestId('start-application').click();
+  await page.getByTestId('round-picker').waitFor({ timeout: T });
+  await page.getByTestId('round-school').selectOption(schoolCode);
+  // whatever year the demo round has: the test must not depend on today's date
+  await page.locator('[data-testid^="round-apply-"]:not([disabled])').first().click();
+  await page.getByTestId('consent-all').check();
+  await page.getByTestId('consent-next').click();
+  await page.getByTestId('part-form').waitFor({ timeout: T });
+  await select(page, 'major', part.major);
+  await select(page, 'categoryCode', part.category);
+  await select(page, 'stayTypeCode', part.stay);
+  await page.getByTestId(part.survey).check();
+  const created = page.waitForResponse((r) => r.url().endsWith('/appl/part') && r.request().method() === 'POST', { timeout: T });
+  await page.getByTestId('part-submit').click();
+  const applNo = (await (await created).json()).applNo;
+  await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
+  return applNo;
+}
+
+/** Comes back to basic info from the list, as a person would after leaving. */
+async function reopen(page, applNo) {
+  await page.goto('/list');
+  const row = page.getByTestId(`appl-row-${applNo}`);
+  await row.waitFor({ timeout: T });
+  await row.getByTestId('appl-action-edit').click();
+  await page.getByTestId('form-stepper').waitFor({ timeout: T });
+  await page.getByTestId('form-step-BASIS_SAVE').click();
+  await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
+}
+
+const EWHA = { major: 'IS01|M', category: '00001', stay: '00001', survey: 'survey.p1.01' };
+const HANBIT = { major: 'IC01|M', category: '00003', stay: '00002', survey: 'survey.p1.02' };
+const FOREIGN_ONLY = ['section-passport', 'section-visa', 'section-alien', 'section-guarantor', 'g20-question'];
+
+test('defect 3: after a refused save drafts go on, and leaving keeps everything typed (ko)', async () => {
+  const page = await newPage(browser, { locale: 'ko' });
+  await login(page, 'applicant1');
+  const applNo = await openBasicInfo(page, '236', EWHA);
+
+  // type, then press Save within a second: the server refuses
+  await country(page, 'applicantInfo.nationality', '대한민국');
+  await fill(page, 'applicantInfo.korName', '홍길동');
+  await fill(page, 'applicantInfo.engName', 'HONG1');
+  const refused = basisPost(page);
+  await page.getByTestId('step-save').click();
+  assert.equal((await refused).status(), 400);
+  await errorAt(page, 'applicantInfo.engName');
+
+  // type more and wait: a draft is written after the refusal
+  await fill(page, 'applicantInfo.mobile', '010-9876-5432');
+  const draft = await page.waitForResponse((r) => r.url().includes(`/appl/draft/${applNo}/BASIS_SAVE`) && r.request().method() === 'PUT', { timeout: 10_000 });
+  assert.equal(draft.status(), 200, 'the draft after a refused save is kept');
+
+  // leave and come back: everything typed is there
+  await reopen(page, applNo);
+  await page.getByTestId('draft-restored').waitFor({ timeout: T });
+  assert.equal(await value(page, 'applicantInfo.korName'), '홍길동');
+  assert.equal(await value(page, 'applicantInfo.engName'), 'HONG1');
+  assert.equal(await value(page, 'applicantInfo.mobile'), '010-9876-5432');
+
+  // type, press Save within a second, get the refusal and leave at once: still kept
+  await fill(page, 'applicantInfo.addressDetail', '별관 202호');
+  const again = basisPost(page);
+  await page.getByTestId('step-save').click();
+  assert.equal((await again).status(), 400);
+  await page.getByTestId('step-errors').waitFor({ timeout: T });
+  await reopen(page, applNo);
+  assert.equal(await value(page, 'applicantInfo.addressDetail'), '별관 202호', 'typed before a refused save, then left');
+  assert.equal(await value(page, 'applicantInfo.mobile'), '010-9876-5432');
+  await page.context().close();
+});
