@@ -116,3 +116,78 @@ test('defect 3: after a refused save drafts go on, and leaving keeps everything 
   assert.equal(await value(page, 'applicantInfo.mobile'), '010-9876-5432');
   await page.context().close();
 });
+
+/** The page's height with the basic-info step open. */
+const pageHeight = (page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+async function visibleSections(page) {
+  const out = [];
+  for (const id of FOREIGN_ONLY) if (await page.getByTestId(id).count()) out.push(id);
+  return out;
+}
+
+test('defect 7: a Korean applicant sees none of passport, visa, alien registration, guarantor or G20 and saves (ko, desktop and phone)', async () => {
+  const heights = {};
+  for (const mobile of [false, true]) {
+    const page = await newPage(browser, { locale: 'ko', mobile });
+    await login(page, 'applicant1');
+    await openBasicInfo(page, '236', EWHA);
+    await country(page, 'applicantInfo.nationality', '대한민국');
+    await page.locator('[name="applicantInfo.korName"]').waitFor({ timeout: T });
+    assert.deepEqual(await visibleSections(page), [], 'no foreign-only section for a Korean');
+    heights[mobile ? 'phone375' : 'desktop1280'] = await pageHeight(page);
+    if (!mobile) {
+      await select(page, 'applicantInfo.gend', 'M');
+      await fill(page, 'applicantInfo.birthDate', '1998-03-01');
+      await fill(page, 'applicantInfo.korName', '홍길동');
+      await fill(page, 'applicantInfo.engName', 'HONG GILDONG');
+      await fill(page, 'applicantInfo.residentNoLast', '1234567');
+      await fill(page, 'applicantInfo.mobile', '010-1234-5678');
+      await fill(page, 'applicantInfo.emergencyContact.name', '홍아버지');
+      await fill(page, 'applicantInfo.emergencyContact.relation', '부');
+      await fill(page, 'applicantInfo.emergencyContact.phone', '010-2222-3333');
+      const res = basisPost(page);
+      await page.getByTestId('step-save').click();
+      const r = await res;
+      assert.equal(r.status(), 200, `a Korean saves without the hidden sections: ${await r.text()}`);
+    }
+    await page.context().close();
+  }
+  console.log(`basic info height for a Korean applicant: ${JSON.stringify(heights)}`);
+});
+
+test('defect 7: a foreign applicant sees the sections that apply and the server refuses without them, at the field (en)', async () => {
+  const page = await newPage(browser, { locale: 'en' });
+  await login(page, 'applicant2');
+  await openBasicInfo(page, 'SCL00001', HANBIT);
+  assert.deepEqual(await visibleSections(page), [], 'nothing foreign-only before a nationality is chosen');
+  await country(page, 'applicantInfo.nationality', 'China');
+  await page.getByTestId('section-passport').waitFor({ timeout: T });
+  assert.deepEqual(await visibleSections(page), FOREIGN_ONLY);
+
+  await select(page, 'applicantInfo.gend', 'F');
+  await fill(page, 'applicantInfo.birthDate', '1999-07-15');
+  await fill(page, 'applicantInfo.lastName', 'Wang');
+  await fill(page, 'applicantInfo.firstName', 'Fang');
+  await fill(page, 'applicantInfo.mobile', '+86 138 0000 0000');
+  await fill(page, 'applicantInfo.emergencyContact.name', 'Wang Wei');
+  await fill(page, 'applicantInfo.emergencyContact.relation', 'Father');
+  await fill(page, 'applicantInfo.emergencyContact.phone', '+86 139 0000 0000');
+  const refused = basisPost(page);
+  await page.getByTestId('step-save').click();
+  assert.equal((await refused).status(), 400);
+  for (const f of ['passportNo', 'visaTypeCode', 'financialGuarantor.name', 'g20Answers']) await errorAt(page, `applicantInfo.${f}`);
+
+  await page.getByTestId('no-passport').check();
+  assert.equal(await value(page, 'applicantInfo.passportNo'), '0000', "the round's own 'none' passport number");
+  await select(page, 'applicantInfo.visaTypeCode', '00999');
+  await fill(page, 'applicantInfo.financialGuarantor.name', 'Wang Wei');
+  await fill(page, 'applicantInfo.financialGuarantor.relation', 'Father');
+  await fill(page, 'applicantInfo.financialGuarantor.phone', '+86 139 0000 0000');
+  await page.getByTestId('g20-156').check();
+  const saved = basisPost(page);
+  await page.getByTestId('step-save').click();
+  const r = await saved;
+  assert.equal(r.status(), 200, `saves with the sections that apply: ${await r.text()}`);
+  await page.context().close();
+});
