@@ -1,10 +1,13 @@
 // Browser tests of the basic-info step (issue 8): drafts go on after a
 // refused save and nothing typed is lost when leaving (defect 3); each
 // section is shown only to those it applies to, and the server requires
-// exactly what is shown (defect 7). Every test opens an application of its
-// own, so it needs nothing another test left.
+// exactly what is shown (defect 7). Every test signs in as a new applicant
+// of its own and opens a new application, so it needs nothing another test
+// left and leaves nothing another test sees.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { launch, newPage, demoPassword } from './helpers.mjs';
 
 let browser;
@@ -12,6 +15,20 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const T = 30_000;
+
+/**
+ * A new applicant of this test alone (one application per round and user):
+ * a copy of the demo applicant's account under a fresh id, with the demo
+ * password, written straight to the test server's database.
+ */
+function newApplicant() {
+  const id = `bi${randomBytes(5).toString('hex')}`;
+  const sql = `WITH u AS (INSERT INTO app_user (user_id, email, password_hash, terms_agreed_at, privacy_agreed_at)
+      SELECT '${id}', '${id}@example.com', password_hash, now(), now() FROM app_user WHERE user_id = 'applicant1' RETURNING id)
+    INSERT INTO user_role (user_pk, role) SELECT id, 'ROLE_USER' FROM u`;
+  execFileSync('psql', [process.env.E2E_DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+  return id;
+}
 
 async function login(page, userId) {
   await page.goto('/user/login');
@@ -59,7 +76,9 @@ async function openBasicInfo(page, schoolCode, part) {
   await page.getByTestId(part.survey).check();
   const created = page.waitForResponse((r) => r.url().endsWith('/appl/part') && r.request().method() === 'POST', { timeout: T });
   await page.getByTestId('part-submit').click();
-  const applNo = (await (await created).json()).applNo;
+  const res = await created;
+  assert.equal(res.status(), 201, `the application is created: ${await res.text()}`);
+  const applNo = (await res.json()).applNo;
   await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
   return applNo;
 }
@@ -81,7 +100,7 @@ const FOREIGN_ONLY = ['section-passport', 'section-visa', 'section-alien', 'sect
 
 test('defect 3: after a refused save drafts go on, and leaving keeps everything typed (ko)', async () => {
   const page = await newPage(browser, { locale: 'ko' });
-  await login(page, 'applicant1');
+  await login(page, newApplicant());
   const applNo = await openBasicInfo(page, '236', EWHA);
 
   // type, then press Save within a second: the server refuses
@@ -130,12 +149,13 @@ test('defect 7: a Korean applicant sees none of passport, visa, alien registrati
   const heights = {};
   for (const mobile of [false, true]) {
     const page = await newPage(browser, { locale: 'ko', mobile });
-    await login(page, 'applicant1');
+    await login(page, newApplicant());
     await openBasicInfo(page, '236', EWHA);
     await country(page, 'applicantInfo.nationality', '대한민국');
     await page.locator('[name="applicantInfo.korName"]').waitFor({ timeout: T });
-    assert.deepEqual(await visibleSections(page), [], 'no foreign-only section for a Korean');
     heights[mobile ? 'phone375' : 'desktop1280'] = await pageHeight(page);
+    console.log(`basic info height for a Korean applicant: ${JSON.stringify(heights)}`);
+    assert.deepEqual(await visibleSections(page), [], 'no foreign-only section for a Korean');
     if (!mobile) {
       await select(page, 'applicantInfo.gend', 'M');
       await fill(page, 'applicantInfo.birthDate', '1998-03-01');
@@ -153,12 +173,11 @@ test('defect 7: a Korean applicant sees none of passport, visa, alien registrati
     }
     await page.context().close();
   }
-  console.log(`basic info height for a Korean applicant: ${JSON.stringify(heights)}`);
 });
 
 test('defect 7: a foreign applicant sees the sections that apply and the server refuses without them, at the field (en)', async () => {
   const page = await newPage(browser, { locale: 'en' });
-  await login(page, 'applicant2');
+  await login(page, newApplicant());
   await openBasicInfo(page, 'SCL00001', HANBIT);
   assert.deepEqual(await visibleSections(page), [], 'nothing foreign-only before a nationality is chosen');
   await country(page, 'applicantInfo.nationality', 'China');
