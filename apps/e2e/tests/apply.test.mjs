@@ -453,7 +453,8 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
   await select(page, 'applicantInfo.gend', 'F');
   await fill(page, 'applicantInfo.birthDate', '1999-07-15');
   await fill(page, 'applicantInfo.mobile', '+86 138 0000 0000');
-  await fill(page, 'applicantInfo.passportNo', 'AB');
+  // a Korean national is shown no passport section (defect 7)
+  assert.equal(await page.getByTestId('section-passport').count(), 0);
   await saveExpectingErrors(page, '/appl/basis/');
   await errorAt(page, 'applicantInfo.nationality', /not accept|Korea/i);
 
