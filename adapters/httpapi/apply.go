@@ -33,6 +33,7 @@ func (s *Server) MountApply(svc *application.Service) {
 	pub.GET("/commcode/groups/:type/:group/:code", h.codeOne)
 	pub.GET("/recruit", h.recruit)
 	pub.GET("/recruit/list", h.recruitList)
+	pub.GET("/form-rules", formRules)
 
 	a := s.Authed
 	a.GET("/appl/list", h.list)
@@ -408,8 +409,9 @@ func (h *applyHandlers) basis(c *echo.Context) error {
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
 		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
+		Sections      sectionsDTO        `json:"sections"`
 		Draft         *draftDTO          `json:"draft"`
-	}{toRecord(v.Record), normalInfo(v.Data), toDraft(v.Draft)})
+	}{toRecord(v.Record), normalInfo(v.Data), v.Record.InfoSections(), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveBasis(c *echo.Context) error {
@@ -428,7 +430,8 @@ func (h *applyHandlers) saveBasis(c *echo.Context) error {
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
 		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
-	}{toRecord(rec), normalInfo(a)})
+		Sections      sectionsDTO        `json:"sections"`
+	}{toRecord(rec), normalInfo(a), rec.InfoSections()})
 }
 
 type acadDTO struct {

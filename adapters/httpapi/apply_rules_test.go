@@ -64,7 +64,7 @@ func TestApplyValidationFamilies(t *testing.T) {
 	fieldError(t, c, basis, b(with(info, "middleName", "a_b")), "applicantInfo.middleName", "hyphens")
 	// Identification numbers.
 	fieldError(t, c, basis, b(with(info, "residentNoLast", "1234567")), "applicantInfo.residentNoLast", "resident registration number is not valid")
-	fieldError(t, c, basis, b(with(info, "foreignerRegistrationNo", "123456789012")), "applicantInfo.foreignerRegistrationNo", "exactly 13 digits")
+	fieldError(t, c, basis, b(with(foreignInfo(), "foreignerRegistrationNo", "123456789012")), "applicantInfo.foreignerRegistrationNo", "exactly 13 digits")
 	// Dates, digits, gender, phone, codes, lists.
 	fieldError(t, c, basis, b(with(info, "birthDate", "1998-3-1")), "applicantInfo.birthDate", "yyyy-MM-dd")
 	fieldError(t, c, basis, b(with(info, "childNum", "two")), "applicantInfo.childNum", "Numbers only.")
@@ -467,5 +467,98 @@ func TestApplyCancelAndModes(t *testing.T) {
 	r = must(t, c.Do("GET", "/apply/api-auth/appl/list", nil), 200, "list")
 	if len(r.List) != 2 || r.List[0].(map[string]any)["applNo"] != float64(n2) {
 		t.Fatalf("list after new application: %s", r.Raw)
+	}
+}
+
+// Defect 7: basic info shows each section only to those it applies to, and
+// the server requires exactly what is shown: the sections come with the step
+// for each origin of the nationality, a Korean's passport, visa, alien
+// registration, guarantor and G20 data are neither required nor checked but
+// dropped, and a foreigner must still give them where the round requires.
+func TestApplyBasisSections(t *testing.T) {
+	e := newApplyEnv(t)
+	c := e.as("applicant2")
+	c.Lang = "en"
+	round := e.recruit(c, "SCL00001")
+	r := must(t, c.Do("POST", "/apply/api-auth/appl/part", e.partBody("SCL00001", "IC01", false, round)), 201, "SCL00001 part")
+	basis := fmt.Sprintf("/apply/api-auth/appl/basis/%d", int64(r.Body["applNo"].(float64)))
+	r = must(t, c.Do("GET", basis, nil), 200, "basis")
+	sections := func(r apptest.Response, origin string) map[string]bool {
+		t.Helper()
+		out := map[string]bool{}
+		all, _ := r.Body["sections"].(map[string]any)
+		list, ok := all[origin].([]any)
+		if !ok {
+			t.Fatalf("no sections for %s: %s", origin, r.Raw)
+		}
+		for _, s := range list {
+			m := s.(map[string]any)
+			out[m["code"].(string)] = m["required"].(bool)
+		}
+		return out
+	}
+	foreignOnly := []string{"passport", "visa", "alienRegistration", "financialGuarantor", "g20"}
+	for _, origin := range []string{"none", "korean"} {
+		got := sections(r, origin)
+		for _, code := range foreignOnly {
+			if _, shown := got[code]; shown {
+				t.Errorf("%s applicant is shown %s: %v", origin, code, got)
+			}
+		}
+		if _, shown := got["emergencyContact"]; !shown {
+			t.Errorf("%s applicant is not shown the emergency contact: %v", origin, got)
+		}
+	}
+	foreign := sections(r, "foreign")
+	for _, code := range []string{"passport", "visa", "g20", "financialGuarantor"} {
+		if !foreign[code] {
+			t.Errorf("foreign applicant: %s not required at SCL00001: %v", code, foreign)
+		}
+	}
+	// the foreigner who leaves out a required section is refused at its field
+	fieldError(t, c, basis, map[string]any{"applicantInfo": with(foreignInfo(), "financialGuarantor", map[string]any{})}, "applicantInfo.financialGuarantor.name", "required")
+
+	// A Korean at a school that accepts Koreans: what was typed in a hidden
+	// section (before changing the nationality) is neither checked nor kept.
+	k := e.as("applicant1")
+	n := e.create(k, "236", "IS01", true)
+	kb := fmt.Sprintf("/apply/api-auth/appl/basis/%d", n)
+	info := with(koreanInfo(), "passportNo", "AB", "passportIssueDate", "never", "visaTypeCode", "bogus", "foreignerRegistrationNo", "12",
+		"financialGuarantor", map[string]any{"name": "x", "phone": "not a phone"}, "g20Member", true, "g20Answers", []any{"840"})
+	r = must(t, k.Do("POST", kb, map[string]any{"applicantInfo": info}), 200, "Korean with hidden data")
+	got := r.Body["applicantInfo"].(map[string]any)
+	if got["passportNo"] != "" || got["passportIssueDate"] != "" || got["visaTypeCode"] != "" || got["foreignerRegistrationNo"] != "" ||
+		got["financialGuarantor"].(map[string]any)["phone"] != "" || got["g20Member"] != false || len(got["g20Answers"].([]any)) != 0 {
+		t.Fatalf("hidden sections kept: %s", r.Raw)
+	}
+	if got["korName"] != "김하늘" || got["emergencyContact"].(map[string]any)["name"] != "김부모" {
+		t.Fatalf("shown sections lost: %s", r.Raw)
+	}
+	if _, ok := r.Body["sections"].(map[string]any)["korean"]; !ok {
+		t.Fatalf("save answer without sections: %s", r.Raw)
+	}
+	r = must(t, k.Do("GET", kb, nil), 200, "basis after save")
+	if r.Body["applicantInfo"].(map[string]any)["passportNo"] != "" {
+		t.Fatalf("stored passport: %s", r.Raw)
+	}
+}
+
+// Item 7 of issue 8: the SPA's fixed form values come from core.
+func TestFormRules(t *testing.T) {
+	e := newApplyEnv(t)
+	guest := apptest.NewClient(t, e.srv)
+	r := must(t, guest.Do("GET", "/apply/api/form-rules", nil), 200, "form rules")
+	b := r.Body
+	g20, _ := b["g20Countries"].([]any)
+	if b["koreaCode"] != "410" || b["passportNone"] != "N/A" || b["visaNone"] != "00999" || b["visaOther"] != "00099" ||
+		b["g20None"] != "NONE" || len(g20) != 19 || g20[len(g20)-1] != "840" || b["maxFamily"] != float64(10) {
+		t.Fatalf("form rules: %s", r.Raw)
+	}
+	u := b["userId"].(map[string]any)
+	if u["minLength"] != float64(4) || u["maxLength"] != float64(20) || u["pattern"] != "^[A-Za-z0-9]+$" {
+		t.Fatalf("userId rule: %s", r.Raw)
+	}
+	if r := guest.Do("POST", "/apply/api/form-rules", nil); r.Status < 400 {
+		t.Fatalf("POST form rules: %d", r.Status)
 	}
 }

@@ -110,12 +110,23 @@ func (r Round) InfoSettings(applPartNo int64) []InfoItem {
 	return out
 }
 
-func requiredItems(items []InfoItem) []string {
-	var out []string
+func itemSettings(items []InfoItem) map[string]form.ItemSetting {
+	out := make(map[string]form.ItemSetting, len(items))
 	for _, it := range items {
-		if it.Required {
-			out = append(out, it.ItemCode)
-		}
+		out[it.ItemCode] = form.ItemSetting{Display: it.Display, Required: it.Required}
+	}
+	return out
+}
+
+// InfoSections are the groups of applicantInfo shown on the application's
+// basic-info step, for each origin of the nationality the applicant may
+// choose (the client picks the set by the nationality in the form).
+func (r Record) InfoSections() map[form.Origin]form.SectionSet {
+	rules := rulesFor(r.Round, r.Offer)
+	settings := itemSettings(r.Round.InfoSettings(r.Part.ApplPartNo))
+	out := make(map[form.Origin]form.SectionSet, len(form.Origins))
+	for _, o := range form.Origins {
+		out[o] = form.Sections(o, rules, settings)
 	}
 	return out
 }

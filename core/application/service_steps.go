@@ -186,9 +186,11 @@ func (s *Service) SaveInfo(ctx context.Context, p permission.Principal, applNo i
 	if a.G20Answers == nil {
 		a.G20Answers = []string{}
 	}
-	err = form.ValidateInfo(a, form.InfoContext{Rules: in.rules, Lookups: in.lookups, Codes: in.codes,
-		Required: requiredItems(in.round.InfoSettings(in.part.ApplPartNo)), Now: in.now})
-	if err != nil {
+	ic := form.InfoContext{Rules: in.rules, Lookups: in.lookups, Codes: in.codes,
+		Settings: itemSettings(in.round.InfoSettings(in.part.ApplPartNo)), Now: in.now}
+	// what the applicant was not shown is neither checked nor stored
+	a = form.KeepSections(a, ic.Sections(a.Nationality))
+	if err = form.ValidateInfo(a, ic); err != nil {
 		return Record{}, a, err
 	}
 	rec, err := s.commit(ctx, p, in, BasisSave, func(ctx context.Context, app *Application) error {

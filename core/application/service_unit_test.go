@@ -487,3 +487,14 @@ func TestStaffAccessByRole(t *testing.T) {
 		})
 	}
 }
+
+// requiredItems lists the codes of the required items.
+func requiredItems(items []InfoItem) []string {
+	var out []string
+	for _, it := range items {
+		if it.Required {
+			out = append(out, it.ItemCode)
+		}
+	}
+	return out
+}

@@ -110,7 +110,8 @@ func TestValidateBasic(t *testing.T) {
 		{"passport issue not in the future", dflt, func(b *BasicInfo) { b.PassportIssueDate = "2026-06-01" }, foreigner, []string{"applicantInfo.passportIssueDate:" + window.CodeNotAfterToday}},
 		{"passport issue country exists", dflt, func(b *BasicInfo) { b.PassportIssueCountry = "1" }, foreigner, []string{"applicantInfo.passportIssueCountry:" + CodeCountry}},
 		{"passport issue country required", dflt, func(b *BasicInfo) { b.PassportIssueCountry = "" }, foreigner, []string{"applicantInfo.passportIssueCountry:" + CodeRequired}},
-		{"Korean with a passport checks it", dflt, func(b *BasicInfo) { b.PassportNo = "M1234567"; b.PassportIssueCountry = "410" }, korean, []string{"applicantInfo.passportIssueDate:" + window.CodeDateRequired, "applicantInfo.passportExpiryDate:" + window.CodeDateRequired}},
+		{"a foreigner's passport dates are checked", dflt, func(b *BasicInfo) { b.PassportIssueDate, b.PassportExpiryDate = "", "" }, foreigner, []string{"applicantInfo.passportIssueDate:" + window.CodeDateRequired, "applicantInfo.passportExpiryDate:" + window.CodeDateRequired}},
+		{"a Korean's passport, visa and alien number are not looked at", dflt, func(b *BasicInfo) { b.PassportNo, b.VisaTypeCode, b.ForeignerRegistrationNo = "AB", "00099", "12" }, korean, nil},
 		{"visa type required for foreigners", dflt, func(b *BasicInfo) { b.VisaTypeCode = "" }, foreigner, []string{"applicantInfo.visaTypeCode:" + CodeRequired}},
 		{"visa other 00099 needs visaTypeEtc", dflt, func(b *BasicInfo) { b.VisaTypeCode = "00099" }, foreigner, []string{"applicantInfo.visaTypeEtc:" + CodeRequired}},
 		{"visa other with text", dflt, func(b *BasicInfo) { b.VisaTypeCode = "00099"; b.VisaTypeEtc = "J-1" }, foreigner, nil},
@@ -126,8 +127,9 @@ func TestValidateBasic(t *testing.T) {
 		{"video essay required where asked", video, func(b *BasicInfo) {}, korean, []string{"applicantInfo.videoEssayUrl:" + CodeRequired}},
 		{"video essay not streaming", video, func(b *BasicInfo) { b.VideoEssayURL = "https://youtu.be/x" }, korean, []string{"applicantInfo.videoEssayUrl:" + school.CodeVideoStreaming}},
 		{"video essay file link", video, func(b *BasicInfo) { b.VideoEssayURL = "https://files.example.com/me.mp4" }, korean, nil},
-		{"G20 question answered", g20, func(b *BasicInfo) { b.G20Answers = []string{" "} }, korean, []string{"applicantInfo.g20Answers:" + CodeG20Required}},
-		{"G20 answer given", g20, func(b *BasicInfo) { b.G20Answers = []string{"Y"} }, korean, nil},
+		{"G20 question answered", g20, func(b *BasicInfo) { b.G20Answers = []string{" "} }, foreigner, []string{"applicantInfo.g20Answers:" + CodeG20Required}},
+		{"G20 answer given", g20, func(b *BasicInfo) { b.G20Answers = []string{"156"} }, foreigner, nil},
+		{"G20 question not asked of Koreans", g20, func(b *BasicInfo) {}, korean, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -152,15 +152,18 @@ func ValidateBasic(b BasicInfo, r school.Rules, lk Lookups, now time.Time) error
 	case korean:
 		f.Add(pfx+"residentNoLast", CodeRequired)
 	}
-	if b.ForeignerRegistrationNo != "" && !AlienNo(b.ForeignerRegistrationNo) {
+	// Passport, visa, alien registration and G20 apply to foreign
+	// nationals only (Sections); a Korean's are not looked at.
+	foreign := OriginOf(b.Nationality) == OriginForeign
+	if foreign && b.ForeignerRegistrationNo != "" && !AlienNo(b.ForeignerRegistrationNo) {
 		f.Add(pfx+"foreignerRegistrationNo", CodeAlienNo)
 	}
 
 	// Passport and visa: foreigners give them, or the school's "none".
-	if !korean || b.PassportNo != "" {
-		validatePassport(&f, b, r, lk, now, !korean)
+	if foreign {
+		validatePassport(&f, b, r, lk, now, true)
 	}
-	if !korean || b.VisaTypeCode != "" {
+	if foreign {
 		switch {
 		case !req("visaTypeCode", b.VisaTypeCode):
 		case r.NoVisa(b.VisaTypeCode):
@@ -209,7 +212,7 @@ func ValidateBasic(b BasicInfo, r school.Rules, lk Lookups, now time.Time) error
 			f.Add(pfx+"videoEssayUrl", code)
 		}
 	}
-	if r.G20Required {
+	if r.G20Required && foreign {
 		answered := false
 		for _, a := range b.G20Answers {
 			answered = answered || strings.TrimSpace(a) != ""

@@ -22,6 +22,13 @@
 //     and lastName (middleName optional), a passport (or the school's "none"
 //     value) and a visa type. Every other name variant is checked by its rule
 //     when filled in.
+//   - Sections decides which groups of applicantInfo an applicant sees: the
+//     passport, visa, alien registration, financial guarantor, language
+//     school, stay, overseas agency and G20 groups apply to foreign nationals
+//     only; the round's info settings hide or require the others. The server
+//     requires exactly what is shown and drops (does not refuse) the data of
+//     a group that is not shown, so a passport typed before the nationality
+//     was changed to Korea is neither an error nor stored.
 //   - The resident registration digits' first digit must match the century
 //     of birth and the gender (1/2 1900s, 3/4 2000s, 9/0 1800s; odd male,
 //     even female); no checksum is demanded, as numbers issued since October

@@ -172,17 +172,27 @@ func TextLimits(r school.Rules) map[string]int {
 
 // InfoContext is what ValidateInfo needs besides the info.
 type InfoContext struct {
-	Rules    school.Rules
-	Lookups  Lookups
-	Codes    CodeChecker // nil: codes are not checked
-	Required []string    // InfoItems keys the round requires
+	Rules   school.Rules
+	Lookups Lookups
+	Codes   CodeChecker // nil: codes are not checked
+	// Settings are the round's info items by code (see Sections); an item
+	// without a setting is shown and optional.
+	Settings map[string]ItemSetting
 	Now      time.Time
+}
+
+// Sections are the groups shown to an applicant of a nationality.
+func (c InfoContext) Sections(nationality string) SectionSet {
+	return Sections(OriginOf(nationality), c.Rules, c.Settings)
 }
 
 // ValidateInfo checks the whole applicantInfo (the BASIS_SAVE step): every
 // rule of ValidateBasic, the codes of the groups, the groups' own fields,
-// and the groups the round requires.
+// and the groups the round requires. Groups not shown to the applicant
+// (Sections) are not looked at: the caller stores KeepSections of the info.
 func ValidateInfo(a ApplicantInfo, c InfoContext) error {
+	sections := c.Sections(a.Nationality)
+	a = KeepSections(a, sections)
 	var f apperr.Fields
 	if e, ok := apperr.As(ValidateBasic(a.BasicInfo, c.Rules, c.Lookups, c.Now)); ok {
 		if e.Kind != apperr.KindInvalid || len(e.Fields) == 0 {
@@ -295,8 +305,11 @@ func ValidateInfo(a ApplicantInfo, c InfoContext) error {
 
 	// Groups the round requires.
 	values := flatten(a)
-	for _, item := range c.Required {
-		for _, field := range InfoItems[item] {
+	for _, sec := range sections {
+		if !sec.Required {
+			continue
+		}
+		for _, field := range InfoItems[sec.Code] {
 			if empty(values[field]) && !slices.ContainsFunc(f, func(e apperr.FieldError) bool { return e.Field == pfx+field }) {
 				f.Add(pfx+field, CodeRequired)
 			}

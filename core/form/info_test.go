@@ -64,8 +64,8 @@ func TestValidateInfo(t *testing.T) {
 		}, nil, []string{"applicantInfo.overseasAgency.wechatId:" + CodeTooLong, "applicantInfo.overseasAgency.email:" + account.CodeEmailFormat,
 			"applicantInfo.overseasAgency.phone:" + CodePhone}},
 		{"required groups", func(a *ApplicantInfo) {}, []string{"spouse", "familyList", "g20", "residency"},
-			[]string{"applicantInfo.spouse.name:" + CodeRequired, "applicantInfo.familyList:" + CodeRequired, "applicantInfo.g20Answers:" + CodeRequired,
-				"applicantInfo.residencyTypeCode:" + CodeRequired, "applicantInfo.residencyCountryCode:" + CodeRequired}},
+			[]string{"applicantInfo.spouse.name:" + CodeRequired, "applicantInfo.familyList:" + CodeRequired,
+				"applicantInfo.residencyTypeCode:" + CodeRequired, "applicantInfo.residencyCountryCode:" + CodeRequired, "applicantInfo.g20Answers:" + CodeRequired}},
 		{"required groups filled", func(a *ApplicantInfo) {
 			a.Spouse.Name = "Li"
 			a.FamilyList = []FamilyMember{{Name: "Zhang", Relation: "FATHER"}}
@@ -81,7 +81,7 @@ func TestValidateInfo(t *testing.T) {
 			a := info()
 			c.mod(&a)
 			cx := ctx
-			cx.Required = c.required
+			cx.Settings = requiredSettings(c.required...)
 			expect(t, ValidateInfo(a, cx), c.want...)
 		})
 	}
@@ -97,6 +97,15 @@ func TestValidateInfo(t *testing.T) {
 	if len(InfoItemCodes) != len(InfoItems) {
 		t.Error("InfoItems and InfoItemCodes differ")
 	}
+}
+
+// requiredSettings shows and requires the items given.
+func requiredSettings(items ...string) map[string]ItemSetting {
+	out := map[string]ItemSetting{}
+	for _, it := range items {
+		out[it] = ItemSetting{Display: true, Required: true}
+	}
+	return out
 }
 
 func TestTextLimits(t *testing.T) {
@@ -129,7 +138,7 @@ func FuzzValidateInfo(f *testing.F) {
 			a.FamilyList = append(a.FamilyList, FamilyMember{Name: name, Relation: relation, BirthDate: day})
 		}
 		a.OverseasAgency.Email = email
-		err := ValidateInfo(a, InfoContext{Rules: dflt, Lookups: lk, Codes: codes, Now: now, Required: []string{"familyList"}})
+		err := ValidateInfo(a, InfoContext{Rules: dflt, Lookups: lk, Codes: codes, Now: now, Settings: requiredSettings("familyList")})
 		if err != nil {
 			return
 		}

@@ -177,14 +177,15 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   await fill(page, 'applicantInfo.residentNoLast', '2234567');
   await fill(page, 'applicantInfo.mobile', '010-12ab');
   await fill(page, 'applicantInfo.email', 'not-an-email');
-  await fill(page, 'applicantInfo.entryDate', '2026-13-40');
+  // entry date and stay are foreign applicants' sections (defect 7): a date rule on the birth date instead
+  await fill(page, 'applicantInfo.birthDate', '2099-01-01');
   await saveExpectingErrors(page, '/appl/basis/');
   await errorAt(page, 'applicantInfo.korName', /공백/);
   await errorAt(page, 'applicantInfo.engName', /영문/);
   await errorAt(page, 'applicantInfo.residentNoLast');
   await errorAt(page, 'applicantInfo.mobile');
   await errorAt(page, 'applicantInfo.email');
-  await errorAt(page, 'applicantInfo.entryDate');
+  await errorAt(page, 'applicantInfo.birthDate');
   await errorAt(page, 'applicantInfo.emergencyContact.name');
 
   await fill(page, 'applicantInfo.korName', '홍길동');
@@ -195,7 +196,7 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   await fill(page, 'applicantInfo.mobile', '010-1234-5678');
   await fill(page, 'applicantInfo.phone', '02-123-4567');
   await fill(page, 'applicantInfo.email', 'hong@example.com');
-  await fill(page, 'applicantInfo.entryDate', '');
+  await fill(page, 'applicantInfo.birthDate', '1998-03-01');
   // the postcode widget may not load here: manual entry always works
   await page.getByTestId('postcode-search').click();
   await Promise.race([
@@ -452,10 +453,10 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
   await select(page, 'applicantInfo.gend', 'F');
   await fill(page, 'applicantInfo.birthDate', '1999-07-15');
   await fill(page, 'applicantInfo.mobile', '+86 138 0000 0000');
-  await fill(page, 'applicantInfo.passportNo', 'AB');
+  // a Korean national is shown no passport section (defect 7)
+  assert.equal(await page.getByTestId('section-passport').count(), 0);
   await saveExpectingErrors(page, '/appl/basis/');
   await errorAt(page, 'applicantInfo.nationality', /not accept|Korea/i);
-  await errorAt(page, 'applicantInfo.g20Answers');
 
   await country(page, 'applicantInfo.nationality', 'China');
   await fill(page, 'applicantInfo.lastName', 'Wang');
@@ -467,6 +468,7 @@ test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000,
   await saveExpectingErrors(page, '/appl/basis/');
   await errorAt(page, 'applicantInfo.passportNo');
   await errorAt(page, 'applicantInfo.visaTypeCode');
+  await errorAt(page, 'applicantInfo.g20Answers');
   await errorAt(page, 'applicantInfo.middleName');
   await errorAt(page, 'applicantInfo.foreignerRegistrationNo', /13/);
 

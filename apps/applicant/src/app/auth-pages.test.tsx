@@ -115,6 +115,14 @@ describe('login', () => {
 });
 
 describe('agree and register', () => {
+  // the user-id rule is the server's (GET /apply/api/form-rules)
+  let userIdRule = { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' };
+  beforeEach(() => {
+    userIdRule = { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' };
+    handlers['GET /apply/api/form-rules'] = () =>
+      jsonResponse({ koreaCode: '410', g20Countries: [], g20None: 'NONE', passportNone: 'N/A', visaNone: '00999', visaOther: '00099', maxFamily: 10, userId: userIdRule });
+  });
+
   async function goToRegister() {
     const view = renderRoutes(routes, ['/user/agree']);
     await screen.findByTestId('agree-next');
@@ -187,10 +195,24 @@ describe('agree and register', () => {
     type('passwordConfirm', 'other');
     fireEvent.click(screen.getByTestId('register-submit'));
     await waitFor(() =>
-      expect(screen.getByTestId('userId-helper').textContent).toBe('아이디는 영문과 숫자만 사용할 수 있습니다.'),
+      expect(screen.getByTestId('userId-helper').textContent).toBe('아이디는 영문과 숫자 4~20자로 입력해 주세요.'),
     );
     expect(screen.getByTestId('email-helper').textContent).toBe('올바른 이메일 주소를 입력해 주세요.');
     expect(screen.getByTestId('password-helper').textContent).toContain('8~16자');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sign-up'))).toBe(false);
+  });
+
+  it("checks the user id by the server's rule, length included", async () => {
+    userIdRule = { minLength: 6, maxLength: 8, pattern: '^[a-z0-9]+$' };
+    await goToRegister();
+    expect(screen.getByTestId('userId-helper').textContent).toBe('영문과 숫자 6~8자로 입력해 주세요.');
+    type('userId', 'abc12');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(screen.getByTestId('userId-helper').textContent).toBe('아이디는 영문과 숫자 6~8자로 입력해 주세요.'));
+    type('userId', 'ABCDEF1');
+    await waitFor(() => expect(screen.getByTestId('userId-helper').textContent).toBe('아이디는 영문과 숫자 6~8자로 입력해 주세요.'));
+    type('userId', 'abcdef1');
+    await waitFor(() => expect(screen.getByTestId('userId-helper').textContent).toBe('영문과 숫자 6~8자로 입력해 주세요.'));
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sign-up'))).toBe(false);
   });
 

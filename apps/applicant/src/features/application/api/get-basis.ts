@@ -31,7 +31,16 @@ export type ApplicantInfo = {
   overseasAgency: { name: string; agentName: string; email: string; phone: string; wechatId: string };
 };
 
-export type BasisResponse = StepResponse & { applicantInfo: ApplicantInfo };
+/** A group of applicantInfo shown to the applicant (core's one rule, docs/api-apply.md). */
+export type InfoSection = { code: string; required: boolean };
+
+/** Whether a nationality is chosen, and whether it is the server's Korea code. */
+export type Origin = 'none' | 'korean' | 'foreign';
+
+/** The sections shown for each origin of the nationality the applicant may choose. */
+export type InfoSections = Record<Origin, InfoSection[]>;
+
+export type BasisResponse = StepResponse & { applicantInfo: ApplicantInfo; sections?: InfoSections };
 
 export function getBasis(applNo: number): Promise<BasisResponse> {
   return api.get<BasisResponse>(`/apply/api-auth/appl/basis/${applNo}`);

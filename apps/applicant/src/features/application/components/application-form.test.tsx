@@ -106,6 +106,20 @@ describe('<ApplicationForm> career step', () => {
     await waitFor(() => expect(screen.queryByTestId('careerList.1.joinDay-helper')).toBeNull());
   });
 
+  it('defect 3: typing then saving at once, the refused values are drafted without more typing', async () => {
+    renderForm();
+    await screen.findByTestId('draft-restored');
+    fireEvent.change(input('careerList.1.companyName'), { target: { value: '누리상사 서울지점' } });
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect(await screen.findByTestId('careerList-helper')).toBeTruthy();
+    const drafts = () =>
+      vi.mocked(fetch).mock.calls.filter(([url, init]) => init?.method === 'PUT' && String(url).includes('/appl/draft/7/CAREER_SAVE'));
+    await waitFor(() => expect(drafts().length).toBeGreaterThan(0));
+    const body = JSON.parse(String(drafts().at(-1)![1]!.body));
+    expect(body.careerList[1].companyName).toBe('누리상사 서울지점');
+    await waitFor(() => expect(screen.getByTestId('draft-status').getAttribute('data-status')).toBe('saved'));
+  });
+
   it('leaving with unsaved changes asks first; staying keeps the page, leaving goes on', async () => {
     const { router } = renderForm();
     await screen.findByTestId('draft-restored');

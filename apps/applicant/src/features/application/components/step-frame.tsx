@@ -140,6 +140,9 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
       showToast(t('form.saved'), 'success');
       return true;
     } catch (e) {
+      // the refused values were taken off the draft queue by settle: keep them (defect 3)
+      const now = snapshot(form.getValues());
+      void draft.keep(JSON.parse(now), now !== savedSnap.current);
       if (e instanceof ApiError && Object.keys(e.fields).length > 0) {
         const values = form.getValues();
         const mapped = mapServerFields(e.fields, (p) => (renameError ? renameError(p, values) : p));

@@ -110,4 +110,22 @@ describe('draft autosave (nothing typed is lost)', () => {
     await act(() => vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2));
     expect(fetchMock).not.toHaveBeenCalled();
   });
+  it('defect 3: a refused save keeps the waiting values as a draft at once, and later changes are drafted again', async () => {
+    const { result } = setup();
+    act(() => result.current.schedule({ v: 1 }, true));
+    // Save pressed within the second: the waiting draft is dropped, then the server refuses
+    await act(() => result.current.settle());
+    await act(() => result.current.keep({ v: 1 }, true));
+    expect(calls()).toEqual([{ url: '/apply/api-auth/appl/draft/7/ACAD_SAVE', method: 'PUT', body: { v: 1 } }]);
+    expect(result.current.status).toBe('saved');
+    act(() => result.current.schedule({ v: 2 }, true));
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS));
+    expect(calls().at(-1)).toEqual({ url: '/apply/api-auth/appl/draft/7/ACAD_SAVE', method: 'PUT', body: { v: 2 } });
+  });
+
+  it('a refused save of unchanged values with no server draft sends nothing', async () => {
+    const { result } = setup();
+    await act(() => result.current.keep({ v: 'saved' }, false));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -137,6 +137,20 @@ export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, restor
     await (inflight.current ?? Promise.resolve());
   }, []);
 
+  /**
+   * After a refused or failed real save: what the form holds is kept as a
+   * draft at once (settle dropped the waiting one), so leaving loses nothing
+   * and later changes are drafted as before.
+   */
+  const keep = useCallback(
+    (values: unknown, dirty: boolean) => {
+      if (!enabled || (!dirty && !serverHasDraft.current)) return Promise.resolve();
+      pending.current = { values, dirty };
+      return send();
+    },
+    [enabled, send],
+  );
+
   /** After a real save the server holds no draft. */
   const markSaved = useCallback(() => {
     clearLocalDraft(applNo, step);
@@ -156,5 +170,5 @@ export function useDraftAutosave({ applNo, step, enabled, hasServerDraft, restor
     };
   }, [send]);
 
-  return { status, savedAt, schedule, flush, settle, markSaved };
+  return { status, savedAt, schedule, flush, settle, keep, markSaved };
 }

@@ -3,12 +3,21 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 // Client-side checks mirror the server's rules (decisions.md); the server is the authority.
-export const USER_ID_PATTERN = /^[A-Za-z0-9]+$/;
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,16}$/;
 
-export const signUpSchema = z
+/** The user-id rule as the server gives it (GET /apply/api/form-rules): no copy kept here. */
+export type UserIdRule = { minLength: number; maxLength: number; pattern: string };
+
+export const signUpSchema = (rule: UserIdRule) =>
+  z
   .object({
-    userId: z.string().trim().min(1, 'validation.required').regex(USER_ID_PATTERN, 'validation.userIdFormat'),
+    userId: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .regex(new RegExp(rule.pattern), 'validation.userIdFormat')
+      .min(rule.minLength, 'validation.userIdFormat')
+      .max(rule.maxLength, 'validation.userIdFormat'),
     email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.emailFormat')),
     code: z.string().trim().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.codeFormat'),
     password: z.string().min(1, 'validation.required').regex(PASSWORD_PATTERN, 'validation.passwordRule'),
@@ -19,7 +28,7 @@ export const signUpSchema = z
     message: 'validation.passwordMismatch',
   });
 
-export type SignUpForm = z.infer<typeof signUpSchema>;
+export type SignUpForm = z.infer<ReturnType<typeof signUpSchema>>;
 
 export type SignUpInput = {
   userId: string;

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,15 +12,37 @@ import { AltchaWidget, type AltchaHandle } from '@/components/altcha/altcha-widg
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api-client';
 import { showToast } from '@/lib/notifications';
-import { signUpSchema, useSignUp, type SignUpForm } from '../api/sign-up';
+import { useFormRules } from '@/lib/form-rules';
+import { signUpSchema, useSignUp, type SignUpForm, type UserIdRule } from '../api/sign-up';
 import { useCheckId } from '../api/check-id';
 import { useSendEmailCode } from '../api/email-code';
 import type { Agreements } from './agree-form';
 
 const FORM_FIELDS = ['userId', 'email', 'code', 'password', 'passwordConfirm'] as const;
 
-export function RegisterForm({ agreements, onSuccess }: { agreements: Agreements; onSuccess: () => void }) {
+type RegisterProps = { agreements: Agreements; onSuccess: () => void };
+
+/** Sign-up: the user-id rule comes from the server before the form opens. */
+export function RegisterForm(props: RegisterProps) {
   const { t } = useTranslation();
+  const rules = useFormRules();
+  if (!rules.data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        {rules.isError ? (
+          <Button onClick={() => void rules.refetch()}>{t('form.retry')}</Button>
+        ) : (
+          <CircularProgress size={28} aria-label={t('common.loading')} />
+        )}
+      </Box>
+    );
+  }
+  return <RegisterFields {...props} userIdRule={rules.data.userId} />;
+}
+
+function RegisterFields({ agreements, onSuccess, userIdRule }: RegisterProps & { userIdRule: UserIdRule }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => signUpSchema(userIdRule), [userIdRule]);
   const signUp = useSignUp();
   const checkId = useCheckId();
   const sendCode = useSendEmailCode();
@@ -38,7 +61,7 @@ export function RegisterForm({ agreements, onSuccess }: { agreements: Agreements
     watch,
     formState: { errors },
   } = useForm<SignUpForm>({
-    resolver: zodResolver(signUpSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: { userId: '', email: '', code: '', password: '', passwordConfirm: '' },
   });
@@ -136,7 +159,7 @@ export function RegisterForm({ agreements, onSuccess }: { agreements: Agreements
           error={!!errors.userId}
           color={idOk ? 'success' : undefined}
           helperText={
-            fieldErrorText(t, errors.userId) ?? (idOk ? t('register.idAvailable') : t('register.userIdHint'))
+            (errors.userId?.type === 'server' ? errors.userId.message : errors.userId?.message && t(errors.userId.message, { min: userIdRule.minLength, max: userIdRule.maxLength })) ?? (idOk ? t('register.idAvailable') : t('register.userIdHint', { min: userIdRule.minLength, max: userIdRule.maxLength }))
           }
           slotProps={{ formHelperText: { 'data-testid': 'userId-helper' } as object }}
         />

@@ -1,0 +1,51 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/school"
+)
+
+// sectionsDTO are the groups of applicantInfo shown for each origin of the
+// nationality (none chosen, Korean, foreign), from core's one rule.
+type sectionsDTO map[form.Origin]form.SectionSet
+
+// formRulesDTO are the form's fixed values the SPA needs, taken from core
+// so the client keeps no copy of a server rule (docs/api-apply.md).
+type formRulesDTO struct {
+	KoreaCode    string        `json:"koreaCode"`
+	G20Countries []string      `json:"g20Countries"`
+	G20None      string        `json:"g20None"`
+	PassportNone string        `json:"passportNone"`
+	VisaNone     string        `json:"visaNone"`
+	VisaOther    string        `json:"visaOther"`
+	MaxFamily    int           `json:"maxFamily"`
+	UserID       userIDRuleDTO `json:"userId"`
+}
+
+type userIDRuleDTO struct {
+	MinLength int    `json:"minLength"`
+	MaxLength int    `json:"maxLength"`
+	Pattern   string `json:"pattern"` // JavaScript RegExp source, whole value
+}
+
+// formRules answers GET /apply/api/form-rules.
+func formRules(c *echo.Context) error {
+	d := school.Default("")
+	cacheFor(c, time.Hour)
+	return c.JSON(http.StatusOK, formRulesDTO{
+		KoreaCode:    school.CountryKorea,
+		G20Countries: form.G20Countries,
+		G20None:      form.G20None,
+		PassportNone: d.PassportNone,
+		VisaNone:     d.VisaNone,
+		VisaOther:    school.VisaOther,
+		MaxFamily:    form.MaxFamily,
+		UserID:       userIDRuleDTO{MinLength: account.UserIDMin, MaxLength: account.UserIDMax, Pattern: account.UserIDPattern},
+	})
+}
