@@ -39,6 +39,11 @@ type Guard struct {
 
 // Read loads an application p may read.
 func (g Guard) Read(ctx context.Context, p permission.Principal, applNo int64) (Header, error) {
+	return g.ReadFor(ctx, p, applNo, nil)
+}
+
+// ReadFor is Read with what is read (a step, a print) in the access log.
+func (g Guard) ReadFor(ctx context.Context, p permission.Principal, applNo int64, detail map[string]any) (Header, error) {
 	h, err := g.load(ctx, applNo)
 	if err != nil {
 		return Header{}, err
@@ -47,7 +52,7 @@ func (g Guard) Read(ctx context.Context, p permission.Principal, applNo int64) (
 		return Header{}, err
 	}
 	if !isOwner(p, h) && g.Log != nil {
-		if err := g.Log.Record(ctx, p.UserID, "application.read", "application:"+strconv.FormatInt(applNo, 10), nil); err != nil {
+		if err := g.Log.Record(ctx, p.UserID, "application.read", "application:"+strconv.FormatInt(applNo, 10), detail); err != nil {
 			return Header{}, err
 		}
 	}

@@ -39,23 +39,8 @@ func (s *Service) now() time.Time {
 // permission table allows (the read is logged); anyone else is told it
 // does not exist. printed says what is printed (slip or application).
 func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, printed string) (application.Header, error) {
-	if applNo <= 0 {
-		return application.Header{}, apperr.NotFound(application.CodeNotFound)
-	}
-	h, err := s.Apps.Get(ctx, applNo)
-	if err != nil {
-		return application.Header{}, err
-	}
-	if err := application.CheckAccess(p, h.UserID, h.Round.SchoolCode, false); err != nil {
-		return application.Header{}, err
-	}
-	if owner := h.UserID != "" && h.UserID == p.UserID; !owner && s.Log != nil {
-		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+strconv.FormatInt(applNo, 10),
-			map[string]any{"printed": printed}); err != nil {
-			return application.Header{}, err
-		}
-	}
-	return h, nil
+	g := application.Guard{Apps: s.Apps, Log: s.Log}
+	return g.ReadFor(ctx, p, applNo, map[string]any{"printed": printed})
 }
 
 // PhotoItemCode is the document item of the applicant's photo.
