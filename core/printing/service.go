@@ -35,27 +35,10 @@ func (s *Service) now() time.Time {
 	return s.Clock.Now()
 }
 
-// access loads an application p may read: its owner, or staff the
-// permission table allows (the read is logged); anyone else is told it
-// does not exist. printed says what is printed (slip or application).
-func (s *Service) access(ctx context.Context, p permission.Principal, applNo int64, printed string) (application.Header, error) {
-	if applNo <= 0 {
-		return application.Header{}, apperr.NotFound(application.CodeNotFound)
-	}
-	h, err := s.Apps.Get(ctx, applNo)
-	if err != nil {
-		return application.Header{}, err
-	}
-	if err := application.CheckAccess(p, h.UserID, h.Round.SchoolCode, false); err != nil {
-		return application.Header{}, err
-	}
-	if owner := h.UserID != "" && h.UserID == p.UserID; !owner && s.Log != nil {
-		if err := s.Log.Record(ctx, p.UserID, "application.read", "application:"+strconv.FormatInt(applNo, 10),
-			map[string]any{"printed": printed}); err != nil {
-			return application.Header{}, err
-		}
-	}
-	return h, nil
+// read loads an application p may read, through the one access guard of
+// core/application (owner, or staff the permission table allows, logged).
+func (s *Service) read(ctx context.Context, p permission.Principal, applNo int64) (application.Header, error) {
+	return application.Guard{Apps: s.Apps, Log: s.Log}.Read(ctx, p, applNo)
 }
 
 // PhotoItemCode is the document item of the applicant's photo.
@@ -99,7 +82,7 @@ func offerOf(r application.Round, no int64) application.Offer {
 
 // PrintSlip renders the admission slip of a COMPLETE application.
 func (s *Service) PrintSlip(ctx context.Context, p permission.Principal, applNo int64, lang Lang) (File, error) {
-	h, err := s.access(ctx, p, applNo, "slip")
+	h, err := s.read(ctx, p, applNo)
 	if err != nil {
 		return File{}, err
 	}
@@ -189,7 +172,7 @@ func personNames(kor, eng, first, middle, last string) (string, string) {
 // PrintApplication renders the whole application: every section of the
 // form in its order, with names instead of codes.
 func (s *Service) PrintApplication(ctx context.Context, p permission.Principal, applNo int64, lang Lang) (File, error) {
-	h, err := s.access(ctx, p, applNo, "application")
+	h, err := s.read(ctx, p, applNo)
 	if err != nil {
 		return File{}, err
 	}
