@@ -237,7 +237,14 @@ func (h *submissionHandlers) upload(c *echo.Context) error {
 		switch part.FormName() {
 		case "request":
 			var r submission.UploadRequest
-			if err := json.NewDecoder(io.LimitReader(part, 64<<10)).Decode(&r); err != nil {
+			b, err := io.ReadAll(io.LimitReader(part, 64<<10))
+			if err != nil {
+				return malformed(err)
+			}
+			if err := guardJSON(b); err != nil {
+				return err
+			}
+			if err := json.Unmarshal(b, &r); err != nil {
 				return malformed(err)
 			}
 			req = &r
@@ -252,6 +259,9 @@ func (h *submissionHandlers) upload(c *echo.Context) error {
 			name := req.FileName
 			if name == "" {
 				name = partName(part)
+			}
+			if badText(name) {
+				return inputErr("file", codeInputText)
 			}
 			v, d, err := h.svc.Upload(ctx, p, t, name, part)
 			if err != nil {

@@ -107,6 +107,12 @@ func guardBody(c *echo.Context) error {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil
 	}
+	return guardJSON(b)
+}
+
+// guardJSON checks a JSON document a handler reads itself (the upload's
+// request part): valid UTF-8, no NUL, integers within int4.
+func guardJSON(b []byte) error {
 	if !utf8.Valid(b) {
 		return inputErr("body", codeInputText)
 	}

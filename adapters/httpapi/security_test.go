@@ -122,6 +122,19 @@ func TestBadInputRefusedBeforeTheDatabase(t *testing.T) {
 			}
 		})
 	}
+	// The upload reads its multipart request part and file name itself.
+	pdf := []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+	for _, up := range []struct{ request, name, field string }{
+		{`{"itemCode":"0\u00002"}`, "a.pdf", "itemCode"},
+		{`{"itemCode":"00002","seq":2147483648}`, "a.pdf", "seq"},
+		{`{"itemCode":"00002"}`, "\xff\xfe.pdf", "file"},
+	} {
+		owner.Lang = "en"
+		r := upload(t, owner, n, up.request, up.name, pdf)
+		if r.Status != 400 || fields(r)[up.field] == nil {
+			t.Errorf("upload %s %q: %d %s", up.request, up.name, r.Status, r.Raw)
+		}
+	}
 	// The same routes still work with good input.
 	if r := owner.Do("GET", fmt.Sprintf("/apply/api-auth/appl/info/%d", n), nil); r.Status != 200 {
 		t.Fatalf("info: %d %s", r.Status, r.Raw)
