@@ -41,7 +41,9 @@ type App struct {
 	// Submission is documents, submit, completion and exam numbers; PDF its renderer.
 	Submission *submission.Service
 	PDF        *pdf.Renderer
-	draining   atomic.Bool
+	// MailCodec seals the secrets of queued mail and opens them in the worker.
+	MailCodec *jobs.MailCodec
+	draining  atomic.Bool
 }
 
 type systemClock struct{}
@@ -78,6 +80,10 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	}
 	rdb := redis.NewClient(ropt)
 	a := &App{Config: cfg, DB: db, Redis: rdb}
+	if a.MailCodec, err = jobs.NewMailCodec(cfg.FieldKey); err != nil {
+		db.Close()
+		return nil, err
+	}
 	hasher := opt.Hasher
 	if hasher == nil {
 		hasher = password.Default
@@ -95,7 +101,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.Accounts = &account.Service{
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
-		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db}, Tx: db, Clock: clock, Access: postgres.UserAccessLog{DB: db},
+		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db, Codec: a.MailCodec}, Tx: db, Clock: clock, Access: postgres.UserAccessLog{DB: db},
 	}
 	a.Server = httpapi.New(httpapi.Deps{
 		Accounts: a.Accounts,

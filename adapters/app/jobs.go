@@ -60,7 +60,7 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			cancel()
 			return nil, err
 		}
-		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Queue: a.Config.JobQueue, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, slog.Default()))
+		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Queue: a.Config.JobQueue, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, a.MailCodec, slog.Default()))
 		j.wg.Add(1)
 		go func() {
 			defer j.wg.Done()

@@ -27,7 +27,7 @@ func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock acco
 		Ref: a.Reference, Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms, Log: postgres.AccessLog{DB: a.DB},
 		Docs: docs, Files: files, Numbers: postgres.ExamNumbers{DB: a.DB}, Payments: postgres.Payments{DB: a.DB},
 		Consents: postgres.Consents{DB: a.DB}, Applicants: postgres.Applicants{DB: a.DB},
-		Mailer:  jobs.OutboxMailer{DB: a.DB},
+		Mailer:  jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Captcha: captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter},
 		Counter: a.Counter, Records: a.Apply, Tx: a.DB, Clock: clock,
 	}

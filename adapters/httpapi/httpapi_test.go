@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -22,6 +23,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/password"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 func setup(t *testing.T, mutate ...func(*config.Config)) (*app.App, *apptest.Client, func() *apptest.Client) {
@@ -58,15 +60,19 @@ func mailedCode(t *testing.T, a *app.App, email string) string {
 	if err != nil {
 		t.Fatalf("no mail to %s: %v", email, err)
 	}
-	var p struct {
-		Kind string         `json:"kind"`
-		Data map[string]any `json:"data"`
+	// Only the worker's codec opens the code: the row holds it sealed.
+	m, err := a.MailCodec.Decode(payload)
+	if err != nil {
+		t.Fatalf("mail to %s: %v", email, err)
 	}
-	_ = json.Unmarshal(payload, &p)
-	if p.Kind != "signup_code" {
-		t.Fatalf("mail kind %q", p.Kind)
+	sc, ok := m.Message.(*mailmsg.SignUpCode)
+	if !ok {
+		t.Fatalf("mail kind %q", m.Message.Kind())
 	}
-	return fmt.Sprint(p.Data["code"])
+	if bytes.Contains(payload, []byte(sc.Code)) {
+		t.Fatalf("the outbox holds the sign-up code in plain text: %s", payload)
+	}
+	return string(sc.Code)
 }
 
 func signUp(t *testing.T, a *app.App, c *apptest.Client, userID, email, pw string) {

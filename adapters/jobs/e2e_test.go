@@ -20,6 +20,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/mailer"
 	"github.com/gradapply/gradapply/adapters/mailer/smtptest"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // realRedis returns the local Redis on a test database (9 unless
@@ -120,7 +121,7 @@ func TestEndToEndFileTransportOnRealRedis(t *testing.T) {
 	startWorker(t, redis, queue, sender, logger)
 
 	err = db.InTx(ctx, func(ctx context.Context) error {
-		return jobs.OutboxMailer{DB: db}.Queue(ctx, "signup_code", "ko-KR", "신청자 <applicant@example.com>", signupCode("583920"))
+		return jobs.OutboxMailer{DB: db, Codec: codec}.Queue(ctx, "ko-KR", "신청자 <applicant@example.com>", signupCode("583920"))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -183,11 +184,11 @@ func TestEndToEndSMTPOnRealRedis(t *testing.T) {
 	startWorker(t, redis, queue, sender, quiet)
 
 	const n = 12
-	m := jobs.OutboxMailer{DB: db}
+	m := jobs.OutboxMailer{DB: db, Codec: codec}
 	for i := range n {
 		to := "user" + string(rune('a'+i)) + "@example.com"
-		if err := m.Queue(ctx, "application_complete", "en", to, map[string]any{
-			"school": "Graduate School of International Studies", "round": "2026 Fall", "examNumber": "IS-" + to[4:5],
+		if err := m.Queue(ctx, "en", to, mailmsg.ApplicationCompleted{
+			School: "Graduate School of International Studies", Round: "2026 Fall", ExamNumber: "IS-" + to[4:5],
 		}); err != nil {
 			t.Fatal(err)
 		}

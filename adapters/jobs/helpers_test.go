@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/mailer"
 	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 var quiet = slog.New(slog.DiscardHandler)
@@ -77,13 +79,25 @@ func startWorker(t *testing.T, redis asynq.RedisConnOpt, queue string, sender ma
 	w := jobs.NewWorker(jobs.WorkerConfig{
 		Redis: redis, Queue: queue, Concurrency: 2,
 		PollInterval: 50 * time.Millisecond, ShutdownTimeout: 2 * time.Second, Logger: quiet,
-	}, jobs.NewServeMux(sender, logger))
+	}, jobs.NewServeMux(sender, codec, logger))
 	run(t, w.Run)
 }
 
-func signupCode(code string) map[string]any {
-	return map[string]any{"code": code, "validMinutes": 10}
+func signupCode(code string) mailmsg.SignUpCode {
+	return mailmsg.SignUpCode{Code: mailmsg.Secret(code), ValidMinutes: 10}
 }
+
+// testKey stands for FIELD_ENCRYPTION_KEY.
+var testKey = bytes.Repeat([]byte{7}, 32)
+
+// codec is what the server and the worker build from the key.
+var codec = func() *jobs.MailCodec {
+	c, err := jobs.NewMailCodec(testKey)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
 
 func TestMain(m *testing.M) {
 	jobs.SetRedisLogger(quiet)

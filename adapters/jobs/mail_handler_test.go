@@ -1,8 +1,11 @@
 package jobs_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +14,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 type fakeSender struct {
@@ -29,9 +33,9 @@ func (f *fakeSender) Send(_ context.Context, m mailer.Message) error {
 	return nil
 }
 
-func mailTask(t *testing.T, p jobs.MailPayload) *asynq.Task {
+func mailTask(t *testing.T, m jobs.Mail) *asynq.Task {
 	t.Helper()
-	task, err := jobs.NewMailTask(p)
+	task, err := codec.NewMailTask(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +45,8 @@ func mailTask(t *testing.T, p jobs.MailPayload) *asynq.Task {
 func TestMailHandlerRendersAndSends(t *testing.T) {
 	t.Parallel()
 	s := &fakeSender{}
-	mux := jobs.NewServeMux(s, quiet)
-	task := mailTask(t, jobs.MailPayload{Kind: mailer.KindSignupCode, Locale: "en", To: "kim@example.com", Data: signupCode("007007")})
+	mux := jobs.NewServeMux(s, codec, quiet)
+	task := mailTask(t, jobs.Mail{Locale: "en", To: "kim@example.com", Message: signupCode("007007")})
 	if err := mux.ProcessTask(context.Background(), task); err != nil {
 		t.Fatal(err)
 	}
@@ -53,31 +57,57 @@ func TestMailHandlerRendersAndSends(t *testing.T) {
 	if m.To != "kim@example.com" || m.Locale != "en" || m.Subject != "[GradApply] Your e-mail confirmation code" {
 		t.Fatalf("message %+v", m)
 	}
-	// The code keeps its leading zeros and the minutes print as written.
-	if !strings.Contains(m.Text, "Confirmation code: 007007") || !strings.Contains(m.Text, "valid for 10 minutes") {
-		t.Fatalf("text:\n%s", m.Text)
+	// The code keeps its leading zeros and the minutes print as written; the
+	// HTML alternative carries it too.
+	if !strings.Contains(m.Text, "Confirmation code: 007007") || !strings.Contains(m.Text, "valid for 10 minutes") ||
+		!strings.Contains(m.HTML, "007007") {
+		t.Fatalf("text:\n%s\nhtml:\n%s", m.Text, m.HTML)
 	}
 }
 
 func TestMailHandlerPermanentFailuresSkipRetry(t *testing.T) {
 	t.Parallel()
+	valid := func(to string) []byte {
+		b, err := codec.Encode(jobs.Mail{Locale: "ko", To: to, Message: signupCode("123456")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	// The sealed code of a mail to a@ pasted into a mail to b@ does not open.
+	moved := strings.Replace(string(valid("a@example.com")), "a@example.com", "b@example.com", 1)
+	otherKey, err := jobs.NewMailCodec(bytes.Repeat([]byte{8}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign, err := otherKey.Encode(jobs.Mail{Locale: "ko", To: "a@example.com", Message: signupCode("123456")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, tc := range map[string]struct {
 		payload string
 		err     error
 	}{
 		"not json":        {payload: "{", err: nil},
 		"unknown kind":    {payload: `{"kind":"spam","locale":"ko","to":"a@example.com","data":{}}`},
-		"bad recipient":   {payload: `{"kind":"signup_code","locale":"ko","to":"nobody","data":{"code":"1","validMinutes":10}}`},
-		"missing data":    {payload: `{"kind":"signup_code","locale":"ko","to":"a@example.com","data":{"code":"1"}}`},
-		"no data at all":  {payload: `{"kind":"signup_code","locale":"ko","to":"a@example.com"}`},
-		"refused by SMTP": {payload: `{"kind":"signup_code","locale":"ko","to":"a@example.com","data":{"code":"1","validMinutes":10}}`, err: mailer.ErrPermanent},
+		"bad recipient":   {payload: `{"kind":"application_complete","locale":"ko","to":"nobody","data":{"school":"s","round":"r","examNumber":"1"}}`},
+		"missing field":   {payload: `{"kind":"application_complete","locale":"ko","to":"a@example.com","data":{"school":"s","round":"r"}}`},
+		"unknown field":   {payload: `{"kind":"application_complete","locale":"ko","to":"a@example.com","data":{"school":"s","round":"r","examNumber":"1","extra":1}}`},
+		"no data at all":  {payload: `{"kind":"application_complete","locale":"ko","to":"a@example.com"}`},
+		"code not sealed": {payload: `{"kind":"signup_code","locale":"ko","to":"a@example.com","data":{"code":"123456","validMinutes":10}}`},
+		"code moved":      {payload: moved},
+		"another key":     {payload: string(foreign)},
+		"refused by SMTP": {payload: string(valid("a@example.com")), err: mailer.ErrPermanent},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := &fakeSender{err: tc.err}
-			err := jobs.NewServeMux(s, quiet).ProcessTask(context.Background(), asynq.NewTask(jobs.TypeMailSend, []byte(tc.payload)))
+			err := jobs.NewServeMux(s, codec, quiet).ProcessTask(context.Background(), asynq.NewTask(jobs.TypeMailSend, []byte(tc.payload)))
 			if !errors.Is(err, asynq.SkipRetry) {
 				t.Fatalf("err = %v, want SkipRetry", err)
+			}
+			if len(s.sent) != 0 {
+				t.Fatalf("sent %+v", s.sent)
 			}
 		})
 	}
@@ -86,8 +116,8 @@ func TestMailHandlerPermanentFailuresSkipRetry(t *testing.T) {
 func TestMailHandlerRetriesTemporaryFailures(t *testing.T) {
 	t.Parallel()
 	s := &fakeSender{err: errors.New("dial tcp: connection refused")}
-	task := mailTask(t, jobs.MailPayload{Kind: mailer.KindSignupCode, Locale: "ko", To: "a@example.com", Data: signupCode("123456")})
-	err := jobs.NewServeMux(s, quiet).ProcessTask(context.Background(), task)
+	task := mailTask(t, jobs.Mail{Locale: "ko", To: "a@example.com", Message: signupCode("123456")})
+	err := jobs.NewServeMux(s, codec, quiet).ProcessTask(context.Background(), task)
 	if err == nil || errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("err = %v, want a retryable error", err)
 	}
@@ -98,19 +128,18 @@ func TestMailHandlerRetriesTemporaryFailures(t *testing.T) {
 func TestOutboxMailerRejectsInvalidMail(t *testing.T) {
 	t.Parallel()
 	w := &recordingOutbox{}
-	m := jobs.OutboxMailer{DB: w}
+	m := jobs.OutboxMailer{DB: w, Codec: codec}
 	ctx := context.Background()
 	for name, call := range map[string]func() error{
-		"unknown kind": func() error { return m.Queue(ctx, "signup", "ko", "a@example.com", signupCode("1")) },
-		"bad address":  func() error { return m.Queue(ctx, "signup_code", "ko", "a@", signupCode("1")) },
-		"missing key": func() error {
-			return m.Queue(ctx, "password_reset", "ko", "a@example.com", map[string]any{"link": "x"})
-		},
-		"no applications": func() error {
-			return m.Queue(ctx, "exam_number", "ko", "a@example.com", map[string]any{})
-		},
-		"empty applications": func() error {
-			return m.Queue(ctx, "exam_number", "ko", "a@example.com", map[string]any{"applications": []any{}})
+		"unknown kind":       func() error { return m.Queue(ctx, "ko", "a@example.com", unregistered{}) },
+		"no message":         func() error { return m.Queue(ctx, "ko", "a@example.com", nil) },
+		"bad address":        func() error { return m.Queue(ctx, "ko", "a@", signupCode("1")) },
+		"empty code":         func() error { return m.Queue(ctx, "ko", "a@example.com", signupCode("")) },
+		"missing link":       func() error { return m.Queue(ctx, "ko", "a@example.com", mailmsg.PasswordReset{UserID: "u"}) },
+		"empty applications": func() error { return m.Queue(ctx, "ko", "a@example.com", mailmsg.ExamNumbers{}) },
+		// Without a key a secret would be stored in plain text: refused.
+		"secret without a key": func() error {
+			return jobs.OutboxMailer{DB: w}.Queue(ctx, "ko", "a@example.com", signupCode("123456"))
 		},
 	} {
 		if err := call(); !errors.Is(err, jobs.ErrInvalidPayload) {
@@ -120,15 +149,52 @@ func TestOutboxMailerRejectsInvalidMail(t *testing.T) {
 	if len(w.rows) != 0 {
 		t.Fatalf("wrote %d rows", len(w.rows))
 	}
-	if err := m.Queue(ctx, "exam_number", "en", "a@example.com", map[string]any{"applications": []map[string]any{
-		{"school": "S", "round": "R", "examNumber": "N-1"},
-	}}); err != nil {
+	// A mail without secrets needs no key.
+	err := jobs.OutboxMailer{DB: w}.Queue(ctx, "en", "a@example.com", mailmsg.ExamNumbers{Applications: []mailmsg.ExamNumber{
+		{School: "S", Round: "R", ExamNumber: "N-1"},
+	}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(w.rows) != 1 || w.rows[0] != jobs.TypeMailSend {
 		t.Fatalf("rows %v", w.rows)
 	}
 }
+
+// Encode and Decode give back the message as it was, secrets open, and
+// leave the caller's message untouched.
+func TestMailCodecRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, in := range []jobs.Mail{
+		{Locale: "ko", To: "신청자 <applicant@example.com>", Message: signupCode("000123")},
+		{Locale: "en", To: "a@example.com", Message: mailmsg.PasswordReset{UserID: "hong123", Link: "https://apply.example/reset?key=abc", ValidMinutes: 30}},
+		{Locale: "en", To: "a@example.com", Message: &mailmsg.ExamNumbers{Applications: []mailmsg.ExamNumber{{School: "S", Round: "R", ExamNumber: "N-1"}, {School: "T", Round: "Q", ExamNumber: "N-2"}}}},
+	} {
+		before := fmt.Sprintf("%+v", in.Message)
+		b, err := codec.Encode(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprintf("%+v", in.Message) != before {
+			t.Fatalf("Encode changed the caller's message: %+v", in.Message)
+		}
+		out, err := codec.Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := reflect.ValueOf(in.Message)
+		for want.Kind() == reflect.Pointer {
+			want = want.Elem()
+		}
+		if out.Locale != in.Locale || out.To != in.To || !reflect.DeepEqual(reflect.ValueOf(out.Message).Elem().Interface(), want.Interface()) {
+			t.Fatalf("round trip: %+v -> %s -> %+v", in, b, out)
+		}
+	}
+}
+
+type unregistered struct{}
+
+func (unregistered) Kind() string { return "unregistered" }
 
 type recordingOutbox struct{ rows []string }
 

@@ -2,9 +2,11 @@ package jobs
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 
-	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // OutboxWriter writes a job into the outbox, joining the transaction in ctx;
@@ -13,13 +15,15 @@ type OutboxWriter interface {
 	Enqueue(ctx context.Context, taskType string, payload any) error
 }
 
-// EnqueueMail validates a mail and writes it to the outbox. Call it with the
-// ctx of the transaction that makes the mail necessary.
-func EnqueueMail(ctx context.Context, db OutboxWriter, p MailPayload) error {
-	if err := p.Validate(); err != nil {
+// EnqueueMail validates a mail, seals its secrets and writes it to the
+// outbox. Call it with the ctx of the transaction that makes the mail
+// necessary.
+func EnqueueMail(ctx context.Context, db OutboxWriter, codec *MailCodec, m Mail) error {
+	b, err := codec.Encode(m)
+	if err != nil {
 		return err
 	}
-	if err := db.Enqueue(ctx, TypeMailSend, p); err != nil {
+	if err := db.Enqueue(ctx, TypeMailSend, json.RawMessage(b)); err != nil {
 		return fmt.Errorf("jobs: queue mail: %w", err)
 	}
 	return nil
@@ -28,12 +32,14 @@ func EnqueueMail(ctx context.Context, db OutboxWriter, p MailPayload) error {
 // OutboxMailer is the adapter for core's mail port: it queues mail through the
 // outbox, so it is sent if and only if the caller's transaction commits.
 type OutboxMailer struct {
-	DB OutboxWriter
+	DB    OutboxWriter
+	Codec *MailCodec // seals secrets; a mail with a secret is refused without it
 }
 
-// Queue writes one mail to the outbox. kind is a mailer.Kind ("signup_code",
-// "exam_number", "application_complete", "dormancy_notice",
-// "password_reset"); locale "ko" or "en"; data the template's keys.
-func (m OutboxMailer) Queue(ctx context.Context, kind, locale, to string, data map[string]any) error {
-	return EnqueueMail(ctx, m.DB, MailPayload{Kind: mailer.Kind(kind), Locale: locale, To: to, Data: data})
+// Queue writes one mail to the outbox; locale "ko" or "en".
+func (m OutboxMailer) Queue(ctx context.Context, locale, to string, msg mailmsg.Message) error {
+	if m.DB == nil {
+		return errors.New("jobs: outbox mailer without a database")
+	}
+	return EnqueueMail(ctx, m.DB, m.Codec, Mail{Locale: locale, To: to, Message: msg})
 }

@@ -35,7 +35,7 @@ func TestOutboxDeliversAfterRedisComesBack(t *testing.T) {
 
 	// The request: its change and its mail in one transaction, Redis down.
 	err = db.InTx(ctx, func(ctx context.Context) error {
-		return jobs.OutboxMailer{DB: db}.Queue(ctx, "signup_code", "ko", "hong@example.com", signupCode("042917"))
+		return jobs.OutboxMailer{DB: db, Codec: codec}.Queue(ctx, "ko", "hong@example.com", signupCode("042917"))
 	})
 	if err != nil {
 		t.Fatalf("queueing a mail with Redis down failed the request: %v", err)
@@ -91,17 +91,17 @@ func TestRelayWakesWithoutPolling(t *testing.T) {
 			client := jobs.NewClient(asynq.RedisClientOpt{Addr: mr.Addr()}, "mail")
 			t.Cleanup(func() { _ = client.Close() })
 			relay := fastRelay(db, client, time.Hour, !listen)
-			mailer := jobs.OutboxMailer{DB: db}
+			mailer := jobs.OutboxMailer{DB: db, Codec: codec}
 
 			// A first row proves the relay's opening pass is over.
-			if err := mailer.Queue(ctx, "signup_code", "en", "a@example.com", signupCode("111111")); err != nil {
+			if err := mailer.Queue(ctx, "en", "a@example.com", signupCode("111111")); err != nil {
 				t.Fatal(err)
 			}
 			run(t, relay.Run)
 			eventually(t, 10*time.Second, "first row not relayed", func() bool { return outboxStats(t, db).Pending == 0 })
 
 			err := db.InTx(ctx, func(ctx context.Context) error {
-				return mailer.Queue(ctx, "signup_code", "en", "b@example.com", signupCode("222222"))
+				return mailer.Queue(ctx, "en", "b@example.com", signupCode("222222"))
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -124,7 +124,7 @@ func TestOutboxRowRelayedTwiceIsOneTask(t *testing.T) {
 	client := jobs.NewClient(redis, "mail")
 	t.Cleanup(func() { _ = client.Close() })
 
-	if err := (jobs.OutboxMailer{DB: db}).Queue(ctx, "signup_code", "ko", "a@example.com", signupCode("123456")); err != nil {
+	if err := (jobs.OutboxMailer{DB: db, Codec: codec}).Queue(ctx, "ko", "a@example.com", signupCode("123456")); err != nil {
 		t.Fatal(err)
 	}
 	msgs, err := db.ClaimPending(ctx, 10)

@@ -1,24 +1,32 @@
 // Package jobs moves work out of requests: the outbox relay hands jobs to
 // asynq (Redis), and the worker runs them. Mail is the first job.
 //
-// The path of a mail: a core service calls OutboxMailer.Queue inside its
-// transaction; the row commits with the change that caused it; Relay copies
-// it to asynq with TaskID "outbox-<id>-<created>"; the worker's mail handler renders
-// the template and sends it. Redis being down only delays the relay.
+// The path of a mail: a core service calls OutboxMailer.Queue with a typed
+// message (core/mailmsg) inside its transaction; MailCodec seals the
+// message's secrets and encodes it; the row commits with the change that
+// caused it; Relay copies it to asynq with TaskID "outbox-<id>-<created>" and
+// clears the row's payload; the worker's mail handler decodes the message,
+// opens its secrets, renders the templates and sends it. Redis being down
+// only delays the relay.
 package jobs
 
 import (
 	"bytes"
+	"crypto/hkdf"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
-	"slices"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
 
+	"github.com/gradapply/gradapply/adapters/fieldcrypt"
 	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // Task types, named noun:verb.
@@ -29,63 +37,172 @@ const (
 // DefaultQueue is the asynq queue jobs go to unless configured otherwise.
 const DefaultQueue = "default"
 
-// MailPayload is one mail to render and send. Data holds the template's keys
-// (see the mailer.Kind constants); it travels as JSON, so use strings, numbers,
-// lists and maps.
-type MailPayload struct {
-	Kind   mailer.Kind    `json:"kind"`
-	Locale string         `json:"locale"`
-	To     string         `json:"to"`
-	Data   map[string]any `json:"data"`
+// Mail is one typed message to one recipient.
+type Mail struct {
+	Locale  string
+	To      string
+	Message mailmsg.Message
+}
+
+// mailWire is a mail as the outbox and the queue hold it: the message's
+// kind and its JSON, secrets sealed.
+type mailWire struct {
+	Kind   string          `json:"kind"`
+	Locale string          `json:"locale"`
+	To     string          `json:"to"`
+	Data   json.RawMessage `json:"data"`
 }
 
 // ErrInvalidPayload marks a payload no retry can fix.
 var ErrInvalidPayload = errors.New("jobs: invalid payload")
 
-// Validate checks the payload and that it renders, so a mistake fails the
-// request that queues it rather than a job nobody watches.
-func (p MailPayload) Validate() error {
-	if !slices.Contains(mailer.Kinds(), p.Kind) {
-		return fmt.Errorf("%w: unknown mail kind %q", ErrInvalidPayload, p.Kind)
+// sealedPrefix starts every sealed secret in a payload.
+const sealedPrefix = "sealed:v1:"
+
+// mailKeyInfo separates the mail key from other keys derived from the same
+// FIELD_ENCRYPTION_KEY.
+const mailKeyInfo = "gradapply mail secrets v1"
+
+// MailCodec turns a Mail into the payload stored in the outbox and queued,
+// and back. Every mailmsg.Secret in the message is sealed with AES-256-GCM
+// under a key derived (HKDF-SHA256) from FIELD_ENCRYPTION_KEY, bound to the
+// kind, the recipient and the field: copied into another mail it does not
+// open. Only the worker opens it, just before rendering.
+type MailCodec struct {
+	c *fieldcrypt.Cipher
+}
+
+// NewMailCodec derives the mail key from the field-encryption key (32 bytes).
+func NewMailCodec(fieldKey []byte) (*MailCodec, error) {
+	if len(fieldKey) != 32 {
+		return nil, errors.New("jobs: mail codec: FIELD_ENCRYPTION_KEY must be 32 bytes")
 	}
-	if _, err := mail.ParseAddress(p.To); err != nil {
+	key, err := hkdf.Key(sha256.New, fieldKey, nil, mailKeyInfo, 32)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: mail codec: %w", err)
+	}
+	c, err := fieldcrypt.New(key)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: mail codec: %w", err)
+	}
+	return &MailCodec{c: c}, nil
+}
+
+func secretAD(kind, to, path string) string {
+	if a, err := mail.ParseAddress(to); err == nil {
+		to = a.Address
+	}
+	return "mail|" + kind + "|" + strings.ToLower(to) + "|" + path
+}
+
+// Validate checks the mail and that it renders, so a mistake fails the
+// request that queues it rather than a job nobody watches.
+func (m Mail) Validate() error {
+	if m.Message == nil {
+		return fmt.Errorf("%w: no message", ErrInvalidPayload)
+	}
+	if _, ok := mailmsg.New(m.Message.Kind()); !ok {
+		return fmt.Errorf("%w: unknown mail kind %q", ErrInvalidPayload, m.Message.Kind())
+	}
+	if _, err := mail.ParseAddress(m.To); err != nil {
 		return fmt.Errorf("%w: recipient: %v", ErrInvalidPayload, err)
 	}
-	if _, _, err := mailer.Render(p.Kind, p.Locale, jsonRoundTrip(p.Data)); err != nil {
+	if _, err := mailer.Render(m.Message, m.Locale); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidPayload, err)
 	}
 	return nil
 }
 
-// jsonRoundTrip shows data to the template as the worker will see it.
-func jsonRoundTrip(data map[string]any) map[string]any {
-	b, err := json.Marshal(data)
-	if err != nil {
-		return nil
+// Encode validates a mail and returns its payload, secrets sealed.
+func (c *MailCodec) Encode(m Mail) ([]byte, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
 	}
-	out, _ := decodeData(b)
-	return out
+	msg := mailmsg.Clone(m.Message)
+	kind := msg.Kind()
+	err := mailmsg.Walk(msg, func(path string, s *mailmsg.Secret) error {
+		if *s == "" {
+			return nil
+		}
+		if c == nil {
+			return fmt.Errorf("%w: %s has a secret and no key to seal it", ErrInvalidPayload, kind)
+		}
+		*s = mailmsg.Secret(sealedPrefix + base64.RawURLEncoding.EncodeToString(c.c.SealString(string(*s), secretAD(kind, m.To, path))))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(msg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidPayload, err)
+	}
+	b, err := json.Marshal(mailWire{Kind: kind, Locale: m.Locale, To: m.To, Data: data})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidPayload, err)
+	}
+	return b, nil
 }
 
-func decodeData(b []byte) (map[string]any, error) {
-	var m map[string]any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber() // 10 stays "10", not "1e+01"-prone float64
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
+// Decode reads a payload into its typed message, opens its secrets and
+// validates it. Every error wraps ErrInvalidPayload: no retry can fix it.
+func (c *MailCodec) Decode(b []byte) (Mail, error) {
+	var w mailWire
+	if err := json.Unmarshal(b, &w); err != nil {
+		return Mail{}, fmt.Errorf("%w: %v", ErrInvalidPayload, err)
+	}
+	msg, ok := mailmsg.New(w.Kind)
+	if !ok {
+		return Mail{}, fmt.Errorf("%w: unknown mail kind %q", ErrInvalidPayload, w.Kind)
+	}
+	if len(w.Data) == 0 || string(w.Data) == "null" {
+		return Mail{}, fmt.Errorf("%w: %s: no data", ErrInvalidPayload, w.Kind)
+	}
+	dec := json.NewDecoder(bytes.NewReader(w.Data))
+	// A field the type does not know means writer and reader disagree on
+	// the type: better no mail than one with a gap.
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(msg); err != nil {
+		return Mail{}, fmt.Errorf("%w: %s data: %v", ErrInvalidPayload, w.Kind, err)
+	}
+	err := mailmsg.Walk(msg, func(path string, s *mailmsg.Secret) error {
+		if *s == "" {
+			return nil
+		}
+		sealed, ok := strings.CutPrefix(string(*s), sealedPrefix)
+		if !ok {
+			return fmt.Errorf("%w: %s.%s is not sealed", ErrInvalidPayload, w.Kind, path)
+		}
+		raw, err := base64.RawURLEncoding.DecodeString(sealed)
+		if err != nil {
+			return fmt.Errorf("%w: %s.%s: %v", ErrInvalidPayload, w.Kind, path, err)
+		}
+		if c == nil {
+			return fmt.Errorf("%w: %s.%s: no key to open it", ErrInvalidPayload, w.Kind, path)
+		}
+		plain, err := c.c.OpenString(raw, secretAD(w.Kind, w.To, path))
+		if err != nil {
+			return fmt.Errorf("%w: %s.%s: %v", ErrInvalidPayload, w.Kind, path, err)
+		}
+		*s = mailmsg.Secret(plain)
+		return nil
+	})
+	if err != nil {
+		return Mail{}, err
+	}
+	m := Mail{Locale: w.Locale, To: w.To, Message: msg}
+	if err := m.Validate(); err != nil {
+		return Mail{}, err
 	}
 	return m, nil
 }
 
 // NewMailTask builds a mail:send task (for direct enqueueing; requests go
 // through the outbox instead).
-func NewMailTask(p MailPayload) (*asynq.Task, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(p)
+func (c *MailCodec) NewMailTask(m Mail) (*asynq.Task, error) {
+	b, err := c.Encode(m)
 	if err != nil {
-		return nil, fmt.Errorf("jobs: mail task: %w", err)
+		return nil, err
 	}
 	return asynq.NewTask(TypeMailSend, b, taskOptions(TypeMailSend)...), nil
 }
@@ -100,7 +217,8 @@ func taskOptions(taskType string) []asynq.Option {
 			asynq.MaxRetry(20),
 			asynq.Timeout(2 * time.Minute),
 			// Completed tasks keep their id this long, which is what makes
-			// the outbox task id deduplicate a row relayed twice.
+			// the outbox task id deduplicate a row relayed twice. The payload
+			// stays as long, with its secrets sealed.
 			asynq.Retention(24 * time.Hour),
 		}
 	}

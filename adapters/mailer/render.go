@@ -3,43 +3,23 @@ package mailer
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
+	htmltemplate "html/template"
+	"io/fs"
 	"reflect"
 	"strings"
 	"text/template"
+
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
-// Kind names a mail the service sends. Each kind has a template per locale in
-// templates/<kind>.<locale>.tmpl defining "subject" and "text".
-type Kind string
-
-// The mails, with the data keys each template needs (JSON-style camelCase,
-// since the data travels through the outbox as JSON). A missing key is an
-// error, never an empty gap in a mail.
-const (
-	// KindSignupCode: code (the 6-digit string), validMinutes.
-	KindSignupCode Kind = "signup_code"
-	// KindSignupRegistered: no data. Sent instead of a code when the address
-	// already has an account, so the sign-up form answers alike for every
-	// address and only the mailbox's owner learns it is registered.
-	KindSignupRegistered Kind = "signup_registered"
-	// KindExamNumber: applications, a list of {school, round, examNumber},
-	// only COMPLETE ones. Queue it only when the list is not empty: the lookup
-	// page answers the same either way, and an unknown address gets no mail,
-	// so the form cannot be used to send mail to strangers.
-	KindExamNumber Kind = "exam_number"
-	// KindApplicationComplete: school, round, examNumber.
-	KindApplicationComplete Kind = "application_complete"
-	// KindDormancyNotice: userId, closeDate (yyyy-MM-dd, Asia/Seoul), loginUrl.
-	KindDormancyNotice Kind = "dormancy_notice"
-	// KindPasswordReset: userId, link, validMinutes.
-	KindPasswordReset Kind = "password_reset"
-)
-
-// Kinds lists every mail kind.
-func Kinds() []Kind {
-	return []Kind{KindSignupCode, KindSignupRegistered, KindExamNumber, KindApplicationComplete, KindDormancyNotice, KindPasswordReset}
-}
+// Each mail type (core/mailmsg) has a template per locale in
+// templates/<kind>.<locale>.tmpl defining "subject" and "text" (plain text)
+// and "html" (the HTML alternative). The templates see the message struct, so
+// {{.ExamNumber}} names a field of the type; a field the type lacks is an
+// error at render, never a gap in a mail. Shared parts: templates/footer.<locale>.tmpl
+// defines "footer" (text) and "footer_html".
 
 // Locales the templates exist in; the first is the default.
 var Locales = []string{"ko", "en"}
@@ -62,30 +42,54 @@ func NormalizeLocale(locale string) string {
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-// templates is keyed by kind + "." + locale; parsed once, so a broken
-// template stops the process at start rather than at the first mail.
+// kindTemplates is one kind in one locale: the text parts and the HTML part.
+type kindTemplates struct {
+	text *template.Template
+	html *htmltemplate.Template
+}
+
+// templates is keyed by kind + "." + locale; parsed once, so a missing or
+// broken template stops the process at start rather than at the first mail.
 var templates = mustParse()
 
-func mustParse() map[string]*template.Template {
-	out := map[string]*template.Template{}
-	for _, kind := range Kinds() {
+func mustParse() map[string]kindTemplates {
+	t, err := parseAll(templateFS, mailmsg.Kinds())
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func parseAll(fsys fs.FS, kinds []string) (map[string]kindTemplates, error) {
+	out := map[string]kindTemplates{}
+	var errs []error
+	for _, kind := range kinds {
 		for _, loc := range Locales {
-			name := string(kind) + "." + loc
-			t := template.Must(template.New(name).Option("missingkey=error").Funcs(funcs).
-				ParseFS(templateFS, "templates/footer."+loc+".tmpl", "templates/"+name+".tmpl"))
-			for _, part := range []string{"subject", "text"} {
-				if t.Lookup(part) == nil {
-					panic(fmt.Sprintf("mailer: template %s has no %q", name, part))
+			name := kind + "." + loc
+			files := []string{"templates/footer." + loc + ".tmpl", "templates/" + name + ".tmpl"}
+			text, err := template.New(name).Option("missingkey=error").Funcs(funcs).ParseFS(fsys, files...)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("mailer: template %s: %w", name, err))
+				continue
+			}
+			html, err := htmltemplate.New(name).Option("missingkey=error").Funcs(htmltemplate.FuncMap(funcs)).ParseFS(fsys, files...)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("mailer: template %s: %w", name, err))
+				continue
+			}
+			for _, part := range []string{"subject", "text", "html"} {
+				if text.Lookup(part) == nil {
+					errs = append(errs, fmt.Errorf("mailer: template %s has no %q", name, part))
 				}
 			}
-			out[name] = t
+			out[name] = kindTemplates{text: text, html: html}
 		}
 	}
-	return out
+	return out, errors.Join(errs...)
 }
 
 var funcs = template.FuncMap{
-	// required stops a mail that would say nothing: {{range required "applications" .applications}}.
+	// required stops a mail that would say nothing: {{range required "applications" .Applications}}.
 	"required": func(name string, v any) (any, error) {
 		rv := reflect.ValueOf(v)
 		switch {
@@ -100,29 +104,51 @@ var funcs = template.FuncMap{
 	},
 }
 
-// Render produces the subject and plain-text body of a mail.
-func Render(kind Kind, locale string, data any) (subject, text string, err error) {
-	t, ok := templates[string(kind)+"."+NormalizeLocale(locale)]
+// Rendered is a mail's text in one language.
+type Rendered struct {
+	Subject string
+	Text    string // plain-text body
+	HTML    string // HTML alternative
+}
+
+// Render produces the subject, plain-text and HTML bodies of a mail. Secrets
+// must be open (the worker opens them just before rendering).
+func Render(m mailmsg.Message, locale string) (Rendered, error) {
+	if m == nil || reflect.ValueOf(m).Kind() == reflect.Pointer && reflect.ValueOf(m).IsNil() {
+		return Rendered{}, permanent("render: no message")
+	}
+	kind := m.Kind()
+	t, ok := templates[kind+"."+NormalizeLocale(locale)]
 	if !ok {
-		return "", "", permanent("unknown mail kind %q", kind)
+		return Rendered{}, permanent("unknown mail kind %q", kind)
 	}
+	var r Rendered
 	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, "subject", data); err != nil {
-		return "", "", permanent("render %s subject: %v", kind, err)
+	if err := t.text.ExecuteTemplate(&b, "subject", m); err != nil {
+		return Rendered{}, permanent("render %s subject: %v", kind, err)
 	}
-	subject = strings.Join(strings.Fields(b.String()), " ")
+	r.Subject = strings.Join(strings.Fields(b.String()), " ")
 	b.Reset()
-	if err := t.ExecuteTemplate(&b, "text", data); err != nil {
-		return "", "", permanent("render %s text: %v", kind, err)
+	if err := t.text.ExecuteTemplate(&b, "text", m); err != nil {
+		return Rendered{}, permanent("render %s text: %v", kind, err)
 	}
-	return subject, strings.TrimSpace(b.String()) + "\n", nil
+	r.Text = strings.TrimSpace(b.String()) + "\n"
+	b.Reset()
+	if err := t.html.ExecuteTemplate(&b, "html", m); err != nil {
+		return Rendered{}, permanent("render %s html: %v", kind, err)
+	}
+	r.HTML = strings.TrimSpace(b.String()) + "\n"
+	if r.Subject == "" {
+		return Rendered{}, permanent("render %s: empty subject", kind)
+	}
+	return r, nil
 }
 
 // Compose renders a mail into a Message for one recipient.
-func Compose(kind Kind, locale, to string, data any) (Message, error) {
-	subject, text, err := Render(kind, locale, data)
+func Compose(m mailmsg.Message, locale, to string) (Message, error) {
+	r, err := Render(m, locale)
 	if err != nil {
 		return Message{}, err
 	}
-	return Message{To: to, Subject: subject, Text: text, Locale: NormalizeLocale(locale)}, nil
+	return Message{To: to, Subject: r.Subject, Text: r.Text, HTML: r.HTML, Locale: NormalizeLocale(locale)}, nil
 }

@@ -1,56 +1,122 @@
 package mailer_test
 
 import (
+	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
-// sample holds valid data for every kind, as it arrives from JSON.
-var sample = map[mailer.Kind]map[string]any{
-	mailer.KindSignupCode:       {"code": "042917", "validMinutes": 10},
-	mailer.KindSignupRegistered: {},
-	mailer.KindExamNumber: {"applications": []any{
-		map[string]any{"school": "국제대학원", "round": "2026 전기", "examNumber": "2026-1-IS-0007"},
-		map[string]any{"school": "Graduate School of Business", "round": "2026 Fall", "examNumber": "2026-2-MBA-0113"},
+// sample holds realistic messages, one per type (the test below checks that
+// every registered type has one).
+var sample = map[string]mailmsg.Message{
+	"signup_code":       mailmsg.SignUpCode{Code: "042917", ValidMinutes: 10},
+	"signup_registered": mailmsg.SignUpRegistered{},
+	"exam_number": mailmsg.ExamNumbers{Applications: []mailmsg.ExamNumber{
+		{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007"},
+		{School: "Graduate School of Business", Round: "2026 Fall", ExamNumber: "2026-2-MBA-0113"},
 	}},
-	mailer.KindApplicationComplete: {"school": "행정대학원", "round": "2026 전기", "examNumber": "2026-1-PP-0042"},
-	mailer.KindDormancyNotice:      {"userId": "hong123", "closeDate": "2026-09-30", "loginUrl": "https://apply.example/login"},
-	mailer.KindPasswordReset:       {"userId": "hong123", "link": "https://apply.example/reset?key=abc", "validMinutes": 30},
+	"application_complete": mailmsg.ApplicationCompleted{School: "행정대학원", Round: "2026 전기", ExamNumber: "2026-1-PP-0042"},
+	"dormancy_notice":      mailmsg.DormancyNotice{UserID: "hong123", CloseDate: "2026-09-30", LoginURL: "https://apply.example/login"},
+	"password_reset":       mailmsg.PasswordReset{UserID: "hong123", Link: "https://apply.example/reset?key=abc", ValidMinutes: 30},
 }
 
-// mustContain are the values a reader of each mail has to find in it.
-var mustContain = map[mailer.Kind][]string{
-	mailer.KindSignupCode:          {"042917", "10"},
-	mailer.KindExamNumber:          {"국제대학원", "2026-1-IS-0007", "Graduate School of Business", "2026-2-MBA-0113"},
-	mailer.KindApplicationComplete: {"행정대학원", "2026 전기", "2026-1-PP-0042"},
-	mailer.KindDormancyNotice:      {"hong123", "2026-09-30", "https://apply.example/login"},
-	mailer.KindPasswordReset:       {"hong123", "https://apply.example/reset?key=abc", "30"},
+// filled returns a message of m's type with a distinct value in every
+// field (and two entries in every list), and those values, so a test can
+// check that each field reaches the mail: a type gets this for free the
+// moment it is registered.
+func filled(t *testing.T, m mailmsg.Message) (mailmsg.Message, []string) {
+	t.Helper()
+	v := reflect.New(reflect.TypeOf(m)).Elem()
+	var values []string
+	n := 0
+	var fill func(v reflect.Value, path string)
+	fill = func(v reflect.Value, path string) {
+		switch v.Kind() {
+		case reflect.String:
+			n++
+			s := fmt.Sprintf("%s%d", strings.NewReplacer(".", "", "[", "", "]", "").Replace(path), n)
+			v.SetString(s)
+			values = append(values, s)
+		case reflect.Int, reflect.Int64, reflect.Int32:
+			n++
+			v.SetInt(int64(1000 + n))
+			values = append(values, strconv.Itoa(1000+n))
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+			for i := range 2 {
+				fill(v.Index(i), path+"["+strconv.Itoa(i)+"]")
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				fill(v.Field(i), path+v.Type().Field(i).Name)
+			}
+		default:
+			t.Fatalf("%T: field %s of kind %s: teach this test to fill it", m, path, v.Kind())
+		}
+	}
+	fill(v, "")
+	return v.Interface().(mailmsg.Message), values
 }
 
-func TestRenderEveryKindAndLocale(t *testing.T) {
+// TestEveryMailTypeRendersInKoAndEn renders every registered type in
+// every locale: subject, plain text and HTML present, no gap, every field
+// of the type shown in both bodies, ko and en different.
+func TestEveryMailTypeRendersInKoAndEn(t *testing.T) {
 	t.Parallel()
-	for _, kind := range mailer.Kinds() {
+	if len(mailmsg.All()) != len(sample) {
+		t.Errorf("%d types registered, %d samples: add a sample for the new type", len(mailmsg.All()), len(sample))
+	}
+	for _, proto := range mailmsg.All() {
+		kind := proto.Kind()
 		subjects := map[string]string{}
 		for _, loc := range mailer.Locales {
-			t.Run(string(kind)+"."+loc, func(t *testing.T) {
-				subject, text, err := mailer.Render(kind, loc, sample[kind])
+			t.Run(kind+"."+loc, func(t *testing.T) {
+				m, values := filled(t, proto)
+				r, err := mailer.Render(m, loc)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if subject == "" || strings.ContainsAny(subject, "\r\n") {
-					t.Fatalf("bad subject %q", subject)
+				if r.Subject == "" || strings.ContainsAny(r.Subject, "\r\n") {
+					t.Fatalf("bad subject %q", r.Subject)
 				}
-				for _, want := range mustContain[kind] {
-					if !strings.Contains(text, want) {
-						t.Errorf("text lacks %q:\n%s", want, text)
+				if strings.TrimSpace(r.Text) == "" || strings.TrimSpace(r.HTML) == "" {
+					t.Fatalf("a part is empty:\ntext: %q\nhtml: %q", r.Text, r.HTML)
+				}
+				if !strings.HasPrefix(r.HTML, "<!DOCTYPE html>") || !strings.Contains(r.HTML, `<html lang="`+loc+`"`) {
+					t.Errorf("HTML is not a %s document:\n%s", loc, r.HTML)
+				}
+				for _, part := range []string{r.Subject, r.Text, r.HTML} {
+					if strings.Contains(part, "<no value>") || strings.Contains(part, "%!") {
+						t.Errorf("a gap:\n%s", part)
 					}
 				}
-				if strings.Contains(text, "<no value>") {
-					t.Errorf("text has a gap:\n%s", text)
+				for _, want := range values {
+					if !strings.Contains(r.Text, want) {
+						t.Errorf("text lacks field value %q:\n%s", want, r.Text)
+					}
+					if !strings.Contains(r.HTML, want) {
+						t.Errorf("HTML lacks field value %q:\n%s", want, r.HTML)
+					}
 				}
-				subjects[loc] = subject
+				if strings.Contains(r.Text, "<p") {
+					t.Errorf("plain text holds HTML:\n%s", r.Text)
+				}
+				// The realistic sample renders too.
+				s, ok := sample[kind]
+				if !ok {
+					t.Fatalf("no sample for %s", kind)
+				}
+				if _, err := mailer.Render(s, loc); err != nil {
+					t.Fatalf("sample: %v", err)
+				}
+				subjects[loc] = r.Subject
 			})
 		}
 		if subjects["ko"] == subjects["en"] {
@@ -61,38 +127,43 @@ func TestRenderEveryKindAndLocale(t *testing.T) {
 
 func TestRenderLocales(t *testing.T) {
 	t.Parallel()
-	koSubject, _, _ := mailer.Render(mailer.KindSignupCode, "ko", sample[mailer.KindSignupCode])
-	enSubject, _, _ := mailer.Render(mailer.KindSignupCode, "en", sample[mailer.KindSignupCode])
+	code := sample["signup_code"]
+	ko, _ := mailer.Render(code, "ko")
+	en, _ := mailer.Render(code, "en")
 	for _, tc := range []struct{ locale, want string }{
-		{"ko", koSubject}, {"ko-KR", koSubject}, {"", koSubject}, {"fr", koSubject},
-		{"en", enSubject}, {"en-US", enSubject}, {"EN_gb", enSubject},
+		{"ko", ko.Subject}, {"ko-KR", ko.Subject}, {"", ko.Subject}, {"fr", ko.Subject},
+		{"en", en.Subject}, {"en-US", en.Subject}, {"EN_gb", en.Subject},
 	} {
-		got, _, err := mailer.Render(mailer.KindSignupCode, tc.locale, sample[mailer.KindSignupCode])
+		got, err := mailer.Render(code, tc.locale)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got != tc.want {
-			t.Errorf("locale %q: subject %q, want %q", tc.locale, got, tc.want)
+		if got.Subject != tc.want {
+			t.Errorf("locale %q: subject %q, want %q", tc.locale, got.Subject, tc.want)
 		}
 	}
-	if !strings.Contains(koSubject, "인증") {
-		t.Errorf("Korean subject %q is not Korean", koSubject)
+	if !strings.Contains(ko.Subject, "인증") || !strings.Contains(ko.Text, "인증 코드: 042917") || !strings.Contains(ko.HTML, "042917") {
+		t.Errorf("Korean mail is not Korean or lacks the code:\n%s\n%s", ko.Subject, ko.Text)
 	}
 }
 
+// unregistered is a Message no template exists for.
+type unregistered struct{}
+
+func (unregistered) Kind() string { return "unregistered" }
+
 func TestRenderErrorsArePermanent(t *testing.T) {
 	t.Parallel()
-	for name, tc := range map[string]struct {
-		kind mailer.Kind
-		data any
-	}{
-		"unknown kind":    {"nope", map[string]any{}},
-		"missing key":     {mailer.KindSignupCode, map[string]any{"validMinutes": 10}},
-		"nil data":        {mailer.KindApplicationComplete, nil},
-		"no exam numbers": {mailer.KindExamNumber, map[string]any{"applications": []any{}}},
-		"empty code":      {mailer.KindSignupCode, map[string]any{"code": "", "validMinutes": 10}},
+	for name, m := range map[string]mailmsg.Message{
+		"unknown kind":    unregistered{},
+		"nil message":     nil,
+		"nil pointer":     (*mailmsg.SignUpCode)(nil),
+		"no exam numbers": mailmsg.ExamNumbers{},
+		"empty code":      mailmsg.SignUpCode{ValidMinutes: 10},
+		"no exam number":  mailmsg.ApplicationCompleted{School: "s", Round: "r"},
+		"no reset link":   mailmsg.PasswordReset{UserID: "u", ValidMinutes: 30},
 	} {
-		_, _, err := mailer.Render(tc.kind, "ko", tc.data)
+		_, err := mailer.Render(m, "ko")
 		if err == nil || !mailer.IsPermanent(err) {
 			t.Errorf("%s: err = %v, want a permanent error", name, err)
 		}
@@ -101,12 +172,29 @@ func TestRenderErrorsArePermanent(t *testing.T) {
 
 func TestSubjectStaysOneLine(t *testing.T) {
 	t.Parallel()
-	data := map[string]any{"school": "Evil\r\nBcc: victim@example.com", "round": "r", "examNumber": "1"}
-	subject, _, err := mailer.Render(mailer.KindApplicationComplete, "en", data)
+	m := mailmsg.ApplicationCompleted{School: "Evil\r\nBcc: victim@example.com", Round: "r", ExamNumber: "1"}
+	r, err := mailer.Render(m, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.ContainsAny(subject, "\r\n") {
-		t.Fatalf("subject %q spans lines", subject)
+	if strings.ContainsAny(r.Subject, "\r\n") {
+		t.Fatalf("subject %q spans lines", r.Subject)
+	}
+}
+
+// A school name is data, never markup, in the HTML part; the plain-text part
+// shows it as written.
+func TestHTMLPartEscapesValues(t *testing.T) {
+	t.Parallel()
+	m := mailmsg.ApplicationCompleted{School: `<img src=x onerror="alert(1)">대학원`, Round: "r & d", ExamNumber: "1"}
+	r, err := mailer.Render(m, "ko")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.HTML, "<img") || !strings.Contains(r.HTML, "&lt;img") || !strings.Contains(r.HTML, "r &amp; d") {
+		t.Fatalf("HTML not escaped:\n%s", r.HTML)
+	}
+	if !strings.Contains(r.Text, `<img src=x onerror="alert(1)">대학원`) {
+		t.Fatalf("text altered:\n%s", r.Text)
 	}
 }

@@ -20,7 +20,7 @@ const from = "GradApply 원서접수 <no-reply@gradapply.example>"
 
 func signupMessage(t *testing.T, to string) mailer.Message {
 	t.Helper()
-	m, err := mailer.Compose(mailer.KindSignupCode, "ko", to, sample[mailer.KindSignupCode])
+	m, err := mailer.Compose(sample["signup_code"], "ko", to)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestFileSenderWritesReadableEML(t *testing.T) {
 	if err := s.Send(ctx, first); err != nil {
 		t.Fatal(err)
 	}
-	second, err := mailer.Compose(mailer.KindPasswordReset, "en", "kim@example.com", sample[mailer.KindPasswordReset])
+	second, err := mailer.Compose(sample["password_reset"], "en", "kim@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,6 +73,10 @@ func TestFileSenderWritesReadableEML(t *testing.T) {
 	}
 	if !strings.Contains(d.Text, "인증 코드: 042917") {
 		t.Fatalf("body lacks the code:\n%s", d.Text)
+	}
+	// A plain-text part first, then the HTML alternative.
+	if !slices.Equal(d.Parts, []string{"text/plain", "text/html"}) || !strings.Contains(d.HTML, "042917") {
+		t.Fatalf("parts %v, html:\n%s", d.Parts, d.HTML)
 	}
 	if got := d.Header.Get("To"); !strings.Contains(got, "hong@example.com") {
 		t.Fatalf("To = %q", got)
@@ -132,8 +136,8 @@ func TestSMTPSenderDelivers(t *testing.T) {
 	if d.Subject != "[GradApply] 이메일 인증 코드" {
 		t.Fatalf("subject %q", d.Subject)
 	}
-	if !strings.Contains(d.Text, "042917") {
-		t.Fatalf("body lacks the code:\n%s", d.Text)
+	if !strings.Contains(d.Text, "042917") || !strings.Contains(d.HTML, "042917") {
+		t.Fatalf("body lacks the code:\n%s\n%s", d.Text, d.HTML)
 	}
 }
 

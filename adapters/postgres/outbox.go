@@ -103,10 +103,13 @@ func (db *DB) ClaimPending(ctx context.Context, limit int) ([]OutboxMessage, err
 	return msgs, nil
 }
 
-// MarkRelayed records that the row reached the queue.
+// MarkRelayed records that the row reached the queue and clears its
+// payload: the queue holds the job now, and a relayed row is kept (for
+// Retention) only as a record, not as a second copy of the mail's content.
 func (db *DB) MarkRelayed(ctx context.Context, id int64) error {
 	tag, err := db.exec(ctx, Builder.Update("outbox").
 		Set("relayed_at", sq.Expr("now()")).
+		Set("payload", sq.Expr("'{}'::jsonb")).
 		Set("last_error", nil).
 		Where(sq.Eq{"id": id}))
 	if err != nil {

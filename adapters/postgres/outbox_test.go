@@ -224,6 +224,14 @@ func outboxMarkFailedThenRelayed(t *testing.T, db *postgres.DB) {
 	if n := pending(t, db); n != 0 {
 		t.Fatalf("relayed row still pending (%d)", n)
 	}
+	// The queue holds the job now: the row keeps no copy of its content.
+	var payload string
+	if err := db.Pool.QueryRow(ctx, "SELECT payload::text FROM outbox WHERE id = $1", id).Scan(&payload); err != nil {
+		t.Fatal(err)
+	}
+	if payload != "{}" {
+		t.Fatalf("relayed row keeps its payload: %s", payload)
+	}
 	// A late failure report for a relayed row changes nothing.
 	if err := db.MarkFailed(ctx, id, errors.New("late"), time.Now().Add(-time.Second)); err != nil {
 		t.Fatal(err)

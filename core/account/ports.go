@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -119,7 +120,7 @@ type Captcha interface {
 
 // Mailer queues a mail in the caller's transaction (outbox).
 type Mailer interface {
-	Queue(ctx context.Context, kind, locale, to string, data map[string]any) error
+	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
 }
 
 // Tx runs fn in one transaction.

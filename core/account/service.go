@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -110,9 +111,9 @@ func (s *Service) SendEmailCode(ctx context.Context, in EmailCodeInput) error {
 			return err
 		}
 		if taken {
-			return s.Mailer.Queue(ctx, "signup_registered", loc, addr, map[string]any{})
+			return s.Mailer.Queue(ctx, loc, addr, mailmsg.SignUpRegistered{})
 		}
-		return s.Mailer.Queue(ctx, "signup_code", loc, addr, map[string]any{"code": code, "validMinutes": int(CodeTTL.Minutes())})
+		return s.Mailer.Queue(ctx, loc, addr, mailmsg.SignUpCode{Code: mailmsg.Secret(code), ValidMinutes: int(CodeTTL.Minutes())})
 	})
 }
 

@@ -2,12 +2,14 @@ package account_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -247,8 +249,12 @@ func (captcha) Verify(_ context.Context, p string) bool { return p == "solved" }
 
 type mails struct{ sent []map[string]any }
 
-func (m *mails) Queue(_ context.Context, kind, locale, to string, data map[string]any) error {
-	m.sent = append(m.sent, map[string]any{"kind": kind, "to": to, "code": data["code"]})
+func (m *mails) Queue(_ context.Context, locale, to string, msg mailmsg.Message) error {
+	code, ok := msg.(mailmsg.SignUpCode)
+	if !ok {
+		return fmt.Errorf("unexpected mail %T", msg)
+	}
+	m.sent = append(m.sent, map[string]any{"kind": msg.Kind(), "to": to, "code": string(code.Code)})
 	return nil
 }
 

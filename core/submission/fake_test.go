@@ -3,6 +3,7 @@ package submission
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"maps"
@@ -16,6 +17,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -413,13 +415,23 @@ func (o others) CompletedByEmail(_ context.Context, email string) ([]Completed, 
 	return o.done[email], o.failing("completed")
 }
 
-func (o others) Queue(_ context.Context, kind, locale, to string, data map[string]any) error {
+func (o others) Queue(_ context.Context, locale, to string, msg mailmsg.Message) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if err := o.failing("queue"); err != nil {
 		return err
 	}
-	o.mails = append(o.mails, mail{kind, locale, to, data})
+	// Data is the message as the outbox holds it (its JSON), keyed as the
+	// templates' fields are named in the payload.
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	var data map[string]any
+	if err := json.Unmarshal(b, &data); err != nil {
+		return err
+	}
+	o.mails = append(o.mails, mail{msg.Kind(), locale, to, data})
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -115,7 +116,7 @@ type Applicants interface {
 
 // Mailer queues a mail in the caller's transaction (outbox).
 type Mailer interface {
-	Queue(ctx context.Context, kind, locale, to string, data map[string]any) error
+	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
 }
 
 // Records answers an application as the applicant's list shows it

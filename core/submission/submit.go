@@ -8,6 +8,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -180,8 +181,8 @@ func (s *Service) complete(ctx context.Context, a *application.Application, r ap
 	if locale == "en" {
 		school, round = r.SchoolEngName, r.EngName
 	}
-	return s.Mailer.Queue(ctx, "application_complete", locale, c.Email,
-		map[string]any{"school": school, "round": round, "examNumber": id})
+	return s.Mailer.Queue(ctx, locale, c.Email,
+		mailmsg.ApplicationCompleted{School: school, Round: round, ExamNumber: id})
 }
 
 // ---- exam-number lookup (decisions.md) ----
@@ -226,16 +227,16 @@ func (s *Service) Lookup(ctx context.Context, email, captcha, ip string) error {
 	if locale != "en" {
 		locale = "ko"
 	}
-	apps := make([]any, 0, len(list))
+	apps := make([]mailmsg.ExamNumber, 0, len(list))
 	for _, c := range list {
 		school, round := c.SchoolKorName, c.RoundKorName
 		if locale == "en" {
 			school, round = c.SchoolEngName, c.RoundEngName
 		}
-		apps = append(apps, map[string]any{"school": school, "round": round, "examNumber": c.ApplID})
+		apps = append(apps, mailmsg.ExamNumber{School: school, Round: round, ExamNumber: c.ApplID})
 	}
 	return s.Tx.InTx(ctx, func(ctx context.Context) error {
-		return s.Mailer.Queue(ctx, "exam_number", locale, email, map[string]any{"applications": apps})
+		return s.Mailer.Queue(ctx, locale, email, mailmsg.ExamNumbers{Applications: apps})
 	})
 }
 

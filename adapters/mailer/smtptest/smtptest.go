@@ -10,10 +10,12 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"errors"
 	"io"
 	"math/big"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
@@ -179,15 +181,20 @@ func (se *session) Data(r io.Reader) error {
 func (se *session) Reset()        { se.cur = Mail{} }
 func (se *session) Logout() error { return nil }
 
-// Decoded is a parsed message with its subject and text body decoded.
+// Decoded is a parsed message with its subject and bodies decoded.
 type Decoded struct {
 	Header  mail.Header
 	Subject string
-	Text    string
+	Text    string // the text/plain part
+	HTML    string // the text/html part of a multipart/alternative message
+	// Parts lists the content types of the message's parts in order (one
+	// entry for a single-part message).
+	Parts []string
 }
 
-// Decode parses an RFC 5322 message with a single text part (what the mailer
-// writes without HTML), undoing RFC 2047 and the transfer encoding.
+// Decode parses an RFC 5322 message with a single text part or a
+// multipart/alternative of text and HTML, undoing RFC 2047 and the transfer
+// encodings.
 func Decode(raw []byte) (Decoded, error) {
 	m, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
@@ -197,18 +204,57 @@ func Decode(raw []byte) (Decoded, error) {
 	if err != nil {
 		return Decoded{}, err
 	}
-	var body io.Reader = m.Body
-	switch strings.ToLower(m.Header.Get("Content-Transfer-Encoding")) {
-	case "quoted-printable":
-		body = quotedprintable.NewReader(body)
-	case "base64":
-		return Decoded{}, errors.New("smtptest: base64 bodies not supported")
-	}
-	text, err := io.ReadAll(body)
+	d := Decoded{Header: m.Header, Subject: subject}
+	mediaType, params, err := mime.ParseMediaType(m.Header.Get("Content-Type"))
 	if err != nil {
 		return Decoded{}, err
 	}
-	return Decoded{Header: m.Header, Subject: subject, Text: string(text)}, nil
+	if !strings.HasPrefix(mediaType, "multipart/") {
+		body, err := decodePart(m.Body, m.Header.Get("Content-Transfer-Encoding"))
+		if err != nil {
+			return Decoded{}, err
+		}
+		d.Parts = []string{mediaType}
+		d.Text = body
+		return d, nil
+	}
+	mr := multipart.NewReader(m.Body, params["boundary"])
+	for {
+		p, err := mr.NextRawPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Decoded{}, err
+		}
+		pt, _, err := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		if err != nil {
+			return Decoded{}, err
+		}
+		body, err := decodePart(p, p.Header.Get("Content-Transfer-Encoding"))
+		if err != nil {
+			return Decoded{}, err
+		}
+		d.Parts = append(d.Parts, pt)
+		switch pt {
+		case "text/plain":
+			d.Text = body
+		case "text/html":
+			d.HTML = body
+		}
+	}
+	return d, nil
+}
+
+func decodePart(r io.Reader, encoding string) (string, error) {
+	switch strings.ToLower(encoding) {
+	case "quoted-printable":
+		r = quotedprintable.NewReader(r)
+	case "base64":
+		r = base64.NewDecoder(base64.StdEncoding, r)
+	}
+	b, err := io.ReadAll(r)
+	return string(b), err
 }
 
 func selfSigned() (tls.Certificate, *x509.CertPool, error) {
