@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/mail"
@@ -37,6 +38,10 @@ type MailHandler struct {
 func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	taskID, _ := asynq.GetTaskID(ctx)
 	m, err := h.Codec.Decode(t.Payload())
+	if errors.Is(err, ErrNewerPayload) {
+		h.Logger.WarnContext(ctx, "mail task from a newer build; will retry", "task", taskID, "err", err)
+		return err
+	}
 	if err != nil {
 		h.Logger.ErrorContext(ctx, "mail task dropped: invalid payload", "task", taskID, "err", err)
 		return fmt.Errorf("%w: %w", err, asynq.SkipRetry)

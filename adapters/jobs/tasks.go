@@ -56,6 +56,10 @@ type mailWire struct {
 // ErrInvalidPayload marks a payload no retry can fix.
 var ErrInvalidPayload = errors.New("jobs: invalid payload")
 
+// ErrNewerPayload marks a mail with fields this build's type lacks: written
+// by a newer build, it waits (retries) for a worker of that build.
+var ErrNewerPayload = errors.New("jobs: mail from a newer build")
+
 // sealedPrefix starts every sealed secret in a payload.
 const sealedPrefix = "sealed:v1:"
 
@@ -145,7 +149,8 @@ func (c *MailCodec) Encode(m Mail) ([]byte, error) {
 }
 
 // Decode reads a payload into its typed message, opens its secrets and
-// validates it. Every error wraps ErrInvalidPayload: no retry can fix it.
+// validates it. Its errors wrap ErrInvalidPayload (no retry can fix it) or
+// ErrNewerPayload.
 func (c *MailCodec) Decode(b []byte) (Mail, error) {
 	var w mailWire
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -158,12 +163,17 @@ func (c *MailCodec) Decode(b []byte) (Mail, error) {
 	if len(w.Data) == 0 || string(w.Data) == "null" {
 		return Mail{}, fmt.Errorf("%w: %s: no data", ErrInvalidPayload, w.Kind)
 	}
-	dec := json.NewDecoder(bytes.NewReader(w.Data))
-	// A field the type does not know means writer and reader disagree on
-	// the type: better no mail than one with a gap.
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(msg); err != nil {
+	if err := json.Unmarshal(w.Data, msg); err != nil {
 		return Mail{}, fmt.Errorf("%w: %s data: %v", ErrInvalidPayload, w.Kind, err)
+	}
+	// A field this type does not know: a newer server wrote the mail during
+	// a rolling deploy. Not invalid, and not to be sent without it: a retry
+	// lets an up-to-date worker take it.
+	strict, _ := mailmsg.New(w.Kind)
+	dec := json.NewDecoder(bytes.NewReader(w.Data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(strict); err != nil {
+		return Mail{}, fmt.Errorf("%w: %s: %v", ErrNewerPayload, w.Kind, err)
 	}
 	err := mailmsg.Walk(msg, func(path string, s *mailmsg.Secret) error {
 		if *s == "" {
