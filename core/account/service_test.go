@@ -250,11 +250,15 @@ func (captcha) Verify(_ context.Context, p string) bool { return p == "solved" }
 type mails struct{ sent []map[string]any }
 
 func (m *mails) Queue(_ context.Context, locale, to string, msg mailmsg.Message) error {
-	code, ok := msg.(mailmsg.SignUpCode)
-	if !ok {
+	sent := map[string]any{"kind": msg.Kind(), "to": to}
+	switch msg := msg.(type) {
+	case mailmsg.SignUpCode:
+		sent["code"] = string(msg.Code)
+	case mailmsg.SignUpRegistered:
+	default:
 		return fmt.Errorf("unexpected mail %T", msg)
 	}
-	m.sent = append(m.sent, map[string]any{"kind": msg.Kind(), "to": to, "code": string(code.Code)})
+	m.sent = append(m.sent, sent)
 	return nil
 }
 
