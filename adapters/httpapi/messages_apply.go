@@ -55,6 +55,7 @@ var formMessages = map[string]text{
 
 	// Exam numbers.
 	"examno.seq_count":         {"일련번호 자리는 하나만 있어야 합니다.", "The rule needs exactly one sequence token."},
+	"examno.number_taken":      {"이 수험번호는 이미 부여되었습니다. 잠시 후 다시 시도해 주세요.", "This exam number has already been given. Please try again shortly."},
 	"examno.seq_overflow":      {"일련번호가 최대값({max})을 넘었습니다.", "The sequence has passed its maximum ({max})."},
 	"examno.template_empty":    {"수험번호 규칙을 입력해 주세요.", "Enter an exam-number rule."},
 	"examno.template_syntax":   {"수험번호 규칙의 {at}번째 글자 부근이 올바르지 않습니다.", "The exam-number rule is malformed near character {at}."},
