@@ -6,7 +6,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"github.com/gradapply/gradapply/core/application"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -24,6 +23,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/ratelimit"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/submission"
 )
 

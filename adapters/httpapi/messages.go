@@ -31,9 +31,50 @@ func ParseLocale(h string) Locale {
 
 type text struct{ ko, en string }
 
+// catalogue is the message texts of one area.
+type catalogue struct {
+	area  string
+	texts map[string]text
+}
+
+// catalogues are the message catalogues, one per area, assembled once and
+// explicitly into messages: a code given by two catalogues is an error
+// (TestMessageCataloguesDistinct), not a silent first-one-wins.
+var catalogues = []catalogue{
+	{"common", commonMessages},
+	{"form", formMessages},
+	{"submission", submitMessages},
+}
+
 // messages holds the ko and en text of every message code. Parameters are
 // written {name}.
-var messages = map[string]text{
+var messages = mustAssemble(catalogues)
+
+// assemble merges catalogues, refusing a code two of them give.
+func assemble(cs []catalogue) (map[string]text, error) {
+	out := map[string]text{}
+	from := map[string]string{}
+	for _, c := range cs {
+		for code, t := range c.texts {
+			if a, dup := from[code]; dup {
+				return nil, fmt.Errorf("httpapi: message %q in catalogues %s and %s", code, a, c.area)
+			}
+			out[code], from[code] = t, c.area
+		}
+	}
+	return out, nil
+}
+
+func mustAssemble(cs []catalogue) map[string]text {
+	m, err := assemble(cs)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// commonMessages are the generic texts and those of accounts and sign-in.
+var commonMessages = map[string]text{
 	// Generic (spec section 8).
 	"server.error":           {"서버 오류가 발생했습니다.", "A server error occurred."},
 	"validation.failed":      {"필수 입력 항목을 모두 확인해 주세요.", "Please check all required fields."},

@@ -1,8 +1,8 @@
 package httpapi
 
 // formMessages are the ko and en texts of the codes of core (every code of
-// core/msgcode.All) and of the application form API. A code another file
-// already gives text for keeps that text.
+// core/msgcode.All) and of the application form API; one catalogue of
+// catalogues (messages.go).
 var formMessages = map[string]text{
 	// Accounts.
 	"account.status_change":  {"계정 상태를 이렇게 바꿀 수 없습니다.", "The account status cannot be changed this way."},
@@ -55,6 +55,7 @@ var formMessages = map[string]text{
 
 	// Exam numbers.
 	"examno.seq_count":         {"일련번호 자리는 하나만 있어야 합니다.", "The rule needs exactly one sequence token."},
+	"examno.number_taken":      {"이 수험번호는 이미 부여되었습니다. 잠시 후 다시 시도해 주세요.", "This exam number has already been given. Please try again shortly."},
 	"examno.seq_overflow":      {"일련번호가 최대값({max})을 넘었습니다.", "The sequence has passed its maximum ({max})."},
 	"examno.template_empty":    {"수험번호 규칙을 입력해 주세요.", "Enter an exam-number rule."},
 	"examno.template_syntax":   {"수험번호 규칙의 {at}번째 글자 부근이 올바르지 않습니다.", "The exam-number rule is malformed near character {at}."},
@@ -63,9 +64,6 @@ var formMessages = map[string]text{
 	"examno.token_width":       {"항목의 자릿수가 올바르지 않습니다: {token}", "The width of {token} is not valid."},
 	"examno.value_characters":  {"수험번호에 쓸 수 없는 문자가 있습니다: {token}", "{token} has characters an exam number cannot hold."},
 	"examno.value_missing":     {"수험번호에 필요한 값이 없습니다: {token}", "A value the exam number needs is missing: {token}"},
-	"examno.lookup_sent":       {"접수가 완료된 지원서가 있으면 수험번호를 메일로 보냈습니다.", "If a completed application uses this address, its exam number has been mailed to it."},
-	"examno.lookup_limited":    {"요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.", "Too many requests. Please try again later."},
-	"slip.not_ready":           {"접수가 완료된 뒤 수험표를 볼 수 있습니다.", "The admission slip is available once the application is complete."},
 
 	// Files (spec section 5).
 	"file.content_mismatch":  {"파일 내용이 확장자와 맞지 않습니다.", "The file's content does not match its extension."},
@@ -78,8 +76,6 @@ var formMessages = map[string]text{
 	"file.name_too_long":     {"파일 이름은 확장자를 빼고 {max}자 이하여야 합니다.", "The file name must be at most {max} characters without the extension."},
 	"file.required_missing":  {"필수 제출 서류를 확인해 주세요.", "Please check the required submission."},
 	"file.too_large":         {"파일이 너무 큽니다. (최대 {max}바이트)", "The file is too large (at most {max} bytes)."},
-	"file.not_found":         {"서류를 찾을 수 없습니다.", "The document was not found."},
-	"file.upload_malformed":  {"업로드에 실패했습니다. 다시 시도해 주세요.", "Upload failed. Please try again."},
 
 	// Money and payment.
 	"money.currency":              {"지원하지 않는 통화입니다.", "This currency is not supported."},
@@ -175,12 +171,4 @@ var formMessages = map[string]text{
 	"window.not_open":     {"접수 기간이 아직 시작되지 않았습니다. (시작 {start})", "The period has not started yet (opens {start} KST)."},
 	"window.not_set":      {"접수 기간이 설정되지 않았습니다.", "No period has been set for this round."},
 	"window.unknown_kind": {"알 수 없는 기간 유형입니다.", "Unknown period type."},
-}
-
-func init() {
-	for code, t := range formMessages {
-		if _, ok := messages[code]; !ok {
-			messages[code] = t
-		}
-	}
 }

@@ -83,6 +83,12 @@ func TestReferenceRound(t *testing.T) {
 	if got := r.Steps.List(); len(got) != 4 || got[1] != application.BasisSave || got[3] != application.Survey {
 		t.Fatalf("steps: %v", got)
 	}
+	// The store answers the rows as stored (no colour, no school
+	// categories: the SYSTEM ones beside them); core resolves them.
+	if r.Color != "" || len(r.Categories) != 0 || len(r.SystemCategories) != 3 || len(r.RoundConsents)+len(r.SchoolConsents) != 0 {
+		t.Fatalf("raw round: %+v", r)
+	}
+	r = r.Resolve()
 	if r.Color != "orange" || r.Rules.PassportNone != "0000" || r.Rules.NationalityAllowed("410") || len(r.Rules.Consents) != 6 {
 		t.Fatalf("rules: %+v", r.Rules)
 	}
@@ -106,9 +112,14 @@ func TestReferenceRound(t *testing.T) {
 	if err != nil || !lk.Countries.Has("410") || !lk.Schools.Has("236") || !lk.CompanyTypes.Has("00001") || !codes.Has("VISA_TYPE", "00999") {
 		t.Fatalf("lookups: %v", err)
 	}
+	// The store answers exactly the owner's codes; the fallback is core's.
 	own, ok, err := ref.CodeGroup(ctx, "T01", "CATEGORY")
-	if err != nil || !ok || len(own) != 3 {
-		t.Fatalf("fallback to SYSTEM codes: %v %v", own, err)
+	if err != nil || ok || len(own) != 0 {
+		t.Fatalf("school codes: %v %v", own, err)
+	}
+	sys, ok, err := ref.CodeGroup(ctx, "", "CATEGORY")
+	if err != nil || !ok || len(sys) != 3 {
+		t.Fatalf("SYSTEM codes: %v %v", sys, err)
 	}
 }
 

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gradapply/gradapply/core/application"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/submission"
@@ -22,10 +23,9 @@ type Documents struct{ DB *DB }
 
 var _ submission.Documents = Documents{}
 
-// Items answers the round's items, else the school's, else the defaults.
+// Items answers every item row that may apply to the round with its level
+// (0 the round's, 1 the school's, 2 the defaults); core picks (PickItems).
 func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submission.DocItem, error) {
-	// rank 0: the round's rows, 1: the school's, 2: the defaults; the best
-	// rank present wins as a whole.
 	rows, err := s.DB.query(ctx, Builder.Select("item_code", "grp_code", "grp_kor_name", "grp_eng_name", "kor_name", "eng_name",
 		"required", "extensions", "max_size", "seq",
 		"CASE WHEN enter_year IS NOT NULL THEN 0 WHEN school_code IS NOT NULL THEN 1 ELSE 2 END AS rank").
@@ -40,18 +40,12 @@ func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submiss
 	}
 	defer rows.Close()
 	var out []submission.DocItem
-	best := -1
 	for rows.Next() {
 		var it submission.DocItem
-		var rank int
 		if err := rows.Scan(&it.Code, &it.GroupCode, &it.GroupKorName, &it.GroupEngName, &it.KorName, &it.EngName,
-			&it.Required, &it.Extensions, &it.MaxSize, &it.Seq, &rank); err != nil {
+			&it.Required, &it.Extensions, &it.MaxSize, &it.Seq, &it.Level); err != nil {
 			return nil, fmt.Errorf("postgres: doc items: %w", err)
 		}
-		if best >= 0 && rank != best {
-			break
-		}
-		best = rank
 		out = append(out, it)
 	}
 	return out, rows.Err()
@@ -185,8 +179,10 @@ func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, err
 func (s ExamNumbers) Assign(ctx context.Context, applNo int64, applID string, at time.Time) error {
 	_, err := s.DB.exec(ctx, Builder.Update("application").Set("appl_id", applID).Set("completed_at", at).
 		Where(sq.Eq{"appl_no": applNo}))
+	// Only the exam-number constraint means the number is taken; any other
+	// failure stays an internal error.
 	if IsUniqueViolation(err, "application_appl_id_key") {
-		return apperr.Conflict("examno.seq_overflow")
+		return apperr.Conflict(examno.CodeNumberTaken)
 	}
 	if err != nil {
 		return fmt.Errorf("postgres: assign exam number: %w", err)
@@ -199,10 +195,7 @@ type Payments struct{ DB *DB }
 
 // Record stores a paid quote.
 func (s Payments) Record(ctx context.Context, applNo int64, q payment.Quote, at time.Time) error {
-	cur := string(q.Total.Currency())
-	if cur == "" {
-		cur = "KRW"
-	}
+	cur := string(q.Currency())
 	_, err := s.DB.exec(ctx, Builder.Insert("appl_payment").
 		Columns("appl_no", "pay_type", "currency", "fee", "surcharge", "total", "paid_at").
 		Values(applNo, string(q.PayType), cur, q.Fee.Amount(), q.Surcharge.Amount(), q.Total.Amount(), at))

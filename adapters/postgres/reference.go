@@ -139,15 +139,10 @@ func (s *Reference) codes(ctx context.Context, school, group string) ([]applicat
 	})
 }
 
-// CodeGroup answers a group: the school's own codes, else the SYSTEM ones.
+// CodeGroup answers a group's codes as stored for school ("" the SYSTEM
+// ones); the fallback is core's.
 func (s *Reference) CodeGroup(ctx context.Context, school, group string) ([]application.Code, bool, error) {
-	if school != "" {
-		list, err := s.codes(ctx, school, group)
-		if err != nil || len(list) > 0 {
-			return list, len(list) > 0, err
-		}
-	}
-	list, err := s.codes(ctx, "", group)
+	list, err := s.codes(ctx, school, group)
 	return list, len(list) > 0, err
 }
 
@@ -284,9 +279,6 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 	if err != nil {
 		return r, fmt.Errorf("postgres: round: %w", err)
 	}
-	if r.Color == "" {
-		r.Color = "orange"
-	}
 	sc := k.SchoolCode
 	wrap := func(what string, err error) error { return fmt.Errorf("postgres: round %s: %w", what, err) }
 
@@ -345,31 +337,24 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 		r.Rules.Essays[i] = e.EssayRule
 	}
 
-	// Consents: the round's own items, else the school's, else the defaults.
+	// Consents: the round's own items and the school's (core decides).
 	rows, err = s.DB.query(ctx, Builder.Select("code", "title_ko", "title_en", "body_ko", "body_en", "to_char(version, 'YYYY-MM-DD')", "enter_year").
 		From("consent_item").Where(sq.Eq{"school_code": sc}).
 		Where(sq.Or{sq.Eq{"enter_year": 0}, sq.Eq{"enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}}).OrderBy("seq", "code"))
 	if err != nil {
 		return r, wrap("consents", err)
 	}
-	var own, schoolWide []school.ConsentItem
 	var it school.ConsentItem
 	var year int
 	if _, err := pgx.ForEachRow(rows, []any{&it.Code, &it.TitleKo, &it.TitleEn, &it.BodyKo, &it.BodyEn, &it.Version, &year}, func() error {
 		if year == 0 {
-			schoolWide = append(schoolWide, it)
+			r.SchoolConsents = append(r.SchoolConsents, it)
 		} else {
-			own = append(own, it)
+			r.RoundConsents = append(r.RoundConsents, it)
 		}
 		return nil
 	}); err != nil {
 		return r, wrap("consents", err)
-	}
-	switch {
-	case len(own) > 0:
-		r.Rules.Consents = own
-	case len(schoolWide) > 0:
-		r.Rules.Consents = schoolWide
 	}
 
 	// Parts offered.
@@ -388,6 +373,12 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 		return r, wrap("parts", err)
 	}
 
+	if r.SystemCategories, _, err = s.CodeGroup(ctx, "", "CATEGORY"); err != nil {
+		return r, wrap("categories", err)
+	}
+	if r.SystemStayTypes, _, err = s.CodeGroup(ctx, "", "STAY_TYPE"); err != nil {
+		return r, wrap("stay types", err)
+	}
 	if r.Categories, _, err = s.CodeGroup(ctx, sc, "CATEGORY"); err != nil {
 		return r, wrap("categories", err)
 	}

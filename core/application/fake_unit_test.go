@@ -69,10 +69,8 @@ func (u *store) CodeGroup(_ context.Context, sch, group string) ([]Code, bool, e
 	if err := u.err("CodeGroup"); err != nil {
 		return nil, false, err
 	}
-	if c, ok := u.codes[sch+"/"+group]; ok {
-		return c, true, nil
-	}
-	c, ok := u.codes["/"+group]
+	// Exactly what is stored for the owner: the fallback to SYSTEM is core's.
+	c, ok := u.codes[sch+"/"+group]
 	return c, ok, nil
 }
 func (u *store) Rounds(ctx context.Context, sch string) ([]Round, error) {

@@ -101,7 +101,7 @@ func (s *Service) SavePart(ctx context.Context, p permission.Principal, req Part
 			return PartView{}, false, f.Err()
 		}
 	}
-	r, err := s.Ref.Round(ctx, c.Round)
+	r, err := LoadRound(ctx, s.Ref, c.Round)
 	if err != nil {
 		return PartView{}, false, err
 	}

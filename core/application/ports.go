@@ -110,6 +110,13 @@ type Round struct {
 	PartSurvey                   []Question
 	Survey                       []Question
 	InfoItems                    []InfoItem
+	// RoundConsents and SchoolConsents are the consent items stored for
+	// the round and for the school (every round); LoadRound decides which
+	// apply (Rules.Consents).
+	RoundConsents, SchoolConsents []school.ConsentItem
+	// SystemCategories and SystemStayTypes are the SYSTEM codes, used when
+	// the school has none of its own (Resolve).
+	SystemCategories, SystemStayTypes []Code
 }
 
 // Reference is the reference data store (read only here).
@@ -118,9 +125,9 @@ type Reference interface {
 	Countries(ctx context.Context) ([]Country, error)
 	SearchUnivs(ctx context.Context, q, countryCode string, limit int) ([]Univ, error)
 	Univ(ctx context.Context, code string) (Univ, bool, error)
-	// CodeGroup returns a group's codes: the school's own when school is
-	// not "" and it has them, else the SYSTEM codes. ok is false when the
-	// group does not exist.
+	// CodeGroup returns a group's codes as stored for school ("" for the
+	// SYSTEM codes); ok is false when there are none. The fallback from a
+	// school's codes to the SYSTEM ones is core's (CodeGroups).
 	CodeGroup(ctx context.Context, school, group string) (codes []Code, ok bool, err error)
 	Rounds(ctx context.Context, school string) ([]Round, error)
 	// Round answers a not-found error (CodeRoundNotFound) for an unknown round.

@@ -17,7 +17,7 @@ func (s *Service) Schools(ctx context.Context) ([]School, error) {
 	list, err := s.Ref.Schools(ctx)
 	for i := range list {
 		if list[i].Color == "" {
-			list[i].Color = "orange"
+			list[i].Color = DefaultColor
 		}
 	}
 	return list, err
@@ -81,7 +81,7 @@ func (s *Service) CodeGroups(ctx context.Context, typ, school string, groups []s
 	out := map[string][]Code{}
 	for _, g := range groups {
 		g = strings.TrimSpace(g)
-		codes, ok, err := s.Ref.CodeGroup(ctx, sc, g)
+		codes, ok, err := CodeGroupFor(ctx, s.Ref, sc, g)
 		if err != nil {
 			return nil, err
 		}
@@ -137,14 +137,14 @@ func (s *Service) Rounds(ctx context.Context, school string) ([]RoundView, error
 	now := s.now()
 	out := make([]RoundView, len(list))
 	for i, r := range list {
-		out[i] = s.view(r, now)
+		out[i] = s.view(r.Resolve(), now)
 	}
 	return out, nil
 }
 
 // Round answers one round with its open windows.
 func (s *Service) Round(ctx context.Context, k RoundKey) (RoundView, error) {
-	r, err := s.Ref.Round(ctx, k)
+	r, err := LoadRound(ctx, s.Ref, k)
 	if err != nil {
 		return RoundView{}, err
 	}
@@ -154,7 +154,7 @@ func (s *Service) Round(ctx context.Context, k RoundKey) (RoundView, error) {
 // InfoSettings answers which basic-info groups a round and part show and
 // require. Any signed-in user may read them.
 func (s *Service) InfoSettings(ctx context.Context, p permission.Principal, k RoundKey, applPartNo int64) ([]InfoItem, error) {
-	r, err := s.Ref.Round(ctx, k)
+	r, err := LoadRound(ctx, s.Ref, k)
 	if err != nil {
 		return nil, err
 	}

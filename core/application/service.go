@@ -134,7 +134,7 @@ func (r Record) InfoSections() map[form.Origin]form.SectionSet {
 // record builds the view of an application.
 func (s *Service) record(ctx context.Context, p permission.Principal, h Header, r *Round) (Record, error) {
 	if r == nil {
-		rr, err := s.Ref.Round(ctx, h.Round)
+		rr, err := LoadRound(ctx, s.Ref, h.Round)
 		if err != nil {
 			return Record{}, err
 		}
@@ -204,7 +204,7 @@ func (s *Service) List(ctx context.Context, p permission.Principal) ([]Record, e
 	for _, h := range hs {
 		r, ok := rounds[h.Round]
 		if !ok {
-			rr, err := s.Ref.Round(ctx, h.Round)
+			rr, err := LoadRound(ctx, s.Ref, h.Round)
 			if err != nil {
 				return nil, err
 			}
@@ -244,7 +244,7 @@ func (s *Service) Cancel(ctx context.Context, p permission.Principal, applNo int
 	if err != nil {
 		return Record{}, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return Record{}, err
 	}

@@ -47,7 +47,7 @@ func (s *Service) PutDraft(ctx context.Context, p permission.Principal, applNo i
 	if err != nil {
 		return time.Time{}, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return time.Time{}, err
 	}

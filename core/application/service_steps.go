@@ -31,7 +31,7 @@ func (s *Service) prepare(ctx context.Context, p permission.Principal, applNo in
 	if err != nil {
 		return stepIn{}, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return stepIn{}, err
 	}

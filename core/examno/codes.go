@@ -9,6 +9,7 @@ const (
 	CodeTokenWidth      = "examno.token_width"      // width not 1..9
 	CodeSeqCount        = "examno.seq_count"        // not exactly one {SEQ:n}
 	CodeSeqOverflow     = "examno.seq_overflow"     // n does not fit the width
+	CodeNumberTaken     = "examno.number_taken"     // the number is already given in the round (store constraint)
 	CodeValueMissing    = "examno.value_missing"    // a token without a value (param: token)
 	CodeValueCharacters = "examno.value_characters" // a code with characters a number may not hold
 )

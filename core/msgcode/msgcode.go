@@ -65,6 +65,7 @@ var All = []string{
 	"examno.lookup_limited",
 	"examno.lookup_sent",
 	"examno.seq_count",
+	"examno.number_taken",
 	"examno.seq_overflow",
 	"examno.template_empty",
 	"examno.template_syntax",

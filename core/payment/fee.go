@@ -87,6 +87,14 @@ type Quote struct {
 	Total     money.Money `json:"total"`
 }
 
+// Currency is the quote's currency; a zero quote without one is in KRW.
+func (q Quote) Currency() money.Currency {
+	if c := q.Total.Currency(); c != "" {
+		return c
+	}
+	return money.KRW
+}
+
 // NewQuote prices a fee for a pay type: visa_master adds the PayPal
 // surcharge to a USD fee; card, vbank and trans charge a KRW fee as it is;
 // free requires a zero fee.

@@ -377,3 +377,15 @@ func TestOverflow(t *testing.T) {
 		t.Fatal("paid overflow")
 	}
 }
+
+// The currency default (was in the postgres adapter): a zero quote without
+// a currency is in KRW.
+func TestQuoteCurrency(t *testing.T) {
+	t.Parallel()
+	if (Quote{}).Currency() != money.KRW {
+		t.Fatal("zero quote not in KRW")
+	}
+	if (Quote{Total: money.Zero(money.USD)}).Currency() != money.USD {
+		t.Fatal("USD quote")
+	}
+}

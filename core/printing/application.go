@@ -57,7 +57,7 @@ func codeName(list []application.Code, code string, n *names) string {
 }
 
 func (s *Service) application(ctx context.Context, h application.Header, lang Lang) (Application, error) {
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return Application{}, err
 	}
@@ -136,7 +136,8 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 	}
 	section(&a.Sections, "설문", "Survey", Block{Fields: answered})
 
-	items, err := s.Docs.Items(ctx, h.Round)
+	rows, err := s.Docs.Items(ctx, h.Round)
+	items := submission.PickItems(rows)
 	if err != nil {
 		return Application{}, err
 	}

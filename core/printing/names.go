@@ -31,7 +31,7 @@ func (n *names) code(group, v string) string {
 	}
 	g, ok := n.groups[group]
 	if !ok {
-		codes, _, err := n.ref.CodeGroup(n.ctx, n.school, group)
+		codes, _, err := application.CodeGroupFor(n.ctx, n.ref, n.school, group)
 		if err != nil {
 			n.err = err
 			return v

@@ -111,7 +111,7 @@ func fileName(l Lang, ko, en, id string) string {
 }
 
 func (s *Service) slip(ctx context.Context, h application.Header, lang Lang) (Slip, error) {
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return Slip{}, err
 	}

@@ -2,10 +2,10 @@ package submission
 
 import (
 	"context"
-	"github.com/gradapply/gradapply/core/application"
 	"io"
 	"time"
 
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
@@ -37,6 +37,34 @@ type DocItem struct {
 	GroupCode                  string
 	GroupKorName, GroupEngName string
 	Seq                        int
+	Level                      ItemLevel // where the row is stored
+}
+
+// ItemLevel is where a document item is defined.
+type ItemLevel int
+
+// Item levels, most specific first.
+const (
+	LevelRound   ItemLevel = iota // the round's own items
+	LevelSchool                   // the school's items for every round
+	LevelDefault                  // the service defaults
+)
+
+// PickItems applies the document-item precedence: the items of the most
+// specific level present (the round's, else the school's, else the
+// defaults) apply as a whole, in the order given.
+func PickItems(rows []DocItem) []DocItem {
+	best := LevelDefault + 1
+	for _, it := range rows {
+		best = min(best, it.Level)
+	}
+	var out []DocItem
+	for _, it := range rows {
+		if it.Level == best {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // Document is an uploaded file of an application: a regular item (Slot 0)
@@ -55,8 +83,9 @@ type Document struct {
 
 // Documents stores the document items of rounds and the uploaded files.
 type Documents interface {
-	// Items answers the round's items: the round's own when it has
-	// any, else the school's, else the service defaults.
+	// Items answers every item row that may apply to the round (the
+	// round's, the school's and the defaults, each with its Level) in
+	// display order; PickItems decides which apply.
 	Items(ctx context.Context, k application.RoundKey) ([]DocItem, error)
 	List(ctx context.Context, applNo int64) ([]Document, error)
 	// Put stores d, replacing the document of the same item and slot; it

@@ -161,12 +161,18 @@ func extraItem(items []DocItem) DocItem {
 		KorName: "기타 서류", EngName: "Other document", GroupCode: "etc", GroupKorName: "기타", GroupEngName: "Other"}
 }
 
+// items answers the document items that apply to a round.
+func (s *Service) items(ctx context.Context, k application.RoundKey) ([]DocItem, error) {
+	rows, err := s.Docs.Items(ctx, k)
+	return PickItems(rows), err
+}
+
 func (s *Service) load(ctx context.Context, h application.Header) (application.Round, []DocItem, []Document, error) {
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return r, nil, nil, err
 	}
-	items, err := s.Docs.Items(ctx, h.Round)
+	items, err := s.items(ctx, h.Round)
 	if err != nil {
 		return r, nil, nil, err
 	}
@@ -193,7 +199,7 @@ func (s *Service) ExtraAllowed(ctx context.Context, p permission.Principal, appl
 	if err != nil {
 		return false, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	return r.Rules.ExtraDocuments, err
 }
 
@@ -244,14 +250,14 @@ func (s *Service) PrepareUpload(ctx context.Context, p permission.Principal, app
 	if err != nil {
 		return UploadTarget{}, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return UploadTarget{}, err
 	}
 	if err := s.checkEdit(p, r, h.State, s.now()); err != nil {
 		return UploadTarget{}, err
 	}
-	items, err := s.Docs.Items(ctx, h.Round)
+	items, err := s.items(ctx, h.Round)
 	if err != nil {
 		return UploadTarget{}, err
 	}
@@ -344,7 +350,7 @@ func (s *Service) Delete(ctx context.Context, p permission.Principal, applNo int
 	if err != nil {
 		return DocView{}, err
 	}
-	r, err := s.Ref.Round(ctx, h.Round)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
 	if err != nil {
 		return DocView{}, err
 	}
@@ -352,7 +358,7 @@ func (s *Service) Delete(ctx context.Context, p permission.Principal, applNo int
 	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return DocView{}, err
 	}
-	items, err := s.Docs.Items(ctx, h.Round)
+	items, err := s.items(ctx, h.Round)
 	if err != nil {
 		return DocView{}, err
 	}

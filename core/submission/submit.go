@@ -118,7 +118,7 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (application.Header, error) {
 	var h application.Header
 	err := s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
-		r, err := s.Ref.Round(ctx, a.Round())
+		r, err := application.LoadRound(ctx, s.Ref, a.Round())
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -603,5 +604,33 @@ func TestChangedMeanwhile(t *testing.T) {
 				t.Fatalf("refused change recorded: documents %d files %d consents %v saved %v", len(e.docs[applNo]), e.fileCount(), e.consents, e.saved)
 			}
 		})
+	}
+}
+
+// Document-item precedence (was in the postgres adapter): the most
+// specific level present applies as a whole.
+func TestPickItems(t *testing.T) {
+	t.Parallel()
+	item := func(code string, l ItemLevel) DocItem {
+		return DocItem{Item: document.Item{Code: code}, Level: l}
+	}
+	codes := func(list []DocItem) (out []string) {
+		for _, it := range list {
+			out = append(out, it.Code)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		rows []DocItem
+		want string
+	}{
+		{[]DocItem{item("d1", LevelDefault), item("s1", LevelSchool), item("r1", LevelRound), item("r2", LevelRound)}, "r1 r2"},
+		{[]DocItem{item("d1", LevelDefault), item("s1", LevelSchool), item("s2", LevelSchool)}, "s1 s2"},
+		{[]DocItem{item("d1", LevelDefault), item("d2", LevelDefault)}, "d1 d2"},
+		{nil, ""},
+	} {
+		if got := strings.Join(codes(PickItems(c.rows)), " "); got != c.want {
+			t.Errorf("%v: %q want %q", codes(c.rows), got, c.want)
+		}
 	}
 }
