@@ -14,6 +14,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/window"
 )
 
 // Data is the demo file.
@@ -65,6 +66,16 @@ func Read(dir string) (Data, error) {
 	return d, err
 }
 
+// Window is the demo rounds' period: open since 09:00 KST a month ago,
+// closing at 17:00 KST three months ahead, so deadlines read as a school
+// would set them (issue 8, defect 7) whatever the time of loading.
+func Window(now time.Time) (opens, closes time.Time) {
+	d := now.In(window.Seoul)
+	opens = time.Date(d.Year(), d.Month()-1, d.Day(), 9, 0, 0, 0, window.Seoul)
+	closes = time.Date(d.Year(), d.Month()+3, d.Day(), 17, 0, 0, 0, window.Seoul)
+	return opens, closes
+}
+
 // Load inserts the demo data when the database has no school yet. It
 // reports whether it loaded anything.
 func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, now time.Time) (bool, error) {
@@ -81,6 +92,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 	}
 	seoul, _ := time.LoadLocation("Asia/Seoul")
 	year := now.In(seoul).Year() + 1
+	opens, closes := Window(now)
 	err = db.InTx(ctx, func(ctx context.Context) error {
 		for _, s := range d.Schools {
 			if err := postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{
@@ -88,8 +100,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				EnterYear: year, RoundKor: s.Round.KorName, RoundEng: s.Round.EngName,
 				FeeKrw: s.Round.FeeKrw, FeeUsd: s.Round.FeeUsd,
 				SlipNoticeKor: s.Round.SlipNoticeKor, SlipNoticeEng: s.Round.SlipNoticeEng,
-				// Open for the demo: from a month ago to three months ahead.
-				Opens: now.AddDate(0, -1, 0), Closes: now.AddDate(0, 3, 0),
+				Opens: opens, Closes: closes,
 			}); err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -120,6 +121,9 @@ type recordDTO struct {
 	Steps                      []string      `json:"steps"`
 	SavedSteps                 []string      `json:"savedSteps"`
 	SubmitOpen                 bool          `json:"submitOpen"`
+	SubmitDeadline             *string       `json:"submitDeadline"`
+	FeeKrw                     int64         `json:"feeKrw"`
+	FeeUsd                     int64         `json:"feeUsd"`
 	Actions                    []string      `json:"actions"`
 	CreatedAt                  string        `json:"createdAt"`
 	UpdatedAt                  string        `json:"updatedAt"`
@@ -151,8 +155,17 @@ func toRecord(r application.Record) recordDTO {
 		ApplPartNo: r.Part.ApplPartNo, VideoEssay: r.Offer.VideoEssay,
 		ApplPartlabel: labelDTO{r.Part.RemkKor, r.Part.RemkEng}, AdditionalCertificateCount: r.Part.AddCertificateCount,
 		Step: string(r.State.Effective()), NextStep: strPtr(string(r.Next)), Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved),
-		SubmitOpen: r.SubmitOpen, Actions: r.Actions, CreatedAt: timeText(r.CreatedAt), UpdatedAt: timeText(r.UpdatedAt),
+		SubmitOpen: r.SubmitOpen, SubmitDeadline: deadlineText(r.SubmitDeadline), FeeKrw: r.Round.FeeKrw, FeeUsd: r.Round.FeeUsd, Actions: r.Actions, CreatedAt: timeText(r.CreatedAt), UpdatedAt: timeText(r.UpdatedAt),
 	}
+}
+
+// deadlineText is a deadline as timeText writes it, or null for none.
+func deadlineText(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := timeText(t)
+	return &s
 }
 
 type draftDTO struct {

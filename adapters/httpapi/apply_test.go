@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -414,6 +415,13 @@ func TestApplyWalkThroughEveryStep(t *testing.T) {
 	if it["step"] != "ADD_INFO_SAVE" || it["nextStep"] != "FILE_SAVE" || fmt.Sprint(it["actions"]) != "[edit view cancel]" ||
 		it["schoolComm"].(map[string]any)["korName"] != "이화여자대학교 국제대학원" || it["roundEngName"] == "" || len(it["savedSteps"].([]any)) != 6 {
 		t.Fatalf("list entry: %v", it)
+	}
+	// ... with the round's fee and SUBMIT deadline in Seoul time (issue 8, defect 7).
+	if it["feeKrw"] != float64(80000) || it["feeUsd"] != float64(6500) {
+		t.Fatalf("list fee: %v", it)
+	}
+	if d, _ := it["submitDeadline"].(string); !regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T17:00:00\+09:00$`).MatchString(d) {
+		t.Fatalf("list deadline: %v", it["submitDeadline"])
 	}
 }
 

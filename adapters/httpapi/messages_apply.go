@@ -72,10 +72,10 @@ var formMessages = map[string]text{
 	"file.extra_not_allowed": {"이 학교는 추가 서류를 받지 않습니다.", "This school does not accept extra documents."},
 	"file.extra_slot":        {"추가 서류는 {max}개까지 올릴 수 있습니다.", "You can upload at most {max} extra documents."},
 	"file.item_unknown":      {"알 수 없는 서류 항목입니다.", "Unknown document item."},
-	"file.name_characters":   {"파일 이름에 특수문자를 쓸 수 없습니다.", "The file name must not contain special characters."},
+	"file.name_characters":   {"파일 이름에는 글자, 숫자, 공백과 ( ) [ ] { } _ - . , + & · 만 쓸 수 있습니다.", "A file name may hold letters, digits, spaces and ( ) [ ] { } _ - . , + & · only."},
 	"file.name_too_long":     {"파일 이름은 확장자를 빼고 {max}자 이하여야 합니다.", "The file name must be at most {max} characters without the extension."},
 	"file.required_missing":  {"필수 제출 서류를 확인해 주세요.", "Please check the required submission."},
-	"file.too_large":         {"파일이 너무 큽니다. (최대 {max}바이트)", "The file is too large (at most {max} bytes)."},
+	"file.too_large":         {"파일이 너무 큽니다. (최대 {max})", "The file is too large (at most {max})."},
 
 	// Money and payment.
 	"money.currency":              {"지원하지 않는 통화입니다.", "This currency is not supported."},

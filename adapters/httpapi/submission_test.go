@@ -133,7 +133,8 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 		{"renamed executable", `{"itemCode":"00002"}`, "setup.pdf", exe, "The file's content does not match its extension."},
 		{"empty file", `{"itemCode":"00002"}`, "empty.pdf", nil, "The file is empty."},
 		{"long name", `{"itemCode":"00002"}`, strings.Repeat("a", 41) + ".pdf", pdfBody, "The file name must be at most 40 characters without the extension."},
-		{"oversized image", `{"itemCode":"00001"}`, "photo.png", append(append([]byte{}, pngHead...), make([]byte, 3145728)...), "The file is too large (at most 3145728 bytes)."},
+		{"oversized image", `{"itemCode":"00001"}`, "photo.png", append(append([]byte{}, pngHead...), make([]byte, 3145728)...), "The file is too large (at most 3 MB)."},
+		{"quote in the name", `{"itemCode":"00002"}`, "diploma\"1.pdf", pdfBody, "A file name may hold letters, digits, spaces and ( ) [ ] { } _ - . , + & · only."},
 		{"wrong extension", `{"itemCode":"00003"}`, "transcript.exe", pdfBody, "This file type is not allowed (pdf)."},
 	} {
 		r := upload(t, c, n, tc.req, tc.file, tc.body)
@@ -144,6 +145,10 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 	c.Lang = "ko"
 	if r := upload(t, c, n, `{"itemCode":"00002"}`, "empty.pdf", nil); fileField(r) != "빈 파일은 올릴 수 없습니다." {
 		t.Errorf("ko message: %s", r.Raw)
+	}
+	big := append(append([]byte{}, pngHead...), make([]byte, 3145728)...)
+	if r := upload(t, c, n, `{"itemCode":"00001"}`, "photo.png", big); fileField(r) != "파일이 너무 큽니다. (최대 3 MB)" {
+		t.Errorf("ko size message: %s", r.Raw)
 	}
 	c.Lang = "en"
 	if got := storedFiles(t, dir); got != 0 {
@@ -166,8 +171,12 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 	if got := storedFiles(t, dir); got != 4 {
 		t.Fatalf("stored %d files, want 4", got)
 	}
-	// Replacing a document removes the old file.
-	must(t, upload(t, c, n, `{"itemCode":"00002"}`, "diploma2.pdf", pdfBody), 200, "replace")
+	// Replacing a document removes the old file. Korean names with
+	// brackets are kept as sent (issue 8, defect 6).
+	r = must(t, upload(t, c, n, `{"itemCode":"00002"}`, "졸업증명서(최종)[사본].pdf", pdfBody), 200, "replace")
+	if !strings.Contains(r.Raw, `"졸업증명서(최종)[사본].pdf"`) {
+		t.Fatalf("bracketed name: %s", r.Raw)
+	}
 	if got := storedFiles(t, dir); got != 4 {
 		t.Fatalf("after replace %d files, want 4", got)
 	}
@@ -290,6 +299,12 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 		t.Fatalf("submit paid: %s", r.Raw)
 	}
 	must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/submit/%d", paid), map[string]any{"consents": consents(round236)}), 409, "submit twice")
+	// Submitted: the list offers no way back to the form in edit mode
+	// (issue 8, defect 4), only viewing, cancelling and paying.
+	r = must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/info/%d", paid), nil), 200, "record after submit")
+	if fmt.Sprint(r.Body["actions"]) != "[view cancel pay]" {
+		t.Fatalf("actions after submit: %s", r.Raw)
+	}
 
 	// A free round completes at once with pay type free and an exam number.
 	free := e.create(c, "ARTS01", "DR01", true)

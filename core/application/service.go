@@ -44,6 +44,9 @@ type Record struct {
 	Next       Status
 	Actions    []string
 	SubmitOpen bool
+	// SubmitDeadline is the end of the round's SUBMIT window (zero when the
+	// round has none), shown with the fee in the applicant's list.
+	SubmitDeadline time.Time
 }
 
 func (s *Service) now() time.Time {
@@ -161,7 +164,9 @@ func (s *Service) decorate(p permission.Principal, rec *Record) {
 		rec.Next = ""
 	}
 	now := s.now()
-	rec.SubmitOpen = windows(rec.Round).Open(window.Submit, now)
+	ws := windows(rec.Round)
+	rec.SubmitOpen = ws.Open(window.Submit, now)
+	rec.SubmitDeadline = ws[window.Submit].End
 	mayChange := (rec.SubmitOpen || Exempt(p)) && st.Modifiable() && rec.UserID == p.UserID
 	mayEdit := mayChange && st.Editable()
 	acts := []string{}

@@ -4,9 +4,9 @@ package document
 const (
 	CodeExtension       = "file.extension"        // not in the item's allowed list (param: allowed)
 	CodeEmpty           = "file.empty"            // size 0
-	CodeTooLarge        = "file.too_large"        // above the limit (param: max)
+	CodeTooLarge        = "file.too_large"        // above the limit (param: max, as FormatSize writes it)
 	CodeNameTooLong     = "file.name_too_long"    // more than 40 characters without extension
-	CodeNameCharacters  = "file.name_characters"  // special characters in the name
+	CodeNameCharacters  = "file.name_characters"  // characters outside NameAllowed in the name
 	CodeContentMismatch = "file.content_mismatch" // leading bytes do not match the extension
 	CodeRequiredMissing = "file.required_missing" // Please check the required submission (param: code)
 	CodeExtraNotAllowed = "file.extra_not_allowed"

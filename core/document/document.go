@@ -2,6 +2,7 @@ package document
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,9 +91,13 @@ type Upload struct {
 	Head     []byte
 }
 
-// CheckName applies the name rule: 1 to 40 characters before the extension,
-// letters, digits, space, underscore and hyphen only. Field errors go to
-// field.
+// CheckName applies the name rule to the name without its extension: 1 to
+// 40 characters, at least one letter or digit, and only letters of any
+// script, combining marks, digits, spaces and the punctuation people put in
+// document names (NameSymbols), so "성적증명서(최종)" and "CV [2026]" pass.
+// Path separators, control and format characters (such as the right-to-left
+// override that disguises an extension), quotes, wildcards and other
+// symbols (# % ' ; = ...) are refused. Field errors go to field.
 func CheckName(f *apperr.Fields, field, base string) {
 	if base == "" || !utf8.ValidString(base) {
 		f.Add(field, CodeNameCharacters)
@@ -101,12 +106,54 @@ func CheckName(f *apperr.Fields, field, base string) {
 	if utf8.RuneCountInString(base) > NameMaxChars {
 		f.AddParam(field, CodeNameTooLong, "max", NameMaxChars)
 	}
+	if !NameAllowed(base) {
+		f.Add(field, CodeNameCharacters)
+	}
+}
+
+// NameSymbols are the characters besides letters, marks, digits and the
+// space that a file name may hold. None of them separates paths or means
+// anything to a shell, a URL path segment we build or a header we quote:
+// stored files get generated names and downloads encode the name.
+const NameSymbols = "()[]{}_-.,+&\u00b7"
+
+// NameAllowed reports whether a name without extension holds only allowed
+// characters and at least one letter or digit (so no name is only dots).
+func NameAllowed(base string) bool {
+	if !utf8.ValidString(base) {
+		return false
+	}
+	meaningful := false
 	for _, r := range base {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '_' && r != '-' {
-			f.Add(field, CodeNameCharacters)
-			return
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			meaningful = true
+		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || r == ' ' || strings.ContainsRune(NameSymbols, r):
+		default:
+			return false
 		}
 	}
+	return meaningful
+}
+
+// FormatSize writes a byte count as people read a limit: "3 MB", "30 MB",
+// "1.5 MB", "500 KB" (1 KB = 1024 bytes). The units read the same in
+// Korean and English.
+func FormatSize(n int64) string {
+	const kb, mb = 1024, 1024 * 1024
+	unit, div := "bytes", int64(1)
+	switch {
+	case n >= mb:
+		unit, div = "MB", mb
+	case n >= kb:
+		unit, div = "KB", kb
+	}
+	if n%div == 0 {
+		return strconv.FormatInt(n/div, 10) + " " + unit
+	}
+	// one decimal, rounded down so the limit shown is never above the real one
+	tenths := n * 10 / div
+	return strconv.FormatInt(tenths/10, 10) + "." + strconv.FormatInt(tenths%10, 10) + " " + unit
 }
 
 // Check applies every file rule of the item to an upload and returns the
@@ -123,7 +170,7 @@ func (it Item) Check(up Upload) (string, error) {
 	case up.Size <= 0:
 		f.Add("file", CodeEmpty)
 	case up.Size > limit:
-		f.AddParam("file", CodeTooLarge, "max", limit)
+		f.AddParam("file", CodeTooLarge, "max", FormatSize(limit))
 	}
 	if up.Size > 0 && !Matches(ext, up.Head) {
 		f.Add("file", CodeContentMismatch)

@@ -53,7 +53,9 @@ func TestCheck(t *testing.T) {
 		{"40 characters accepted", transcript, Upload{strings.Repeat("가", 40) + ".pdf", 10, pdfHead}, "pdf", ""},
 		{"41 characters refused", transcript, Upload{strings.Repeat("a", 41) + ".pdf", 10, pdfHead}, "pdf", CodeNameTooLong},
 		{"special characters refused", transcript, Upload{"my#file.pdf", 10, pdfHead}, "pdf", CodeNameCharacters},
-		{"second dot refused", transcript, Upload{"my.file.pdf", 10, pdfHead}, "pdf", CodeNameCharacters},
+		{"dots inside allowed", transcript, Upload{"2026.03.01 transcript.pdf", 10, pdfHead}, "pdf", ""},
+		{"Korean with brackets allowed", transcript, Upload{"성적증명서(최종).pdf", 10, pdfHead}, "pdf", ""},
+		{"only dots refused", transcript, Upload{"...pdf", 10, pdfHead}, "pdf", CodeNameCharacters},
 		{"empty base refused", transcript, Upload{".pdf", 10, pdfHead}, "pdf", CodeNameCharacters},
 		{"space, underscore, hyphen allowed", transcript, Upload{"성적 증명서_2024-1.pdf", 10, pdfHead}, "pdf", ""},
 		{"windows path removed", transcript, Upload{`C:\Users\kim\t.pdf`, 10, pdfHead}, "pdf", ""},
@@ -176,7 +178,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		base, _ := SplitName(name)
 		if !item.Allows(ext) || size <= 0 || size > item.Limit(ext) || !Matches(ext, head) ||
-			len([]rune(base)) > NameMaxChars || strings.ContainsAny(base, `./\#%&<>"'`) {
+			len([]rune(base)) > NameMaxChars || strings.ContainsAny(base, `/\#%<>"'`) || strings.Trim(base, ". ") == "" {
 			t.Fatalf("accepted %q size %d head %q", name, size, head)
 		}
 	})

@@ -307,7 +307,7 @@ func (s *Service) Upload(ctx context.Context, p permission.Principal, t UploadTa
 	name, size, err := s.Files.Put(ctx, br, limit)
 	if errors.Is(err, ErrTooLarge) {
 		var f apperr.Fields
-		f.AddParam("file", document.CodeTooLarge, "max", limit)
+		f.AddParam("file", document.CodeTooLarge, "max", document.FormatSize(limit))
 		return DocView{}, Document{}, f.Err()
 	}
 	if err != nil {

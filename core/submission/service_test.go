@@ -364,7 +364,7 @@ func TestUpload(t *testing.T) {
 				}
 			case c.field != "":
 				fe := wantField(t, err, "file", c.field)
-				if c.field == document.CodeTooLarge && fe.Params["max"] != int64(1024) {
+				if c.field == document.CodeTooLarge && fe.Params["max"] != "1 KB" {
 					t.Fatalf("too large params %v, want max 1024", fe.Params)
 				}
 			case c.code != "":
