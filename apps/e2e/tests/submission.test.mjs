@@ -168,6 +168,7 @@ test('ko: documents with progress and refusals, delete, submit, free completion,
 
   // deleting a required document moves the status back, with a notice
   await page.getByTestId('doc-delete-00003').click();
+  await page.getByTestId('doc-delete-confirm-00003').click();
   await panelStatus(page, 'ADD_INFO_SAVE');
   await page.getByTestId('toast').filter({ hasText: '삭제' }).waitFor({ timeout: T });
   assert.equal(await page.getByTestId('doc-item-00003').getAttribute('data-has-file'), 'false');

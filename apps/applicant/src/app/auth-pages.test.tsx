@@ -67,7 +67,7 @@ describe('login', () => {
     expect(screen.getByTestId('nav-user').textContent).toContain('kim1');
   });
 
-  it('shows the server message on a failed login and stays on the page', async () => {
+  it('shows the server message inline on a failed login (no toast over the title on a phone) and stays on the page', async () => {
     handlers['POST /user/api/login'] = () =>
       jsonResponse({ status: 401, code: 'login.failed', message: '아이디 또는 비밀번호가 올바르지 않습니다.' }, 401);
     const { router } = renderRoutes(routes, ['/user/login']);
@@ -75,7 +75,8 @@ describe('login', () => {
     type('userId', 'kim1');
     type('password', 'wrong');
     fireEvent.click(screen.getByTestId('login-submit'));
-    await waitFor(() => expect(toastStore.get()?.message).toBe('아이디 또는 비밀번호가 올바르지 않습니다.'));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('아이디 또는 비밀번호가 올바르지 않습니다.');
+    expect(toastStore.get()).toBeNull();
     expect(router.state.location.pathname).toBe('/user/login');
     expect(sessionStore.get()).toBeNull();
   });

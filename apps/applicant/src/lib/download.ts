@@ -20,14 +20,20 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
 
 export type FetchedFile = { blob: Blob; fileName: string };
 
+/** Downloads ask for Korean (seed section 7: "downloads fixed to Korean"). */
+export const DOWNLOAD_LANGUAGE = 'ko';
+
 /**
  * GET a file of an owner-checked endpoint as a blob (same-origin cookies,
- * locale); a refusal becomes an ApiError and a warning toast with the server's text.
+ * Accept-Language: ko whatever the interface language); onProgress gets
+ * 0..1 as the bytes arrive when the server says how many there are. A
+ * refusal becomes an ApiError and a warning toast: the server's text in a
+ * Korean interface, a generic one in the interface's language otherwise.
  */
-export async function fetchFile(url: string, fallbackName = 'download'): Promise<FetchedFile> {
+export async function fetchFile(url: string, fallbackName = 'download', onProgress?: (fraction: number) => void): Promise<FetchedFile> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin', headers: { 'Accept-Language': currentLanguage() } });
+    res = await fetch(url, { credentials: 'same-origin', headers: { 'Accept-Language': DOWNLOAD_LANGUAGE } });
   } catch {
     const error = new ApiError(0, { code: 'network.error' }, i18n.t('error.network'));
     pushError(error);
@@ -41,13 +47,39 @@ export async function fetchFile(url: string, fallbackName = 'download'): Promise
     } catch {
       /* not JSON */
     }
+    if (currentLanguage() !== DOWNLOAD_LANGUAGE) {
+      const text = i18n.t('flow.downloadFailed');
+      body = { ...body, message: text, warningMessage: text };
+    }
     const error = new ApiError(res.status, { status: res.status, ...body }, i18n.t('error.server'));
     pushError(error);
     showToast(error.message, 'warning');
     throw error;
   }
-  const blob = await res.blob();
+  const blob = await readBlob(res, onProgress);
   return { blob, fileName: filenameFromDisposition(res.headers.get('Content-Disposition'), fallbackName) };
+}
+
+async function readBlob(res: Response, onProgress?: (fraction: number) => void): Promise<Blob> {
+  const total = Number(res.headers.get('Content-Length'));
+  if (!onProgress || !res.body || !(total > 0)) {
+    const blob = await res.blob();
+    onProgress?.(1);
+    return blob;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  onProgress(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    loaded += value.byteLength;
+    onProgress(Math.min(1, loaded / total));
+  }
+  onProgress(1);
+  return new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
 }
 
 /** Hand a blob to the browser as a download under its name. */

@@ -87,7 +87,7 @@ export function ApplSubmitPage() {
               {error}
             </Alert>
           )}
-          <ConsentForm round={app.data.schoolComm} onAccept={onAccept} />
+          <ConsentForm round={app.data.schoolComm} onAccept={onAccept} submitLabel={t('submission.submit')} pending={submit.isPending} />
         </>
       )}
     </PageFrame>

@@ -9,9 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -32,6 +29,7 @@ import { formSteps, initialStep, isLastStep, neighbours, openableSteps, type Ste
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { ApplicationFormContext, type ApplicationFormValue } from './form-context';
 import { NotFound } from './not-found';
+import { FormStepper } from './form-stepper';
 import { BasicInfoStep } from './steps/basic-info-step';
 import { AcademicStep } from './steps/academic-step';
 import { LanguageStep } from './steps/language-step';
@@ -142,16 +140,6 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
     if (step && step !== requestedStep) onStepChange(step);
   }, [step, requestedStep, onStepChange]);
 
-  // on a phone the stepper scrolls: keep the open step in sight
-  const stepperRef = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const box = stepperRef.current;
-    const el = box?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!box || !el) return;
-    const left = el.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
-    box.scrollLeft = Math.max(0, left - (box.clientWidth - el.offsetWidth) / 2);
-  }, [step]);
-
   const setFlush = useCallback((f: (() => Promise<unknown>) | null) => {
     flushRef.current = f;
   }, []);
@@ -231,33 +219,7 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
             {reviewCompleted ? t('form.reviewCompleted') : t('form.underReview')}
           </Alert>
         )}
-        <Box ref={stepperRef} sx={{ overflowX: 'auto', mb: 3, pb: 1, position: 'relative' }}>
-          <Stepper
-            nonLinear
-            activeStep={Math.max(0, steps.indexOf(step)) + 1}
-            alternativeLabel
-            sx={{ minWidth: 720, '& .MuiStepLabel-label': { wordBreak: 'keep-all', overflowWrap: 'normal' } }}
-            data-testid="form-stepper"
-          >
-            <Step completed={saved.has('APPL_PART_SAVE')}>
-              <StepButton onClick={openPart} disabled={readOnly} data-testid="form-step-APPL_PART_SAVE">
-                {t('step.APPL_PART_SAVE')}
-              </StepButton>
-            </Step>
-            {steps.map((s) => (
-              <Step key={s} completed={saved.has(s)}>
-                <StepButton
-                  onClick={() => void goTo(s)}
-                  disabled={!open.includes(s)}
-                  data-testid={`form-step-${s}`}
-                  aria-current={s === step ? 'step' : undefined}
-                >
-                  {t(`step.${s}`)}
-                </StepButton>
-              </Step>
-            ))}
-          </Stepper>
-        </Box>
+        <FormStepper steps={steps} step={step} saved={saved} open={open} readOnly={readOnly} onGo={(s) => void goTo(s)} onPart={openPart} />
         <Typography variant="h5" component="h2" sx={{ mb: 2, fontWeight: 700 }} data-testid="step-title">
           {t(`step.${step}`)}
         </Typography>

@@ -23,7 +23,18 @@ export function acceptedVersions(consents: Consent[], checked: Record<string, bo
 }
 
 /** /appl/agree: the school's consent items, bilingual, all required. */
-export function ConsentForm({ round, onAccept }: { round: RoundKey; onAccept: (consents: Record<string, string>) => void }) {
+export function ConsentForm({
+  round,
+  onAccept,
+  submitLabel,
+  pending = false,
+}: {
+  round: RoundKey;
+  onAccept: (consents: Record<string, string>) => void;
+  /** the final button's text where accepting also submits (default "next") */
+  submitLabel?: string;
+  pending?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const recruit = useRecruit(round);
   const [checked, setChecked] = useState<Record<string, boolean>>({});
@@ -118,8 +129,8 @@ export function ConsentForm({ round, onAccept }: { round: RoundKey; onAccept: (c
         </Alert>
       )}
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" size="large" onClick={next} data-testid="consent-next">
-          {t('consent.next')}
+        <Button variant="contained" size="large" onClick={next} disabled={pending} data-testid="consent-next">
+          {submitLabel ?? t('consent.next')}
         </Button>
       </Box>
     </Box>

@@ -6,7 +6,8 @@ export type LoginInput = { userId: string; password: string; altcha?: string };
 export type LoginResponse = { accessToken: string; user: SessionUser };
 
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/user/api/login', input);
+  // silent: the form shows the refusal inline, where a toast would cover the title on a phone
+  return api.post<LoginResponse>('/user/api/login', input, { silent: true });
 }
 
 /** The token itself lives in an HttpOnly cookie; only the user is kept here. */

@@ -27,6 +27,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const [captchaRequired, setCaptchaRequired] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const widget = useRef<AltchaHandle>(null);
   const {
     register,
@@ -40,11 +41,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   const onSubmit = handleSubmit((values) => {
+    setFailure(null);
     login.mutate(
       { userId: values.userId.trim(), password: values.password, ...(altcha ? { altcha } : {}) },
       {
         onSuccess,
         onError: (error) => {
+          setFailure(error instanceof ApiError ? error.message : t('error.server'));
           if (isCaptchaRequired(error)) setCaptchaRequired(true);
           if (captchaRequired) widget.current?.reset();
         },
@@ -74,6 +77,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         helperText={fieldErrorText(t, errors.password)}
         slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
       />
+      {failure && (
+        <Alert severity="error" role="alert" data-testid="login-error">
+          {failure}
+        </Alert>
+      )}
       {captchaRequired && (
         <>
           <Alert severity="info" data-testid="login-captcha-notice">

@@ -48,10 +48,23 @@ describe('DocumentsPanel', () => {
     fireEvent.change(input, { target: { files: [new File([], 'empty.pdf', { type: 'application/pdf' })] } });
     expect((await screen.findByTestId('doc-error-00004')).textContent).not.toBe('');
 
+    // deleting asks first (issue 8, defect 4): cancel sends nothing
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').length;
     fireEvent.click(screen.getByTestId('doc-delete-00003'));
+    const dialog = await screen.findByRole('dialog', { name: '서류를 삭제할까요?' });
+    expect(dialog.textContent).toContain('성적증명서.pdf');
+    expect(deletes()).toBe(0);
+    fireEvent.click(screen.getByTestId('doc-delete-cancel-00003'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toBe(0);
+    expect(screen.getByTestId('doc-item-00003').getAttribute('data-has-file')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('doc-delete-00003'));
+    fireEvent.click(await screen.findByTestId('doc-delete-confirm-00003'));
     await waitFor(() => expect(onStatus).toHaveBeenCalledWith({ status: 'ADD_INFO_SAVE', reviewStatus: null, isApplReviewing: false }));
     await waitFor(() => expect(screen.getByTestId('documents-panel').getAttribute('data-status')).toBe('ADD_INFO_SAVE'));
     expect(screen.getByTestId('doc-item-00003').getAttribute('data-has-file')).toBe('false');
+    expect(deletes()).toBe(1);
   });
 
   it('read-only shows no upload or delete', async () => {

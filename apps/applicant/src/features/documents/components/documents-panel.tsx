@@ -4,6 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -173,6 +178,7 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
   const remove = useDeleteDocument(applNo);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const id = slot.key;
   const accept = slot.rule.extensions.map((e) => `.${e}`).join(',');
   const limits = slot.rule.extensions
@@ -205,14 +211,17 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
     );
   };
 
+  // deleting is asked first: the file cannot be brought back
   const onDelete = () => {
     if (!slot.fileKey) return;
     setError(null);
     remove.mutate(slot.fileKey, {
       onSuccess: (v) => {
+        setConfirmDelete(false);
         onChanged(v);
         showToast(t('documents.deleted'), 'success');
       },
+      onError: () => setConfirmDelete(false),
     });
   };
 
@@ -281,7 +290,7 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
                 />
               </Button>
               {slot.fileKey && (
-                <Button size="small" color="error" onClick={onDelete} disabled={remove.isPending} data-testid={`doc-delete-${id}`}>
+                <Button size="small" color="error" onClick={() => setConfirmDelete(true)} disabled={remove.isPending} data-testid={`doc-delete-${id}`}>
                   {t('documents.delete')}
                 </Button>
               )}
@@ -306,6 +315,26 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
           {error}
         </Alert>
       )}
+      <Dialog
+        open={confirmDelete}
+        onClose={() => !remove.isPending && setConfirmDelete(false)}
+        aria-labelledby={`doc-delete-title-${id}`}
+        aria-describedby={`doc-delete-body-${id}`}
+        data-testid={`doc-delete-dialog-${id}`}
+      >
+        <DialogTitle id={`doc-delete-title-${id}`}>{t('flow.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`doc-delete-body-${id}`}>{t('flow.deleteBody', { name: slot.fileName ?? slot.title })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button autoFocus onClick={() => setConfirmDelete(false)} disabled={remove.isPending} data-testid={`doc-delete-cancel-${id}`}>
+            {t('flow.deleteCancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={onDelete} disabled={remove.isPending} data-testid={`doc-delete-confirm-${id}`}>
+            {t('flow.deleteConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {missing && !readOnly && !slot.fileKey && !error && (
         <Typography variant="caption" color="warning.main" data-testid={`doc-missing-${id}`}>
           {t('documents.missing')}

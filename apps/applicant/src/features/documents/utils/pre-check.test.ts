@@ -17,7 +17,7 @@ describe('preCheck', () => {
     expect(preCheck({ name: 'empty.pdf', size: 0 }, rule)?.key).toBe('documents.error.empty');
   });
   it('refuses a file over the limit of its extension', () => {
-    expect(preCheck({ name: 'big.png', size: 3 * 1024 * 1024 + 1 }, rule)?.key).toBe('documents.error.tooLarge');
+    expect(preCheck({ name: 'big.png', size: 3 * 1024 * 1024 + 1 }, rule)).toEqual({ key: 'documents.error.tooLarge', values: { max: '3 MB' } });
     expect(preCheck({ name: 'big.png', size: 3 * 1024 * 1024 }, rule)).toBeNull();
     expect(preCheck({ name: 'big.pdf', size: 3 * 1024 * 1024 + 1 }, rule)).toBeNull();
   });

@@ -35,7 +35,7 @@ export function preCheck(file: { name: string; size: number }, rule: FileRule): 
   if (!ext || !allowed.includes(ext)) return { key: 'documents.error.extension', values: { allowed: rule.extensions.join(', ') } };
   if (file.size === 0) return { key: 'documents.error.empty' };
   const limit = rule.limits[ext] ?? (ext === 'jpg' ? rule.limits.jpeg : undefined);
-  if (limit !== undefined && file.size > limit) return { key: 'documents.error.tooLarge', values: { max: limit } };
+  if (limit !== undefined && file.size > limit) return { key: 'documents.error.tooLarge', values: { max: formatBytes(limit) } };
   if (charLength(baseNameOf(file.name)) > MAX_NAME_LENGTH) return { key: 'documents.error.nameTooLong', values: { max: MAX_NAME_LENGTH } };
   return null;
 }

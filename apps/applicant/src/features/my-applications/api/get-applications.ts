@@ -20,6 +20,11 @@ export type ApplicationSummary = {
   steps: string[];
   savedSteps: string[];
   submitOpen: boolean;
+  /** end of the round's SUBMIT window (RFC 3339), null when the round has none */
+  submitDeadline?: string | null;
+  /** the round's fees: won and US cents; both 0 for a free round */
+  feeKrw?: number;
+  feeUsd?: number;
   actions: string[];
   createdAt: string;
   updatedAt: string;

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { accessState } from '@/lib/access-key';
+import { formatKrw, seoulMinute } from '@/lib/format';
 import { showToast } from '@/lib/notifications';
 import { useApplications, type ApplicationSummary } from '../api/get-applications';
 import { useCancelApplication } from '../api/cancel-application';
@@ -97,6 +98,17 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="appl-part">
             {en ? a.applPartlabel?.eng : a.applPartlabel?.kor}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="div" data-testid="appl-round-facts">
+            {a.submitDeadline && (
+              <span data-testid="appl-deadline">{t('flow.deadline', { time: seoulMinute(a.submitDeadline) })}</span>
+            )}
+            {a.submitDeadline && a.feeKrw !== undefined && ' · '}
+            {a.feeKrw !== undefined && (
+              <span data-testid="appl-fee">
+                {t('flow.fee', { fee: a.feeKrw > 0 ? formatKrw(a.feeKrw, i18n.language) : t('flow.free') })}
+              </span>
+            )}
           </Typography>
           {a.applId && (
             <Typography variant="body2" data-testid="appl-id">

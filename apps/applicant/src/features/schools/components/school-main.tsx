@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/components/layout/document-title';
 import { SchoolTheme } from '@/components/theme/school-theme';
 import { useSchools, type School } from '../api/get-schools';
 import type { RoundSummary } from '../api/get-recruit-list';
@@ -19,6 +20,9 @@ export function findSchool(schools: School[] | undefined, name: string): School 
 export function SchoolMain({ name, onApply }: { name: string; onApply: (school: School, round: RoundSummary) => void }) {
   const { t, i18n } = useTranslation();
   const schools = useSchools();
+  const school = schools.data ? findSchool(schools.data, name) : undefined;
+  // the tab and the h1 carry the school's name, not a generic "school main"
+  usePageTitle(school ? schoolName(school, i18n.language) : null);
   if (schools.isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -26,7 +30,6 @@ export function SchoolMain({ name, onApply }: { name: string; onApply: (school: 
       </Box>
     );
   }
-  const school = findSchool(schools.data, name);
   if (!school) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
