@@ -61,6 +61,16 @@ export function ApplSubmitPage() {
         </Box>
       ) : !app.data ? (
         <Alert severity="error">{t('submission.loadFailed')}</Alert>
+      ) : !(app.data.actions ?? []).includes('submit') && !submit.isPending && !submit.isSuccess ? (
+        // submitted already (or not submittable now): nothing here leads back to changing it
+        <>
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="submit-closed">
+            {t('flow.submitClosed')}
+          </Alert>
+          <Button variant="contained" onClick={() => void navigate(paths.list.getHref())} data-testid="submit-to-list">
+            {t('submission.toList')}
+          </Button>
+        </>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
