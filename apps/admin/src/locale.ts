@@ -9,8 +9,13 @@ export const LOCALE_COOKIE = 'locale';
 
 export const isLocale = (v: unknown): v is Locale => v === 'ko' || v === 'en';
 
-/** The current locale: the shared cookie, else Korean. */
+// What this page picked: the server's Set-Cookie arrives later (or never,
+// offline), and until then the page must not read the old cookie back.
+let picked: Locale | undefined;
+
+/** The current locale: what this page picked, else the shared cookie, else Korean. */
 export const currentLocale = (): Locale => {
+    if (picked) return picked;
     const v = readCookie(LOCALE_COOKIE);
     return isLocale(v) ? v : DEFAULT_LOCALE;
 };
@@ -21,6 +26,7 @@ export const currentLocale = (): Locale => {
  */
 export const saveLocale = (locale: string) => {
     if (!isLocale(locale)) return;
+    picked = locale;
     if (typeof document !== 'undefined') document.documentElement.lang = locale;
     if (typeof fetch === 'undefined') return;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from 'react-admin';
 import { createStore } from './store';
-import { readCookie } from './cookies';
-import { setCookie } from './test/fetchMock';
+import { mockFetch, setCookie } from './test/fetchMock';
 
 describe('preferences store', () => {
     it('reads the locale from the shared cookie, not from its own storage', () => {
@@ -13,13 +12,15 @@ describe('preferences store', () => {
         expect(store.getItem('locale')).toBe('en');
     });
 
-    it('writes a picked locale to the cookie and tells subscribers', () => {
+    it('asks the server to set the shared cookie for a picked locale, reads it back at once and tells subscribers', () => {
+        const { calls } = mockFetch(() => ({ status: 204 }));
         const store = createStore(memoryStore());
         store.setup();
         const seen: unknown[] = [];
         store.subscribe('locale', v => seen.push(v));
         store.setItem('locale', 'en');
-        expect(readCookie('locale')).toBe('en');
+        expect(calls.map(c => [c.method, c.url, c.body])).toEqual([['PUT', '/user/api/locale', { locale: 'en' }]]);
+        expect(store.getItem('locale')).toBe('en');
         expect(seen).toEqual(['en']);
     });
 

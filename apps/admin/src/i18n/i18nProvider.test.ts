@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setCookie } from '../test/fetchMock';
-import { readCookie } from '../cookies';
+import { mockFetch, setCookie } from '../test/fetchMock';
 
 const load = async () => {
     vi.resetModules();
@@ -18,15 +17,16 @@ describe('i18nProvider', () => {
         expect(p.translate('ra.action.save')).toBe('Save');
     });
 
-    it('writes the shared locale cookie on change, and the page language', async () => {
+    it('asks the server for the shared locale cookie on change, and sets the page language', async () => {
+        const { calls } = mockFetch(() => ({ status: 204 }));
         const p = await load();
         await p.changeLocale('en');
-        expect(readCookie('locale')).toBe('en');
+        expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/user/api/locale', body: { locale: 'en' } });
         expect(document.documentElement.lang).toBe('en');
         expect(document.title).toBe('GradApply Admin');
         expect(p.translate('app.auth.not_admin')).toBe('This account has no administrator rights.');
         await p.changeLocale('ko');
-        expect(readCookie('locale')).toBe('ko');
+        expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/user/api/locale', body: { locale: 'ko' } });
         expect(p.translate('app.auth.not_admin')).toBe('관리자 권한이 없습니다.');
     });
 
