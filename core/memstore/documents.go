@@ -168,3 +168,10 @@ type Mail struct {
 	Kind, Locale, To string
 	Data             map[string]any
 }
+
+// Pending counts the committed outbox rows.
+func (s Outbox) Pending(ctx context.Context) (int, error) {
+	var n int
+	err := s.do(ctx, func(d *data) error { n = len(d.outbox); return nil })
+	return n, err
+}
