@@ -87,7 +87,7 @@ func RunUsers(t *testing.T, newEnv New) {
 			user(t, e, id)
 		}
 		if _, err := e.Users.Create(ctx, account.NewUser{UserID: "admin1", Email: "admin1@school.kr", PasswordHash: "h", Locale: "ko",
-			Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "S01"}); err != nil {
+			Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: e.Round.SchoolCode}); err != nil {
 			t.Fatal(err)
 		}
 		list, total, err := e.Users.List(ctx, account.ListQuery{Search: "EXAMPLE", Sort: "userId", Desc: true, Offset: 1, Limit: 2})
@@ -95,10 +95,10 @@ func RunUsers(t *testing.T, newEnv New) {
 			t.Fatalf("search, sort, page: %d %+v %v", total, ids(list), err)
 		}
 		list, total, _ = e.Users.List(ctx, account.ListQuery{Role: string(permission.RoleSchoolAdmin), Limit: 10})
-		if total != 1 || len(list) != 1 || list[0].SchoolCode != "S01" {
+		if total != 1 || len(list) != 1 || list[0].SchoolCode != e.Round.SchoolCode {
 			t.Fatalf("by role: %+v", ids(list))
 		}
-		if _, total, _ := e.Users.List(ctx, account.ListQuery{SchoolCode: "S01", Limit: 10}); total != 1 {
+		if _, total, _ := e.Users.List(ctx, account.ListQuery{SchoolCode: e.Round.SchoolCode, Limit: 10}); total != 1 {
 			t.Fatalf("by school: %d", total)
 		}
 		if _, total, _ := e.Users.List(ctx, account.ListQuery{Search: "%", Limit: 10}); total != 0 {
