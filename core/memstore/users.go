@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -238,4 +238,18 @@ func compareUsers(a, b account.User, field string, desc bool) int {
 		c = -c
 	}
 	return c
+}
+
+// SetStatus sets an account's status, as the status rules and the
+// dormancy job do in PostgreSQL (a fixture for tests).
+func (s Users) SetStatus(ctx context.Context, pk int64, st account.Status) error {
+	return s.do(ctx, func(d *data) error {
+		u, ok := d.users[pk]
+		if !ok {
+			return apperr.NotFound("user.not_found")
+		}
+		u.Status = st
+		d.users[pk] = u
+		return nil
+	})
 }
