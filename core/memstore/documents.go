@@ -3,6 +3,8 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -58,11 +60,15 @@ func (s Documents) Put(ctx context.Context, doc submission.Document) (submission
 		if err := d.needApp(doc.ApplNo); err != nil {
 			return err
 		}
+		for _, l := range d.docs {
+			for _, o := range l {
+				if o.FileKey == doc.FileKey && (o.ApplNo != doc.ApplNo || o.ItemCode != doc.ItemCode || o.Slot != doc.Slot) {
+					return fmt.Errorf("memstore: file key %q is taken", doc.FileKey) // the primary key
+				}
+			}
+		}
 		list := slices.Clone(d.docs[doc.ApplNo])
 		for n, o := range list {
-			if o.FileKey == doc.FileKey && (o.ItemCode != doc.ItemCode || o.Slot != doc.Slot) {
-				return apperr.Conflict("file.key_taken")
-			}
 			if o.ItemCode == doc.ItemCode && o.Slot == doc.Slot {
 				old, replaced = o, true
 				list = slices.Delete(list, n, n+1)
@@ -149,7 +155,7 @@ func (s ExamNumbers) Assign(ctx context.Context, applNo int64, applID string, at
 // Enqueue writes a job to the outbox.
 func (s Outbox) Enqueue(ctx context.Context, taskType string, payload any) error {
 	if taskType == "" {
-		return apperr.Invalid("outbox.task_type_missing")
+		return errors.New("memstore: outbox enqueue: empty task type")
 	}
 	return s.do(ctx, func(d *data) error {
 		d.nextJob++
