@@ -8,8 +8,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -27,6 +29,8 @@ var (
 	_ submission.Documents   = Documents{}
 	_ submission.ExamNumbers = ExamNumbers{}
 	_ submission.Consents    = Applications{}
+	_ submission.Mailer      = Outbox{}
+	_ account.Mailer         = Outbox{}
 )
 
 // Items answers the round's document items.
@@ -164,15 +168,19 @@ func (s Outbox) Enqueue(ctx context.Context, taskType string, payload any) error
 	})
 }
 
-// Queue is core's mail port on the outbox: one "mail:send" job.
-func (s Outbox) Queue(ctx context.Context, kind, locale, to string, data map[string]any) error {
-	return s.Enqueue(ctx, "mail:send", Mail{Kind: kind, Locale: locale, To: to, Data: data})
+// Queue is core's mail port on the outbox: one "mail:send" job, written
+// only when the caller's transaction commits.
+func (s Outbox) Queue(ctx context.Context, locale, to string, m mailmsg.Message) error {
+	if m == nil {
+		return errors.New("memstore: queue mail: no message")
+	}
+	return s.Enqueue(ctx, "mail:send", Mail{Locale: locale, To: to, Message: m})
 }
 
 // Mail is the payload Queue writes.
 type Mail struct {
-	Kind, Locale, To string
-	Data             map[string]any
+	Locale, To string
+	Message    mailmsg.Message
 }
 
 // Pending counts the committed outbox rows.
