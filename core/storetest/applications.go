@@ -240,6 +240,7 @@ func RunApplications(t *testing.T, newEnv New) {
 			go func() {
 				defer wg.Done()
 				errs[i] = e.Apps.Update(ctx, n, func(_ context.Context, a *application.Application) error {
+					time.Sleep(time.Millisecond) // both rules would see the state before either cancel
 					return a.Cancel(steps, application.ByApplicant, base.Add(time.Hour))
 				})
 			}()
