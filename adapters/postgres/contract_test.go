@@ -52,9 +52,9 @@ func contractEnv(t *testing.T) storetest.Env {
 
 var base = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 
-func TestContractApplications(t *testing.T) { storetest.RunApplications(t, contractEnv) }
-func TestContractDocuments(t *testing.T)    { storetest.RunDocuments(t, contractEnv) }
-func TestContractExamNumbers(t *testing.T)  { storetest.RunExamNumbers(t, contractEnv) }
-func TestContractOutbox(t *testing.T)       { storetest.RunOutbox(t, contractEnv) }
-func TestContractDrafts(t *testing.T)       { storetest.RunDrafts(t, contractEnv) }
-func TestContractUsers(t *testing.T)        { storetest.RunUsers(t, contractEnv) }
+func TestContractApplications(t *testing.T) { t.Parallel(); storetest.RunApplications(t, contractEnv) }
+func TestContractDocuments(t *testing.T)    { t.Parallel(); storetest.RunDocuments(t, contractEnv) }
+func TestContractExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, contractEnv) }
+func TestContractOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, contractEnv) }
+func TestContractDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, contractEnv) }
+func TestContractUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, contractEnv) }

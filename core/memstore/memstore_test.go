@@ -19,9 +19,9 @@ func newEnv(t *testing.T) storetest.Env {
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
 }
 
-func TestApplications(t *testing.T) { storetest.RunApplications(t, newEnv) }
-func TestDocuments(t *testing.T)    { storetest.RunDocuments(t, newEnv) }
-func TestExamNumbers(t *testing.T)  { storetest.RunExamNumbers(t, newEnv) }
-func TestOutbox(t *testing.T)       { storetest.RunOutbox(t, newEnv) }
-func TestDrafts(t *testing.T)       { storetest.RunDrafts(t, newEnv) }
-func TestUsers(t *testing.T)        { storetest.RunUsers(t, newEnv) }
+func TestApplications(t *testing.T) { t.Parallel(); storetest.RunApplications(t, newEnv) }
+func TestDocuments(t *testing.T)    { t.Parallel(); storetest.RunDocuments(t, newEnv) }
+func TestExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, newEnv) }
+func TestOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, newEnv) }
+func TestDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, newEnv) }
+func TestUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, newEnv) }

@@ -19,6 +19,7 @@ var steps = application.MustSteps(application.BasisSave)
 func RunApplications(t *testing.T, newEnv New) {
 	ctx := context.Background()
 	t.Run("not found", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		_, err := e.Apps.Get(ctx, 987654)
 		wantCode(t, err, apperr.KindNotFound, application.CodeNotFound)
@@ -32,6 +33,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("create and get", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		h, err := e.Apps.Get(ctx, n)
@@ -48,6 +50,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("one application per round until cancelled", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		_, err := create(ctx, e, "kim", base)
@@ -74,6 +77,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("concurrent creations: exactly one wins", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		user(t, e, "kim")
 		var wg sync.WaitGroup
@@ -97,6 +101,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("update writes back what the aggregate changed", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		at := base.Add(time.Minute)
@@ -124,6 +129,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("a failed rule rolls back everything it staged", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		before, _ := e.Apps.Get(ctx, n)
@@ -172,6 +178,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("update joins the caller's transaction", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		err := e.Tx.InTx(ctx, func(ctx context.Context) error {
@@ -190,6 +197,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("concurrent updates serialize: no lost update", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		const workers = 8
@@ -231,6 +239,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("concurrent transitions: one cancels, the other sees it cancelled", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		var wg sync.WaitGroup
@@ -259,6 +268,7 @@ func RunApplications(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("part and consents", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		user(t, e, "kim")
 		a, _ := application.NewApplication("kim", e.Round, base)

@@ -15,6 +15,7 @@ import (
 func RunDocuments(t *testing.T, newEnv New) {
 	ctx := context.Background()
 	t.Run("put replaces the same item and slot", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		if old, ok, err := e.Docs.Put(ctx, doc(n, "k1", "00001", 0)); err != nil || ok || old.FileKey != "" {
@@ -38,6 +39,7 @@ func RunDocuments(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("documents belong to their application", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n, m := app(t, e, "kim"), app(t, e, "lee")
 		if _, _, err := e.Docs.Put(ctx, doc(n, "k1", "00001", 0)); err != nil {
@@ -60,6 +62,7 @@ func RunDocuments(t *testing.T, newEnv New) {
 func RunExamNumbers(t *testing.T, newEnv New) {
 	ctx := context.Background()
 	t.Run("rule", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		if r, err := e.Exams.Rule(ctx, e.Round); err != nil || r == "" {
 			t.Fatalf("rule: %q %v", r, err)
@@ -68,6 +71,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 		wantCode(t, err, apperr.KindNotFound, application.CodeRoundNotFound)
 	})
 	t.Run("next counts up; a rolled-back number was never held", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		a, err := e.Exams.Next(ctx, e.Round)
 		if err != nil {
@@ -89,6 +93,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("concurrent completions get distinct numbers", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		const workers = 8
 		got := make([]int, workers)
@@ -115,6 +120,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("a number is given once per round", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n, m := app(t, e, "kim"), app(t, e, "lee")
 		if err := e.Exams.Assign(ctx, n, "A-0001", base); err != nil {
@@ -131,6 +137,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("the number survives the aggregate's write-back", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		n := app(t, e, "kim")
 		if err := e.Apps.Update(ctx, n, func(ctx context.Context, a *application.Application) error {

@@ -14,6 +14,7 @@ import (
 func RunUsers(t *testing.T, newEnv New) {
 	ctx := context.Background()
 	t.Run("create, find, conflicts", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		u := user(t, e, "Kim01")
 		if u.PK == 0 || u.Status != account.StatusActive || u.TokenVersion != 0 || u.LastLoginAt != nil ||
@@ -48,6 +49,7 @@ func RunUsers(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("sessions and logins", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		u := user(t, e, "kim")
 		st, err := e.Users.Session(ctx, "KIM", "jti-1")
@@ -82,6 +84,7 @@ func RunUsers(t *testing.T, newEnv New) {
 		}
 	})
 	t.Run("list", func(t *testing.T) {
+		t.Parallel()
 		e := newEnv(t)
 		for _, id := range []string{"amy", "bob", "cho", "dan"} {
 			user(t, e, id)
