@@ -10,6 +10,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -117,91 +118,19 @@ func FuzzNormalizeEmail(f *testing.F) {
 
 // --- fakes of the ports ---
 
-type fakeUsers struct {
-	byID    map[string]account.User
-	revoked map[string]bool
-	logins  int
-	access  []account.AccessEntry
+// userStore is the in-memory account store with a count of logins and the
+// staff access log.
+type userStore struct {
+	memstore.Users
+	logins int
+	access []account.AccessEntry
 }
 
-func newFakeUsers() *fakeUsers {
-	return &fakeUsers{byID: map[string]account.User{}, revoked: map[string]bool{}}
-}
-
-func (f *fakeUsers) Create(_ context.Context, n account.NewUser) (account.User, error) {
-	u := account.User{PK: int64(len(f.byID) + 1), UserID: n.UserID, Email: n.Email, PasswordHash: n.PasswordHash,
-		Status: account.StatusActive, Roles: n.Roles, SchoolCode: n.SchoolCode, Locale: n.Locale}
-	f.byID[strings.ToLower(n.UserID)] = u
-	return u, nil
-}
-func (f *fakeUsers) ByUserID(_ context.Context, id string) (account.User, error) {
-	u, ok := f.byID[strings.ToLower(id)]
-	if !ok {
-		return u, apperr.NotFound("user.not_found")
-	}
-	return u, nil
-}
-func (f *fakeUsers) ByPK(_ context.Context, pk int64) (account.User, error) {
-	for _, u := range f.byID {
-		if u.PK == pk {
-			return u, nil
-		}
-	}
-	return account.User{}, apperr.NotFound("user.not_found")
-}
-func (f *fakeUsers) UserIDTaken(_ context.Context, id string) (bool, error) {
-	_, ok := f.byID[strings.ToLower(id)]
-	return ok, nil
-}
-func (f *fakeUsers) EmailTaken(_ context.Context, e string) (bool, error) {
-	for _, u := range f.byID {
-		if u.Email == e {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-func (f *fakeUsers) RecordLogin(_ context.Context, pk int64, _ time.Time, locale string) error {
+func (f *userStore) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
 	f.logins++
-	for k, u := range f.byID {
-		if u.PK == pk {
-			u.Locale = locale
-			f.byID[k] = u
-		}
-	}
-	return nil
+	return f.Users.RecordLogin(ctx, pk, at, locale)
 }
-func (f *fakeUsers) Session(_ context.Context, id, jti string) (account.SessionState, error) {
-	u, ok := f.byID[strings.ToLower(id)]
-	if !ok {
-		return account.SessionState{}, apperr.NotFound("user.not_found")
-	}
-	return account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: f.revoked[jti],
-		Roles: u.Roles, SchoolCode: u.SchoolCode}, nil
-}
-func (f *fakeUsers) Revoke(_ context.Context, jti string, _ time.Time) error {
-	f.revoked[jti] = true
-	return nil
-}
-func (f *fakeUsers) RevokeAll(_ context.Context, pk int64) error {
-	for k, u := range f.byID {
-		if u.PK == pk {
-			u.TokenVersion++
-			f.byID[k] = u
-		}
-	}
-	return nil
-}
-func (f *fakeUsers) List(_ context.Context, q account.ListQuery) ([]account.User, int, error) {
-	var out []account.User
-	for _, u := range f.byID {
-		if q.SchoolCode == "" || u.SchoolCode == q.SchoolCode {
-			out = append(out, u)
-		}
-	}
-	return out, len(out), nil
-}
-func (f *fakeUsers) Record(_ context.Context, e account.AccessEntry) error {
+func (f *userStore) Record(_ context.Context, e account.AccessEntry) error {
 	f.access = append(f.access, e)
 	return nil
 }
@@ -262,22 +191,20 @@ func (m *mails) Queue(_ context.Context, locale, to string, msg mailmsg.Message)
 	return nil
 }
 
-type tx struct{}
-
-func (tx) InTx(ctx context.Context, fn func(context.Context) error) error { return fn(ctx) }
-
 type fixedClock struct{ t time.Time }
 
 func (c *fixedClock) Now() time.Time { return c.t }
 
 var clock = &fixedClock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}
 
-func newService() (*account.Service, *fakeUsers, *mails) {
-	users := newFakeUsers()
+func newService() (*account.Service, *userStore, *mails) {
+	store := memstore.New()
+	store.Now = clock.Now
+	users := &userStore{Users: memstore.Users{Store: store}}
 	m := &mails{}
 	return &account.Service{Users: users, Confirmations: &fakeConf{m: map[string]account.Confirmation{}},
 		Passwords: plainHasher{}, Codes: plainHasher{}, Failures: counter{}, Captcha: captcha{}, Mailer: m,
-		Tx: tx{}, Clock: clock, Access: users, NewCode: func() string { return "123456" }}, users, m
+		Tx: store, Clock: clock, Access: users, NewCode: func() string { return "123456" }}, users, m
 }
 
 func fieldCodes(err error) map[string]string {
@@ -386,10 +313,10 @@ func TestLoginLimitsAndSessions(t *testing.T) {
 	s, users, _ := newService()
 	ctx := context.Background()
 	users.Create(ctx, account.NewUser{UserID: "kim2026", Email: "k@e.com", PasswordHash: "h:Abcdefg1", Roles: []permission.Role{permission.RoleUser}})
-	users.Create(ctx, account.NewUser{UserID: "gone", Email: "g@e.com", PasswordHash: "h:Abcdefg1"})
-	g := users.byID["gone"]
-	g.Status = account.StatusInactive
-	users.byID["gone"] = g
+	g, _ := users.Create(ctx, account.NewUser{UserID: "gone", Email: "g@e.com", PasswordHash: "h:Abcdefg1"})
+	if err := users.SetStatus(ctx, g.PK, account.StatusInactive); err != nil {
+		t.Fatal(err)
+	}
 
 	u, err := s.Login(ctx, account.LoginInput{UserID: "KIM2026", Password: "Abcdefg1", Address: "1.1.1.1", Locale: "en"})
 	if err != nil || u.UserID != "kim2026" || users.logins != 1 {
@@ -460,8 +387,8 @@ func TestUserListScopeAndAccessLog(t *testing.T) {
 	t.Parallel()
 	s, users, _ := newService()
 	ctx := context.Background()
-	users.Create(ctx, account.NewUser{UserID: "staff236", SchoolCode: "236"})
-	other, _ := users.Create(ctx, account.NewUser{UserID: "staffx", SchoolCode: "SKKGSB"})
+	users.Create(ctx, account.NewUser{UserID: "staff236", Email: "staff236@e.com", SchoolCode: "236"})
+	other, _ := users.Create(ctx, account.NewUser{UserID: "staffx", Email: "staffx@e.com", SchoolCode: "SKKGSB"})
 	sys := permission.Principal{UserID: "root", Roles: []permission.Role{permission.RoleSysAdmin}}
 	school := permission.Principal{UserID: "s", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "236"}
 	applicant := permission.Principal{UserID: "a", Roles: []permission.Role{permission.RoleUser}}

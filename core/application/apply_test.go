@@ -17,6 +17,7 @@ import (
 // memory is an in-memory Reference, Applications, Forms and Tx.
 type memory struct {
 	mu     sync.Mutex
+	rowMu  sync.Mutex // held by Update for the whole rule, as PostgreSQL's row lock
 	round  Round
 	apps   map[int64]*Header
 	parts  map[int64]Part
@@ -82,6 +83,8 @@ func (m *memory) Get(_ context.Context, n int64) (Header, error) {
 // Update is the memory's row lock: fn runs on a copy, written back when fn
 // succeeds and changed it.
 func (m *memory) Update(ctx context.Context, n int64, fn func(context.Context, *Application) error) error {
+	m.rowMu.Lock()
+	defer m.rowMu.Unlock()
 	h, err := m.Get(ctx, n)
 	if err != nil {
 		return err
@@ -101,15 +104,30 @@ func (m *memory) Update(ctx context.Context, n int64, fn func(context.Context, *
 	return nil
 }
 func (m *memory) ListByUser(_ context.Context, u string) ([]Header, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	var out []Header
 	for _, h := range m.apps {
 		if h.UserID == u {
 			out = append(out, *h)
 		}
 	}
+	// newest first, as PostgreSQL answers
+	slices.SortFunc(out, func(a, b Header) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return int(b.ApplNo - a.ApplNo)
+	})
 	return out, nil
 }
-func (m *memory) Part(_ context.Context, n int64) (Part, error)                { return m.parts[n], nil }
+func (m *memory) Part(_ context.Context, n int64) (Part, error) {
+	p, ok := m.parts[n]
+	if !ok {
+		return p, apperr.NotFound(CodeNotFound) // as PostgreSQL answers
+	}
+	return p, nil
+}
 func (m *memory) SetPart(_ context.Context, n int64, p Part) error             { m.parts[n] = p; return nil }
 func (m *memory) Consents(context.Context, int64) ([]school.Acceptance, error) { return nil, nil }
 

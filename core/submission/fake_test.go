@@ -70,6 +70,7 @@ type fake struct {
 	application.Forms
 
 	mu       sync.Mutex
+	txMu     sync.Mutex
 	round    application.Round
 	items    []DocItem
 	parts    map[int64]application.Part
@@ -116,7 +117,18 @@ func (f *fake) failing(op string) error {
 
 // Tx
 
+type fakeTxKey struct{}
+
+// InTx serializes transactions (txMu stands for PostgreSQL's row locks) and
+// restores the snapshot when fn fails; a nested call joins the outer
+// transaction, as PostgreSQL's InTx does.
 func (f *fake) InTx(ctx context.Context, fn func(context.Context) error) error {
+	if ctx.Value(fakeTxKey{}) != nil {
+		return fn(ctx)
+	}
+	f.txMu.Lock()
+	defer f.txMu.Unlock()
+	ctx = context.WithValue(ctx, fakeTxKey{}, true)
 	f.mu.Lock()
 	if f.beforeTx != nil {
 		f.beforeTx(f.apps)

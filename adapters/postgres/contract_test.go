@@ -1,0 +1,60 @@
+package postgres_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/gradapply/gradapply/adapters/fieldcrypt"
+	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/storetest"
+)
+
+// outbox is the contract's view of the outbox: Enqueue and the pending count.
+type outbox struct{ *postgres.DB }
+
+func (o outbox) Pending(ctx context.Context) (int, error) {
+	s, err := o.OutboxStats(ctx)
+	return int(s.Pending), err
+}
+
+// contractEnv is a fresh database with one school and round (no users).
+func contractEnv(t *testing.T) storetest.Env {
+	db, _ := pgtest.New(t)
+	ctx := context.Background()
+	k := application.RoundKey{SchoolCode: "T01", EnterYear: 2027, RecruitPartSeq: 1}
+	if err := postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{SchoolCode: k.SchoolCode, KorName: "시험대학원", EngName: "Test School",
+		Slug: "test", Opens: base, Closes: base.AddDate(0, 1, 0), EnterYear: k.EnterYear, RoundKor: "1차", RoundEng: "Round 1"}); err != nil {
+		t.Fatal(err)
+	}
+	var d postgres.DemoApply
+	if err := json.Unmarshal([]byte(`{"majors":[{"majorCode":"M1","korName":"전공","engName":"Major","courses":[{"isMaster":true}]}]}`), &d); err != nil {
+		t.Fatal(err)
+	}
+	if err := postgres.InsertDemoApply(ctx, db, k.SchoolCode, d); err != nil {
+		t.Fatal(err)
+	}
+	r, err := (&postgres.Reference{DB: db}).Round(ctx, k)
+	if err != nil || len(r.Parts) == 0 {
+		t.Fatalf("round: %+v %v", r, err)
+	}
+	sealer, _ := fieldcrypt.New(bytes.Repeat([]byte{7}, 32))
+	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
+		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
+		Users: postgres.Users{DB: db}, Round: k,
+		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
+		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
+}
+
+var base = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+
+func TestContractApplications(t *testing.T) { t.Parallel(); storetest.RunApplications(t, contractEnv) }
+func TestContractDocuments(t *testing.T)    { t.Parallel(); storetest.RunDocuments(t, contractEnv) }
+func TestContractExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, contractEnv) }
+func TestContractOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, contractEnv) }
+func TestContractDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, contractEnv) }
+func TestContractUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, contractEnv) }

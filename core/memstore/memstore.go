@@ -1,0 +1,176 @@
+// Package memstore is the in-memory implementation of the store ports of
+// core (applications, forms and drafts, documents, exam numbers, outbox,
+// users). Core tests use it instead of hand-written fakes; the contract
+// suites of core/storetest check that it behaves like the PostgreSQL stores.
+//
+// One mutex stands for the row locks: a transaction (InTx, Update, or any
+// single call outside a transaction) holds it from start to end, so
+// transactions serialize. A transaction works on a copy of the data
+// (copy-on-write) that replaces the data only when it commits: a failed
+// closure leaves nothing behind. A store call made inside a transaction
+// must be given the transaction's ctx (as with PostgreSQL, where a call on
+// another connection would wait for the row lock forever).
+package memstore
+
+import (
+	"context"
+	"maps"
+	"sync"
+	"time"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/submission"
+)
+
+// Store holds every table. The zero value is not usable: call New.
+type Store struct {
+	mu sync.Mutex
+	d  *data
+	// Now is the clock of rows the stores stamp themselves (outbox
+	// created_at, user created_at); nil is time.Now.
+	Now func() time.Time
+}
+
+// Job is one outbox row.
+type Job struct {
+	ID        int64
+	TaskType  string
+	Payload   any
+	CreatedAt time.Time
+}
+
+type stepKey struct {
+	applNo int64
+	step   application.Status
+}
+
+type surveyKey struct {
+	applNo int64
+	stage  string
+}
+
+type addInfo struct {
+	certs  []form.Certificate
+	essays []form.Essay
+}
+
+// data is one version of every table. Values are never changed in place:
+// a write replaces the map entry, so a shallow copy of the maps is a
+// snapshot.
+type data struct {
+	nextApplNo int64
+	apps       map[int64]application.Header
+	parts      map[int64]application.Part
+	consents   map[int64][]school.Acceptance
+	info       map[int64]form.ApplicantInfo
+	academic   map[int64][]form.AcademicRecord
+	languages  map[int64][]form.LanguageEntry
+	careers    map[int64][]form.Career
+	addInfo    map[int64]addInfo
+	surveys    map[surveyKey]application.SurveyData
+	saved      map[stepKey]time.Time
+	drafts     map[stepKey]application.Draft
+	docs       map[int64][]submission.Document // per application, in upload order
+	rules      map[application.RoundKey]string
+	items      map[application.RoundKey][]submission.DocItem
+	counters   map[application.RoundKey]int
+	nextJob    int64
+	outbox     []Job
+	nextUserPK int64
+	users      map[int64]account.User
+	revoked    map[string]time.Time
+}
+
+func (d *data) clone() *data {
+	c := *d
+	c.apps = maps.Clone(d.apps)
+	c.parts = maps.Clone(d.parts)
+	c.consents = maps.Clone(d.consents)
+	c.info = maps.Clone(d.info)
+	c.academic = maps.Clone(d.academic)
+	c.languages = maps.Clone(d.languages)
+	c.careers = maps.Clone(d.careers)
+	c.addInfo = maps.Clone(d.addInfo)
+	c.surveys = maps.Clone(d.surveys)
+	c.saved = maps.Clone(d.saved)
+	c.drafts = maps.Clone(d.drafts)
+	c.docs = maps.Clone(d.docs)
+	c.rules = maps.Clone(d.rules)
+	c.items = maps.Clone(d.items)
+	c.counters = maps.Clone(d.counters)
+	c.outbox = d.outbox[:len(d.outbox):len(d.outbox)] // appends copy
+	c.users = maps.Clone(d.users)
+	c.revoked = maps.Clone(d.revoked)
+	return &c
+}
+
+// New is an empty store.
+func New() *Store {
+	return &Store{d: &data{
+		apps: map[int64]application.Header{}, parts: map[int64]application.Part{},
+		consents: map[int64][]school.Acceptance{}, info: map[int64]form.ApplicantInfo{},
+		academic: map[int64][]form.AcademicRecord{}, languages: map[int64][]form.LanguageEntry{},
+		careers: map[int64][]form.Career{}, addInfo: map[int64]addInfo{},
+		surveys: map[surveyKey]application.SurveyData{}, saved: map[stepKey]time.Time{},
+		drafts: map[stepKey]application.Draft{}, docs: map[int64][]submission.Document{},
+		rules: map[application.RoundKey]string{}, items: map[application.RoundKey][]submission.DocItem{},
+		counters: map[application.RoundKey]int{}, users: map[int64]account.User{}, revoked: map[string]time.Time{},
+	}}
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+type txKey struct{}
+
+type tx struct {
+	s *Store
+	d *data
+}
+
+// InTx runs fn in one transaction; store calls given the ctx it gets join
+// it. A nested call joins the outer transaction.
+func (s *Store) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if t, ok := ctx.Value(txKey{}).(*tx); ok && t.s == s {
+		return fn(ctx)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := &tx{s: s, d: s.d.clone()}
+	if err := fn(context.WithValue(ctx, txKey{}, t)); err != nil {
+		return err
+	}
+	s.d = t.d
+	return nil
+}
+
+// do runs one store call on the transaction's data, or alone in its own.
+func (s *Store) do(ctx context.Context, fn func(d *data) error) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		return fn(ctx.Value(txKey{}).(*tx).d)
+	})
+}
+
+// SetRule sets a round's exam-number template (recruit_part.appl_id_rule).
+func (s *Store) SetRule(k application.RoundKey, rule string) {
+	_ = s.do(context.Background(), func(d *data) error { d.rules[k] = rule; return nil })
+}
+
+// SetItems sets a round's document items.
+func (s *Store) SetItems(k application.RoundKey, items []submission.DocItem) {
+	_ = s.do(context.Background(), func(d *data) error { d.items[k] = append([]submission.DocItem(nil), items...); return nil })
+}
+
+// Jobs answers the committed outbox rows.
+func (s *Store) Jobs() []Job {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Job(nil), s.d.outbox...)
+}

@@ -1,0 +1,255 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// Users is the account store.
+type Users struct{ *Store }
+
+var _ account.Users = Users{}
+
+func conflict(field, code string) error {
+	return &apperr.Error{Kind: apperr.KindConflict, Code: code, Fields: []apperr.FieldError{{Field: field, Code: code}}}
+}
+
+func sortedRoles(r []permission.Role) []permission.Role {
+	out := slices.Clone(r)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Create stores a new account; user ids are unique without regard to case
+// (withdrawn ones included), addresses among accounts not withdrawn.
+func (s Users) Create(ctx context.Context, n account.NewUser) (account.User, error) {
+	var u account.User
+	err := s.do(ctx, func(d *data) error {
+		for _, o := range d.users {
+			if strings.EqualFold(o.UserID, n.UserID) {
+				return conflict("userId", account.CodeUserIDOccupied)
+			}
+		}
+		for _, o := range d.users {
+			if strings.EqualFold(o.Email, n.Email) && o.Status != account.StatusWithdraw {
+				return conflict("email", account.CodeEmailOccupied)
+			}
+		}
+		d.nextUserPK++
+		u = account.User{PK: d.nextUserPK, UserID: n.UserID, Email: n.Email, PasswordHash: n.PasswordHash,
+			Status: account.StatusActive, Roles: sortedRoles(n.Roles), SchoolCode: n.SchoolCode, Locale: n.Locale,
+			CreatedAt: s.now()}
+		d.users[u.PK] = u
+		return nil
+	})
+	return cloneUser(u), err
+}
+
+func cloneUser(u account.User) account.User {
+	u.Roles = slices.Clone(u.Roles)
+	if u.LastLoginAt != nil {
+		t := *u.LastLoginAt
+		u.LastLoginAt = &t
+	}
+	return u
+}
+
+func (d *data) byUserID(userID string) (account.User, bool) {
+	for _, u := range d.users {
+		if strings.EqualFold(u.UserID, userID) {
+			return u, true
+		}
+	}
+	return account.User{}, false
+}
+
+// ByUserID finds an account by its user id (case-insensitive).
+func (s Users) ByUserID(ctx context.Context, userID string) (account.User, error) {
+	var u account.User
+	err := s.do(ctx, func(d *data) error {
+		var ok bool
+		if u, ok = d.byUserID(userID); !ok {
+			return apperr.NotFound("user.not_found")
+		}
+		return nil
+	})
+	return cloneUser(u), err
+}
+
+// ByPK finds an account by its key.
+func (s Users) ByPK(ctx context.Context, pk int64) (account.User, error) {
+	var u account.User
+	err := s.do(ctx, func(d *data) error {
+		var ok bool
+		if u, ok = d.users[pk]; !ok {
+			return apperr.NotFound("user.not_found")
+		}
+		return nil
+	})
+	return cloneUser(u), err
+}
+
+// UserIDTaken reports whether a user id is in use (withdrawn ids stay taken).
+func (s Users) UserIDTaken(ctx context.Context, userID string) (bool, error) {
+	var ok bool
+	err := s.do(ctx, func(d *data) error { _, ok = d.byUserID(userID); return nil })
+	return ok, err
+}
+
+// EmailTaken reports whether an account not withdrawn uses the address.
+func (s Users) EmailTaken(ctx context.Context, email string) (bool, error) {
+	var ok bool
+	err := s.do(ctx, func(d *data) error {
+		for _, u := range d.users {
+			if strings.EqualFold(u.Email, email) && u.Status != account.StatusWithdraw {
+				ok = true
+			}
+		}
+		return nil
+	})
+	return ok, err
+}
+
+// RecordLogin notes a login and the language in use.
+func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
+	return s.do(ctx, func(d *data) error {
+		u, ok := d.users[pk]
+		if !ok {
+			return nil
+		}
+		u.LastLoginAt, u.Locale = &at, locale
+		d.users[pk] = u
+		return nil
+	})
+}
+
+// Session answers what a token is checked against.
+func (s Users) Session(ctx context.Context, userID, jti string) (account.SessionState, error) {
+	var st account.SessionState
+	err := s.do(ctx, func(d *data) error {
+		u, ok := d.byUserID(userID)
+		if !ok {
+			return apperr.NotFound("user.not_found")
+		}
+		_, revoked := d.revoked[jti]
+		st = account.SessionState{Status: u.Status, TokenVersion: u.TokenVersion, Revoked: revoked,
+			Roles: slices.Clone(u.Roles), SchoolCode: u.SchoolCode}
+		return nil
+	})
+	return st, err
+}
+
+// Revoke blocks one token id until it expires (the first revocation stands).
+func (s Users) Revoke(ctx context.Context, jti string, until time.Time) error {
+	return s.do(ctx, func(d *data) error {
+		if _, ok := d.revoked[jti]; !ok {
+			d.revoked[jti] = until
+		}
+		return nil
+	})
+}
+
+// RevokeAll invalidates every token of an account.
+func (s Users) RevokeAll(ctx context.Context, pk int64) error {
+	return s.do(ctx, func(d *data) error {
+		if u, ok := d.users[pk]; ok {
+			u.TokenVersion++
+			d.users[pk] = u
+		}
+		return nil
+	})
+}
+
+// List returns one page of users and the total.
+func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, int, error) {
+	var out []account.User
+	err := s.do(ctx, func(d *data) error {
+		search := strings.ToLower(q.Search)
+		for _, u := range d.users {
+			if search != "" && !strings.Contains(strings.ToLower(u.UserID), search) && !strings.Contains(strings.ToLower(u.Email), search) {
+				continue
+			}
+			if q.Status != "" && string(u.Status) != q.Status {
+				continue
+			}
+			if q.Role != "" && !slices.Contains(u.Roles, permission.Role(q.Role)) {
+				continue
+			}
+			if q.SchoolCode != "" && u.SchoolCode != q.SchoolCode {
+				continue
+			}
+			out = append(out, cloneUser(u))
+		}
+		return nil
+	})
+	slices.SortFunc(out, func(a, b account.User) int {
+		c := compareUsers(a, b, q.Sort, q.Desc)
+		if c == 0 {
+			c = cmp.Compare(a.PK, b.PK)
+			if q.Desc {
+				c = -c
+			}
+		}
+		return c
+	})
+	total := len(out)
+	lo := min(max(q.Offset, 0), total)
+	hi := total
+	if q.Limit > 0 {
+		hi = min(lo+q.Limit, total)
+	}
+	return out[lo:hi], total, err
+}
+
+// compareUsers orders by one sort field; a missing last login sorts last
+// either way (NULLS LAST).
+func compareUsers(a, b account.User, field string, desc bool) int {
+	var c int
+	switch field {
+	case "userId":
+		c = cmp.Compare(a.UserID, b.UserID)
+	case "email":
+		c = cmp.Compare(a.Email, b.Email)
+	case "status":
+		c = cmp.Compare(a.Status, b.Status)
+	case "createdAt":
+		c = a.CreatedAt.Compare(b.CreatedAt)
+	case "lastLoginAt":
+		switch {
+		case a.LastLoginAt == nil && b.LastLoginAt == nil:
+			return 0
+		case a.LastLoginAt == nil:
+			return 1
+		case b.LastLoginAt == nil:
+			return -1
+		}
+		c = a.LastLoginAt.Compare(*b.LastLoginAt)
+	default:
+		c = cmp.Compare(a.PK, b.PK)
+	}
+	if desc {
+		c = -c
+	}
+	return c
+}
+
+// SetStatus sets an account's status, as the status rules and the
+// dormancy job do in PostgreSQL (a fixture for tests).
+func (s Users) SetStatus(ctx context.Context, pk int64, st account.Status) error {
+	return s.do(ctx, func(d *data) error {
+		u, ok := d.users[pk]
+		if !ok {
+			return apperr.NotFound("user.not_found")
+		}
+		u.Status = st
+		d.users[pk] = u
+		return nil
+	})
+}

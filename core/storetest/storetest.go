@@ -1,0 +1,96 @@
+// Package storetest holds the contract suites of core's store ports: what
+// every implementation (core/memstore, adapters/postgres) must do. Each
+// Run function takes a constructor that gives a fresh, empty Env per test.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/submission"
+)
+
+// Tx runs fn in one transaction.
+type Tx interface {
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Outbox is the job outbox: Enqueue joins the transaction in ctx; Pending
+// counts the committed rows not yet relayed.
+type Outbox interface {
+	Enqueue(ctx context.Context, taskType string, payload any) error
+	Pending(ctx context.Context) (int, error)
+}
+
+// Env is one set of stores sharing one database.
+type Env struct {
+	Tx      Tx
+	Apps    application.Applications
+	Forms   application.Forms
+	Docs    submission.Documents
+	Exams   submission.ExamNumbers
+	Outbox  Outbox
+	Users   account.Users
+	Round   application.RoundKey // a round that exists, with an exam-number rule
+	Part    application.Part     // a part of Round
+	Unknown application.RoundKey // a round that does not exist
+}
+
+// New gives a fresh Env for one test.
+type New func(t *testing.T) Env
+
+// base is a fixed instant: stores keep microseconds (PostgreSQL).
+var base = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+
+var errBoom = errors.New("storetest: the rule refuses")
+
+func wantCode(t *testing.T, err error, kind apperr.Kind, code string) {
+	t.Helper()
+	if apperr.KindOf(err) != kind || apperr.CodeOf(err) != code {
+		t.Fatalf("want %v %s, got %v", kind, code, err)
+	}
+}
+
+func user(t *testing.T, e Env, id string) account.User {
+	t.Helper()
+	u, err := e.Users.Create(context.Background(), account.NewUser{UserID: id, Email: id + "@example.com",
+		PasswordHash: "hash", Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: base})
+	if err != nil {
+		t.Fatalf("create user %s: %v", id, err)
+	}
+	return u
+}
+
+func create(ctx context.Context, e Env, userID string, at time.Time) (int64, error) {
+	a, err := application.NewApplication(userID, e.Round, at)
+	if err != nil {
+		return 0, err
+	}
+	return e.Apps.Create(ctx, application.Creation{App: a, Part: e.Part})
+}
+
+// app creates a user and an application of Round.
+func app(t *testing.T, e Env, userID string) int64 {
+	t.Helper()
+	user(t, e, userID)
+	n, err := create(context.Background(), e, userID, base)
+	if err != nil {
+		t.Fatalf("create application: %v", err)
+	}
+	return n
+}
+
+func pending(t *testing.T, e Env) int {
+	t.Helper()
+	n, err := e.Outbox.Pending(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
