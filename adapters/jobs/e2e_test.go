@@ -20,11 +20,12 @@ import (
 	"github.com/gradapply/gradapply/adapters/mailer"
 	"github.com/gradapply/gradapply/adapters/mailer/smtptest"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
+	"github.com/gradapply/gradapply/adapters/testenv"
 	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // realRedis returns the local Redis on a test database (9 unless
-// TEST_REDIS_URL says otherwise), skipping when it is unreachable except in CI.
+// TEST_REDIS_URL says otherwise), failing when it is unreachable.
 func realRedis(t *testing.T) asynq.RedisConnOpt {
 	t.Helper()
 	url := os.Getenv("TEST_REDIS_URL")
@@ -38,10 +39,7 @@ func realRedis(t *testing.T) asynq.RedisConnOpt {
 	c := jobs.NewClient(opt, "")
 	defer c.Close()
 	if err := c.Ping(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis is required in CI: %v", err)
-		}
-		t.Skipf("Redis not reachable at %s: %v", url, err)
+		testenv.Missing(t, "Redis at "+url, err)
 	}
 	return opt
 }

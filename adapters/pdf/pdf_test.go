@@ -16,6 +16,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/pdf"
+	"github.com/gradapply/gradapply/adapters/testenv"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
 )
@@ -24,10 +25,7 @@ func renderer(tb testing.TB) *pdf.Renderer {
 	tb.Helper()
 	r := pdf.New(config.DefaultFontPath)
 	if r.Err() != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatal(r.Err())
-		}
-		tb.Skip(r.Err())
+		testenv.Missing(tb, "the PDF font", r.Err())
 	}
 	return r
 }
@@ -51,10 +49,7 @@ func photo(tb testing.TB) []byte {
 func text(t *testing.T, doc []byte) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pdftotext missing (apt-get install poppler-utils)")
-		}
-		t.Skip("pdftotext missing (apt-get install poppler-utils)")
+		testenv.Missing(t, "pdftotext (apt-get install poppler-utils)", err)
 	}
 	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-layout", "-", "-")
 	cmd.Stdin = bytes.NewReader(doc)

@@ -19,6 +19,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/password"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
+	"github.com/gradapply/gradapply/adapters/testenv"
 )
 
 // RedisURL is the Redis tests use unless TEST_REDIS_URL says otherwise.
@@ -43,7 +44,7 @@ func Config(t testing.TB, dsn string) config.Config {
 }
 
 // New builds the service on a fresh database; Redis must be reachable
-// (the test is skipped otherwise, and fails with CI=true).
+// (the test fails otherwise; see package testenv for the opt-out).
 func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
 	t.Helper()
 	_, dsn := pgtest.New(t)
@@ -52,10 +53,7 @@ func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
 	ro, _ := redis.ParseURL(cfg.RedisURL)
 	rc := redis.NewClient(ro)
 	if err := rc.Ping(context.Background()).Err(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("apptest: Redis is required in CI: %v", err)
-		}
-		t.Skipf("apptest: Redis not reachable: %v", err)
+		testenv.Missing(t, "apptest: Redis", err)
 	}
 	_ = rc.Close()
 	for _, m := range mutate {

@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/adapters/testenv"
 )
 
 // DefaultURL is the server tests use unless TEST_DATABASE_URL says otherwise.
 const DefaultURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 
 // New creates a fresh database, migrates it and drops it when the test ends.
-// Without a reachable server the test is skipped, unless CI=true, where it fails.
+// Without a reachable server the test fails (see package testenv for the opt-out).
 func New(t testing.TB) (*postgres.DB, string) {
 	t.Helper()
 	base := os.Getenv("TEST_DATABASE_URL")
@@ -33,10 +34,7 @@ func New(t testing.TB) (*postgres.DB, string) {
 	dsn := u.String()
 	ctx := context.Background()
 	if err := postgres.EnsureDatabase(ctx, dsn); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("pgtest: PostgreSQL is required in CI: %v", err)
-		}
-		t.Skipf("pgtest: PostgreSQL not reachable: %v", err)
+		testenv.Missing(t, "pgtest: PostgreSQL", err)
 	}
 	t.Cleanup(func() { _ = postgres.DropDatabase(context.Background(), dsn) })
 	if err := postgres.Migrate(ctx, dsn); err != nil {
