@@ -15,6 +15,9 @@ import (
 type Counter struct {
 	Redis  *redis.Client
 	Prefix string
+	// Now is the in-memory fallback's clock (nil: time.Now); Redis keeps
+	// its own through the keys' expiry.
+	Now func() time.Time
 
 	mu  sync.Mutex
 	mem map[string]memEntry
@@ -28,6 +31,13 @@ type memEntry struct {
 // New makes a counter on a Redis client.
 func New(rdb *redis.Client, prefix string) *Counter {
 	return &Counter{Redis: rdb, Prefix: prefix, mem: map[string]memEntry{}}
+}
+
+func (c *Counter) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
 }
 
 func (c *Counter) fallback(op string, err error) {
@@ -46,7 +56,7 @@ func (c *Counter) Count(ctx context.Context, key string) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.mem[key]
-	if time.Now().After(e.expires) {
+	if !c.now().Before(e.expires) {
 		return 0, nil
 	}
 	return e.n, nil
@@ -67,8 +77,8 @@ func (c *Counter) Incr(ctx context.Context, key string, window time.Duration) (i
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.mem[key]
-	if time.Now().After(e.expires) {
-		e = memEntry{expires: time.Now().Add(window)}
+	if now := c.now(); !now.Before(e.expires) {
+		e = memEntry{expires: now.Add(window)}
 	}
 	e.n++
 	c.mem[key] = e
