@@ -44,7 +44,39 @@ type RelayConfig struct {
 	// NoListen turns off LISTEN/NOTIFY wake-ups (which hold one connection).
 	NoListen bool
 	Logger   *slog.Logger
+	// Clock drives the waits and stamps; nil is the system clock. Tests
+	// give a fake one to count retries without waiting.
+	Clock Clock
 }
+
+// Clock is the relay's time: now, one-shot timers and tickers.
+type Clock interface {
+	Now() time.Time
+	NewTimer(d time.Duration) Timer
+	NewTicker(d time.Duration) Timer
+}
+
+// Timer is a timer or ticker of a Clock.
+type Timer interface {
+	C() <-chan time.Time
+	Stop()
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time                  { return time.Now() }
+func (systemClock) NewTimer(d time.Duration) Timer  { return sysTimer{time.NewTimer(d)} }
+func (systemClock) NewTicker(d time.Duration) Timer { return sysTicker{time.NewTicker(d)} }
+
+type sysTimer struct{ t *time.Timer }
+
+func (t sysTimer) C() <-chan time.Time { return t.t.C }
+func (t sysTimer) Stop()               { t.t.Stop() }
+
+type sysTicker struct{ t *time.Ticker }
+
+func (t sysTicker) C() <-chan time.Time { return t.t.C }
+func (t sysTicker) Stop()               { t.t.Stop() }
 
 // Relay moves committed outbox rows to the queue. Several relays (in several
 // processes) may run at once: claims are leased, and the task id
@@ -55,7 +87,7 @@ type Relay struct {
 	cfg   RelayConfig
 	log   *slog.Logger
 	kick  chan struct{}
-	now   func() time.Time
+	clock Clock
 }
 
 // NewRelay builds a relay; call Run to start it.
@@ -82,8 +114,12 @@ func NewRelay(store OutboxStore, queue OutboxEnqueuer, cfg RelayConfig) *Relay {
 	if log == nil {
 		log = slog.Default()
 	}
+	clock := cfg.Clock
+	if clock == nil {
+		clock = systemClock{}
+	}
 	return &Relay{store: store, queue: queue, cfg: cfg, log: log.With("component", "outbox-relay"),
-		kick: make(chan struct{}, 1), now: time.Now}
+		kick: make(chan struct{}, 1), clock: clock}
 }
 
 // Kick asks for a relay pass now instead of at the next tick. It never blocks.
@@ -106,7 +142,7 @@ func (r *Relay) Run(ctx context.Context) error {
 		defer wg.Wait()
 		defer stop()
 	}
-	cleanup := time.NewTicker(r.cfg.CleanupInterval)
+	cleanup := r.clock.NewTicker(r.cfg.CleanupInterval)
 	defer cleanup.Stop()
 	r.cleanup(ctx)
 
@@ -123,14 +159,14 @@ func (r *Relay) Run(ctx context.Context) error {
 			backoff = r.nextBackoff(backoff)
 			wait = backoff
 			if failingSince.IsZero() {
-				failingSince = r.now()
+				failingSince = r.clock.Now()
 				r.log.WarnContext(ctx, "outbox relay failing; mail is delayed, not lost", "err", err, "retryIn", wait)
 			} else {
 				r.log.DebugContext(ctx, "outbox relay still failing", "err", err, "retryIn", wait)
 			}
 		default:
 			if !failingSince.IsZero() {
-				r.log.InfoContext(ctx, "outbox relay recovered", "downFor", r.now().Sub(failingSince).Round(time.Second), "relayed", n)
+				r.log.InfoContext(ctx, "outbox relay recovered", "downFor", r.clock.Now().Sub(failingSince).Round(time.Second), "relayed", n)
 				failingSince = time.Time{}
 			}
 			backoff = 0
@@ -138,25 +174,25 @@ func (r *Relay) Run(ctx context.Context) error {
 				wait = 0 // more may be waiting
 			}
 		}
-		timer := time.NewTimer(wait)
+		timer := r.clock.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			timer.Stop()
 			return nil
-		case <-cleanup.C:
+		case <-cleanup.C():
 			timer.Stop()
 			r.cleanup(ctx)
 		case <-r.kick:
 			// While failing, a kick does not cut the backoff short.
 			if err != nil {
 				select {
-				case <-timer.C:
+				case <-timer.C():
 				case <-ctx.Done():
 					return nil
 				}
 			}
 			timer.Stop()
-		case <-timer.C:
+		case <-timer.C():
 		}
 	}
 }
@@ -180,7 +216,7 @@ func (r *Relay) RelayOnce(ctx context.Context, retryIn time.Duration) (int, erro
 		if err := r.queue.EnqueueOutbox(ctx, m); err != nil {
 			// The store calls must run even if ctx has just ended.
 			bg := context.WithoutCancel(ctx)
-			next := r.now().Add(retryIn)
+			next := r.clock.Now().Add(retryIn)
 			rest := make([]int64, 0, len(msgs)-i-1)
 			for _, o := range msgs[i+1:] {
 				rest = append(rest, o.ID)
@@ -198,7 +234,7 @@ func (r *Relay) RelayOnce(ctx context.Context, retryIn time.Duration) (int, erro
 }
 
 func (r *Relay) cleanup(ctx context.Context) {
-	n, err := r.store.DeleteRelayed(ctx, r.now().Add(-r.cfg.Retention))
+	n, err := r.store.DeleteRelayed(ctx, r.clock.Now().Add(-r.cfg.Retention))
 	switch {
 	case err != nil && ctx.Err() == nil:
 		r.log.WarnContext(ctx, "outbox cleanup failed", "err", err)
@@ -211,19 +247,21 @@ func (r *Relay) cleanup(ctx context.Context) {
 func (r *Relay) listen(ctx context.Context, l outboxListener) {
 	delay := r.cfg.MinBackoff
 	for ctx.Err() == nil {
-		started := r.now()
+		started := r.clock.Now()
 		err := l.ListenOutbox(ctx, r.Kick)
 		if ctx.Err() != nil {
 			return
 		}
-		if r.now().Sub(started) > time.Minute {
+		if r.clock.Now().Sub(started) > time.Minute {
 			delay = r.cfg.MinBackoff
 		}
 		r.log.DebugContext(ctx, "outbox listener stopped; polling continues", "err", err, "retryIn", delay)
+		wait := r.clock.NewTimer(delay)
 		select {
 		case <-ctx.Done():
+			wait.Stop()
 			return
-		case <-time.After(delay):
+		case <-wait.C():
 		}
 		delay = min(delay*2, r.cfg.MaxBackoff)
 	}
