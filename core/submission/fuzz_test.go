@@ -3,7 +3,7 @@ package submission
 import (
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,10 +39,23 @@ func FuzzItoa(f *testing.F) {
 	})
 }
 
-func TestErrTooLarge(t *testing.T) {
+// A file store may wrap ErrTooLarge in its own error: the service still
+// answers the size refusal on the file field with the limit, not a failure.
+func TestWrappedErrTooLargeIsTheSizeRefusal(t *testing.T) {
 	t.Parallel()
-	if !errors.Is(ErrTooLarge, ErrTooLarge) || ErrTooLarge.Error() == "" {
-		t.Fatal("ErrTooLarge is not a usable error")
+	e := newEnv(t, state(application.BasisSave), testRound())
+	tg, err := e.s.PrepareUpload(context.Background(), owner, applNo, UploadRequest{ItemCode: "00003"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.fail["fileput"] = fmt.Errorf("filestore: put: %w", ErrTooLarge)
+	_, _, err = e.s.Upload(context.Background(), owner, tg, "portfolio.pdf", bytes.NewReader([]byte("%PDF-1.4\n")))
+	fe := wantField(t, err, "file", document.CodeTooLarge)
+	if fe.Params["max"] != int64(1024) {
+		t.Fatalf("too large params %v, want max 1024", fe.Params)
+	}
+	if e.fileCount() != 0 || len(e.docs[applNo]) != 0 {
+		t.Fatalf("a refused file left %d files, %d documents", e.fileCount(), len(e.docs[applNo]))
 	}
 }
 
