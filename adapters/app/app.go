@@ -126,6 +126,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 			a.Close()
 			return nil, err
 		}
+		d.Year = cfg.DemoYear
 		loaded, err := demo.Load(ctx, db, d, hasher, clock.Now())
 		if err != nil {
 			a.Close()

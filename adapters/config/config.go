@@ -35,6 +35,7 @@ type Config struct {
 	SMTPTLS          string // none | opportunistic | mandatory | tls
 	DemoData         bool
 	DemoDir          string
+	DemoYear         int // the demo rounds' entrance year; 0: next year in Seoul
 	TokenKey         []byte
 	FieldKey         []byte // 32 bytes, AES-256-GCM for identification numbers
 	CaptchaKey       string
@@ -128,6 +129,9 @@ func Load() (Config, error) {
 		return c, err
 	}
 	if c.DemoData, err = envBool("DEMO_DATA", false); err != nil {
+		return c, err
+	}
+	if c.DemoYear, err = envInt("DEMO_YEAR", 0); err != nil {
 		return c, err
 	}
 	if c.CookieSecure, err = envBool("COOKIE_SECURE", true); err != nil {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/postgres"
@@ -24,6 +26,9 @@ type Data struct {
 	Users    []User   `json:"users"`
 	// Apply is each school's form reference data (apply.json).
 	Apply map[string]postgres.DemoApply `json:"-"`
+	// Year is the rounds' entrance year; 0 means next year in Seoul.
+	// Round names say "{year}" where it goes.
+	Year int `json:"-"`
 }
 
 // School is one demo tenant.
@@ -91,13 +96,17 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		return false, err
 	}
 	seoul, _ := time.LoadLocation("Asia/Seoul")
-	year := now.In(seoul).Year() + 1
+	year := d.Year
+	if year == 0 {
+		year = now.In(seoul).Year() + 1
+	}
+	named := func(s string) string { return strings.ReplaceAll(s, "{year}", strconv.Itoa(year)) }
 	opens, closes := Window(now)
 	err = db.InTx(ctx, func(ctx context.Context) error {
 		for _, s := range d.Schools {
 			if err := postgres.InsertDemoSchool(ctx, db, postgres.DemoSchool{
 				SchoolCode: s.SchoolCode, KorName: s.KorName, EngName: s.EngName, Slug: s.Slug, Color: s.Color,
-				EnterYear: year, RoundKor: s.Round.KorName, RoundEng: s.Round.EngName,
+				EnterYear: year, RoundKor: named(s.Round.KorName), RoundEng: named(s.Round.EngName),
 				FeeKrw: s.Round.FeeKrw, FeeUsd: s.Round.FeeUsd,
 				SlipNoticeKor: s.Round.SlipNoticeKor, SlipNoticeEng: s.Round.SlipNoticeEng,
 				Opens: opens, Closes: closes,

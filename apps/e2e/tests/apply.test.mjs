@@ -5,7 +5,7 @@
 // in /list at the right step; a second applicant gets nothing of it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, demoPassword, baseURL } from './helpers.mjs';
+import { launch, newPage, demoPassword, baseURL, freshApplicant, roundYear, createApplication } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -15,7 +15,7 @@ const T = 30_000;
 const today = new Date();
 const future = `${today.getFullYear() + 1}-01-15`;
 
-// applicant1's application (ko test), used by the isolation test
+// the ko test's application
 let firstApplNo = 0;
 
 async function login(page, userId) {
@@ -119,7 +119,7 @@ async function startApplication(page, schoolCode) {
   await page.getByTestId('start-application').click();
   await page.getByTestId('round-picker').waitFor({ timeout: T });
   await page.getByTestId('round-school').selectOption(schoolCode);
-  await page.getByTestId('round-apply-2027-1').click();
+  await page.getByTestId(`round-apply-${await roundYear(schoolCode)}-1`).click();
   await page.getByTestId('consent-form').waitFor({ timeout: T });
 }
 
@@ -132,7 +132,8 @@ async function openFromList(page, applNo, action) {
 
 test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field errors, reloads and finds everything', async () => {
   const page = await newPage(browser, { locale: 'ko' });
-  await login(page, 'applicant1');
+  const me = freshApplicant('ko');
+  await login(page, me.userId);
   await page.goto('/ewha-gsis/main');
   assert.equal(await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(0, 70, 42)');
   await page.getByTestId('nav-home').first().click();
@@ -167,7 +168,7 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   // basic info: name, resident number, e-mail, phone, date and required-group rules
   await page.getByTestId('step-form-BASIS_SAVE').waitFor({ timeout: T });
   assert.match(await page.getByTestId('form-part').innerText(), /국제학과 석사과정/);
-  assert.equal(await value(page, 'applicantInfo.email'), 'applicant1@demo.gradapply.example');
+  assert.equal(await value(page, 'applicantInfo.email'), me.email);
   await country(page, 'applicantInfo.nationality', '대한민국');
   await select(page, 'applicantInfo.gend', 'M');
   await fill(page, 'applicantInfo.birthDate', '19980301');
@@ -431,7 +432,7 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
 
 test('en (phone, 375 px): Hanbit GSIS rules (nationality refusal, passport 0000, visa None, G20), every step saved', async () => {
   const page = await newPage(browser, { locale: 'en', mobile: true });
-  await login(page, 'applicant2');
+  await login(page, freshApplicant('en').userId);
   await page.goto('/');
   await startApplication(page, 'SCL00001');
   await page.getByTestId('consent-all').check();
@@ -590,7 +591,7 @@ test('video essay major: the link and its instructions (timefree, Nuri media act
   await page.getByTestId('school-header').waitFor({ timeout: T });
   // the school page is in the school's colour, orange by default
   assert.equal(await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(239, 108, 0)');
-  await page.getByTestId('round-apply-2027-1').click();
+  await page.getByTestId(`round-apply-${await roundYear('ARTS01')}-1`).click();
   await page.getByTestId('consent-all').check();
   await page.getByTestId('consent-next').click();
   await select(page, 'major', 'MA01|M');
@@ -617,15 +618,21 @@ test('video essay major: the link and its instructions (timefree, Nuri media act
 });
 
 test("a second applicant gets nothing from the first one's applNo, through the page or the API", async () => {
-  assert.ok(firstApplNo > 0, 'the ko test created an application');
+  // the owner's application, made here: this test needs no other test's state
+  const ownerId = freshApplicant('own').userId;
+  const owner = await newPage(browser, { locale: 'ko' });
+  await login(owner, ownerId);
+  const theirs = await createApplication(owner, { korName: '홍길동' });
+  await owner.context().close();
+
   const page = await newPage(browser, { locale: 'ko' });
-  await login(page, 'applicant2');
+  await login(page, freshApplicant('other').userId);
 
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
-  const gets = ['info', 'part', 'basis', 'acad', 'lang', 'career', 'add-info', 'pay/info', 'draft/' + firstApplNo + '/SURVEY']
-    .map((p) => (p.startsWith('draft/') ? `/apply/api-auth/appl/${p}` : `/apply/api-auth/appl/${p}/${firstApplNo}`));
-  gets.push(`/apply/api-auth/survey/${firstApplNo}`, `/apply/api-auth/appl/mode/${firstApplNo}?type=view`);
+  const gets = ['info', 'part', 'basis', 'acad', 'lang', 'career', 'add-info', 'pay/info', 'draft/' + theirs + '/SURVEY']
+    .map((p) => (p.startsWith('draft/') ? `/apply/api-auth/appl/${p}` : `/apply/api-auth/appl/${p}/${theirs}`));
+  gets.push(`/apply/api-auth/survey/${theirs}`, `/apply/api-auth/appl/mode/${theirs}?type=view`);
   for (const url of gets) {
     const r = await page.request.get(url);
     assert.equal(r.status(), 404, `${url} answers 404`);
@@ -633,27 +640,27 @@ test("a second applicant gets nothing from the first one's applNo, through the p
     assert.ok(!text.includes('홍길동') && !text.includes('applicantInfo') && !text.includes('acadList'), `${url} leaks nothing`);
   }
   const writes = [
-    ['post', `/apply/api-auth/appl/basis/${firstApplNo}`, { applicantInfo: { korName: '침입자' } }],
-    ['post', `/apply/api-auth/appl/career/${firstApplNo}`, { careerList: [] }],
-    ['put', `/apply/api-auth/appl/draft/${firstApplNo}/BASIS_SAVE`, { x: 1 }],
-    ['post', `/apply/api-auth/appl/cancel/${firstApplNo}`, {}],
+    ['post', `/apply/api-auth/appl/basis/${theirs}`, { applicantInfo: { korName: '침입자' } }],
+    ['post', `/apply/api-auth/appl/career/${theirs}`, { careerList: [] }],
+    ['put', `/apply/api-auth/appl/draft/${theirs}/BASIS_SAVE`, { x: 1 }],
+    ['post', `/apply/api-auth/appl/cancel/${theirs}`, {}],
   ];
   for (const [method, url, data] of writes) {
     const r = await page.request[method](url, { data, headers });
     assert.equal(r.status(), 404, `${method} ${url} answers 404`);
   }
   const mine = await (await page.request.get('/apply/api-auth/appl/list')).json();
-  assert.ok(mine.every((a) => a.applNo !== firstApplNo), "the other's application is not in my list");
+  assert.ok(mine.every((a) => a.applNo !== theirs), "the other's application is not in my list");
 
   // through the page: a typed URL has no access key...
-  await page.goto(`/appl/review/${firstApplNo}`);
+  await page.goto(`/appl/review/${theirs}`);
   await page.getByTestId('toast').filter({ hasText: '잘못된 접근' }).waitFor({ timeout: T });
   await page.waitForURL('**/list');
   // ...and even with the key forged into router state the server answers not-found, no data
   await page.evaluate((applNo) => {
     const key = sessionStorage.getItem('gradapply.accessKey');
     history.replaceState({ usr: { applNo, mode: 'edit', accessKey: key }, key: 'forged', idx: 0 }, '', '/appl/form?step=BASIS_SAVE');
-  }, firstApplNo);
+  }, theirs);
   await page.reload();
   await page.getByTestId('appl-not-found').waitFor({ timeout: T });
   const body = await page.locator('body').innerText();
@@ -661,12 +668,12 @@ test("a second applicant gets nothing from the first one's applNo, through the p
   await page.context().close();
 
   // the owner still finds the application untouched
-  const owner = await newPage(browser, { locale: 'ko' });
-  await login(owner, 'applicant1');
-  const basis = await (await owner.request.get(`/apply/api-auth/appl/basis/${firstApplNo}`)).json();
+  const again = await newPage(browser, { locale: 'ko' });
+  await login(again, ownerId);
+  const basis = await (await again.request.get(`/apply/api-auth/appl/basis/${theirs}`)).json();
   assert.equal(basis.applicantInfo.korName, '홍길동');
   assert.notEqual(basis.status, 'CANCEL');
-  await owner.context().close();
+  await again.context().close();
 });
 
 void baseURL;

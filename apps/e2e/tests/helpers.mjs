@@ -1,6 +1,8 @@
 import { chromium } from 'playwright-core';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
 export const baseURL = process.env.E2E_BASE_URL;
 export const demoPassword = 'GradApply2026';
@@ -55,4 +57,82 @@ function decodeBody(eml) {
     return body.split(/\r?\n/).map((l) => { try { return Buffer.from(l, 'base64').toString('utf8'); } catch { return l; } }).join('');
   }
   return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Runs SQL on the run's throwaway database and answers the first column. */
+export function sql(q, ...params) {
+  const args = [process.env.E2E_DATABASE_URL, '-qAtX', '-v', 'ON_ERROR_STOP=1'];
+  params.forEach((v, i) => args.push('-v', `p${i + 1}=${v}`));
+  return execFileSync('psql', args, { input: q, stdio: ['pipe', 'pipe', 'pipe'] }).toString('utf8').trim();
+}
+
+/**
+ * A new applicant of its own for one test (password demoPassword), so no
+ * test depends on what another one left: a copy of the demo applicant's
+ * account under a fresh id and address.
+ */
+export function freshApplicant(prefix = 'e2e') {
+  const userId = `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 20);
+  const email = `${userId}@e2e.gradapply.example`;
+  sql(`WITH u AS (
+      INSERT INTO app_user (user_id, email, password_hash, locale, terms_agreed_at, privacy_agreed_at)
+      SELECT :'p1', :'p2', password_hash, 'ko', now(), now() FROM app_user WHERE user_id = 'applicant1'
+      RETURNING id)
+    INSERT INTO user_role (user_pk, role) SELECT id, 'ROLE_USER' FROM u;`, userId, email);
+  return { userId, email };
+}
+
+/**
+ * The entrance year of a school's demo round, as the server says: tests
+ * never compute it from today's date.
+ */
+export async function roundYear(schoolCode, partSeq = 1) {
+  const res = await fetch(`${baseURL}/apply/api/recruit/list?schoolCode=${encodeURIComponent(schoolCode)}`);
+  if (!res.ok) throw new Error(`rounds of ${schoolCode}: ${res.status}`);
+  const round = (await res.json()).find((r) => r.recruitPartSeq === partSeq);
+  if (!round) throw new Error(`${schoolCode} has no round ${partSeq}`);
+  return round.enterYear;
+}
+
+/** An API call with the page's cookies and the CSRF header. */
+export async function call(page, method, url, data) {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  const res = await page.request.fetch(url, {
+    method, data, headers: { 'Accept-Language': 'ko', ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}) },
+  });
+  const text = await res.text();
+  let body = null;
+  try { body = JSON.parse(text); } catch { body = text; }
+  return { status: res.status(), body };
+}
+
+/**
+ * Through the API, as the signed-in page's user: an application to the
+ * free ARTS01 round with its part and basic info (korName) saved.
+ */
+export async function createApplication(page, { korName = '김하늘' } = {}) {
+  const year = await roundYear('ARTS01');
+  const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=ARTS01&enterYear=${year}&partSeq=1`);
+  if (r.status !== 200) throw new Error(`ARTS01 round: ${r.status}`);
+  const round = r.body;
+  const part = {
+    applPartRequestList: [{ schoolCode: 'ARTS01', enterYear: year, recruitPartSeq: 1, majorCode: 'DR01', isMaster: true,
+      isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
+    consents: Object.fromEntries(round.consents.map((c) => [c.code, c.version])),
+  };
+  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
+  const created = await call(page, 'POST', '/apply/api-auth/appl/part', part);
+  if (created.status !== 201) throw new Error(`part: ${created.status} ${JSON.stringify(created.body)}`);
+  const applNo = created.body.applNo;
+  const basis = await call(page, 'POST', `/apply/api-auth/appl/basis/${applNo}`, {
+    applicantInfo: {
+      gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
+      residentNoLast: '2345678', address: '서울특별시 서대문구 이화여대길 52', addressDetail: '101호', postCode: '03760',
+      phone: '02-123-4567', mobile: '010-1234-5678', email: 'haneul@example.com',
+      emergencyContact: { name: '김부모', relation: '모', phone: '010-2222-3333' },
+    },
+  });
+  if (basis.status !== 200) throw new Error(`basis: ${basis.status} ${JSON.stringify(basis.body)}`);
+  return applNo;
 }

@@ -15,14 +15,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPage, demoPassword } from './helpers.mjs';
+import { launch, newPage, demoPassword, sql, call, createApplication, freshApplicant } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const T = 30_000;
-const dbUrl = process.env.E2E_DATABASE_URL;
 const tmp = mkdtempSync(join(tmpdir(), 'gradapply-e2e-sub-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -30,10 +29,6 @@ const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 const png = (size) => Buffer.concat([pngHead, Buffer.alloc(size - pngHead.length)]);
 const pdf = (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.4\n%test document\n'), Buffer.alloc(Math.max(0, size - 24), 0x20)]);
 const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffer.alloc(600)]);
-
-function sql(q) {
-  execFileSync('psql', [dbUrl, '-qAtc', q], { stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 async function login(page, userId) {
   await page.goto('/user/login');
@@ -43,46 +38,9 @@ async function login(page, userId) {
   await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
 }
 
-/** An API call with the page's cookies and the CSRF header. */
-async function call(page, method, url, data) {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
-  const res = await page.request.fetch(url, {
-    method, data, headers: { 'Accept-Language': 'ko', ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}) },
-  });
-  const text = await res.text();
-  let body = null;
-  try { body = JSON.parse(text); } catch { body = text; }
-  return { status: res.status(), body };
-}
-
 /** A free-round application with its part and basic info saved, its pointer moved to ADD_INFO_SAVE. */
 async function prepareFreeApplication(page) {
-  let round;
-  for (const year of [2027, new Date().getFullYear() + 1, new Date().getFullYear()]) {
-    const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=ARTS01&enterYear=${year}&partSeq=1`);
-    if (r.status === 200) { round = { ...r.body, year }; break; }
-  }
-  assert.ok(round, 'ARTS01 round');
-  const consents = Object.fromEntries(round.consents.map((c) => [c.code, c.version]));
-  const part = {
-    applPartRequestList: [{ schoolCode: 'ARTS01', enterYear: round.year, recruitPartSeq: 1, majorCode: 'DR01', isMaster: true,
-      isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
-    consents,
-  };
-  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
-  const created = await call(page, 'POST', '/apply/api-auth/appl/part', part);
-  assert.equal(created.status, 201, `part: ${JSON.stringify(created.body)}`);
-  const applNo = created.body.applNo;
-  const basis = await call(page, 'POST', `/apply/api-auth/appl/basis/${applNo}`, {
-    applicantInfo: {
-      gend: 'F', korName: '김하늘', engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
-      residentNoLast: '2345678', address: '서울특별시 서대문구 이화여대길 52', addressDetail: '101호', postCode: '03760',
-      phone: '02-123-4567', mobile: '010-1234-5678', email: 'haneul@example.com',
-      emergencyContact: { name: '김부모', relation: '모', phone: '010-2222-3333' },
-    },
-  });
-  assert.equal(basis.status, 200, `basis: ${JSON.stringify(basis.body)}`);
+  const applNo = await createApplication(page);
   sql(`UPDATE application SET status = 'ADD_INFO_SAVE' WHERE appl_no = ${Number(applNo)}`);
   return applNo;
 }
@@ -122,7 +80,7 @@ async function panelStatus(page, status) {
 
 test('ko: documents with progress and refusals, delete, submit, free completion, exam number in the list, slip with the number and the Korean name', async () => {
   const page = await newPage(browser, { locale: 'ko', mobile: true });
-  await login(page, 'applicant1');
+  await login(page, freshApplicant('sub').userId);
   const applNo = await prepareFreeApplication(page);
 
   // the documents step of the form
