@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, mailedCode, demoPassword, baseURL } from './helpers.mjs';
+import { launch, newPage, mailedCode, demoPassword, baseURL, freshApplicant } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -137,9 +137,11 @@ test('an admin opens /sysadmin and pages through users; an applicant is refused'
   // Signed in: the dashboard shows the server health in the spec's colours.
   await page.getByTestId('health-overall').waitFor({ timeout: 30_000 });
   assert.equal(await page.getByTestId('health-db').getAttribute('data-status'), 'UP');
+  // The list is newest first: an applicant made now is on the first page,
+  // whatever accounts other tests have added.
+  const newest = freshApplicant('adm');
   await page.goto('/sysadmin/users');
-  await page.getByText('applicant1').first().waitFor({ timeout: 30_000 });
-  await page.getByText('sysadmin').first().waitFor();
+  await page.getByText(newest.userId).first().waitFor({ timeout: 30_000 });
   // The list is paged on the server: "1-N of N" with every demo account (and any signed up here).
   const range = await page.waitForFunction(() => document.body.innerText.match(/\b1\s*[-–]\s*(\d+)\s+(?:of|\/)\s+(\d+)\b/)?.slice(1));
   const [shown, total] = (await range.jsonValue()).map(Number);
