@@ -7,11 +7,17 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/core/account"
 )
 
 // failAfterWrite writes the outbox row through the real store, then fails:
 // the transaction that queued the mail must roll the row back with it.
 type failAfterWrite struct{ jobs.OutboxWriter }
+
+// solved stands for a solved captcha: not what this test is about.
+type solved struct{}
+
+func (solved) Verify(context.Context, string) bool { return true }
 
 var errAfterMail = errors.New("test: failure after the mail was written")
 
@@ -42,9 +48,10 @@ func TestSignUpMailRollsBackWithItsTransaction(t *testing.T) {
 		return outbox, codes
 	}
 
+	a.Accounts.Captcha = solved{}
 	real := a.Accounts.Mailer
 	a.Accounts.Mailer = jobs.OutboxMailer{DB: failAfterWrite{a.DB}}
-	err := a.Accounts.SendEmailCode(ctx, "rollback@example.com", "ko")
+	err := a.Accounts.SendEmailCode(ctx, account.EmailCodeInput{Email: "rollback@example.com", Locale: "ko", Captcha: "x", Address: "10.0.0.1"})
 	if !errors.Is(err, errAfterMail) {
 		t.Fatalf("SendEmailCode = %v, want the injected failure", err)
 	}
@@ -53,7 +60,7 @@ func TestSignUpMailRollsBackWithItsTransaction(t *testing.T) {
 	}
 
 	a.Accounts.Mailer = real
-	if err := a.Accounts.SendEmailCode(ctx, "commit@example.com", "ko"); err != nil {
+	if err := a.Accounts.SendEmailCode(ctx, account.EmailCodeInput{Email: "commit@example.com", Locale: "ko", Captcha: "x", Address: "10.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}
 	if o, c := rows("commit@example.com"); o != 1 || c != 1 {

@@ -326,9 +326,10 @@ func (e *walkEnv) walk() []string {
 			if foreign.status != absent.status || normalise(foreign.body, e.victim) != normalise(absent.body, e.missing) {
 				probs = append(probs, fmt.Sprintf("%s: another applicant's %s answers %d %s; a missing one answers %d %s",
 					label, strings.Join(owned, "+"), foreign.status, trim(foreign.body), absent.status, trim(absent.body)))
-			} else if !unsafe(m) && absent.status != 404 && absent.status != 403 {
-				// 403 only where the route is closed to applicants altogether;
-				// an unsafe route may refuse the walk's empty body first.
+			} else if !unsafe(m) && absent.status != 404 && absent.status != 403 && absent.status != 405 {
+				// 403 only where the route is closed to applicants altogether,
+				// 405 where it refuses the method whatever the id; an unsafe
+				// route may refuse the walk's empty body first.
 				probs = append(probs, fmt.Sprintf("%s: a missing %s answers %d %s, want 404", label, strings.Join(owned, "+"), absent.status, trim(absent.body)))
 			}
 			// An id of someone else's file under the caller's own application.
