@@ -50,7 +50,12 @@ func TestSignUpMailRollsBackWithItsTransaction(t *testing.T) {
 
 	a.Accounts.Captcha = solved{}
 	real := a.Accounts.Mailer
-	a.Accounts.Mailer = jobs.OutboxMailer{DB: failAfterWrite{a.DB}}
+	failing, ok := real.(jobs.OutboxMailer)
+	if !ok {
+		t.Fatalf("the account mailer is %T, not the outbox", real)
+	}
+	failing.DB = failAfterWrite{failing.DB}
+	a.Accounts.Mailer = failing
 	err := a.Accounts.SendEmailCode(ctx, account.EmailCodeInput{Email: "rollback@example.com", Locale: "ko", Captcha: "x", Address: "10.0.0.1"})
 	if !errors.Is(err, errAfterMail) {
 		t.Fatalf("SendEmailCode = %v, want the injected failure", err)
