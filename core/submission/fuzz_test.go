@@ -51,8 +51,8 @@ func TestWrappedErrTooLargeIsTheSizeRefusal(t *testing.T) {
 	e.fail["fileput"] = fmt.Errorf("filestore: put: %w", ErrTooLarge)
 	_, _, err = e.s.Upload(context.Background(), owner, tg, "portfolio.pdf", bytes.NewReader([]byte("%PDF-1.4\n")))
 	fe := wantField(t, err, "file", document.CodeTooLarge)
-	if fe.Params["max"] != int64(1024) {
-		t.Fatalf("too large params %v, want max 1024", fe.Params)
+	if fe.Params["max"] != "1 KB" {
+		t.Fatalf("too large params %v, want max 1 KB", fe.Params)
 	}
 	if e.fileCount() != 0 || len(e.docs[applNo]) != 0 {
 		t.Fatalf("a refused file left %d files, %d documents", e.fileCount(), len(e.docs[applNo]))
