@@ -127,16 +127,64 @@ func (s Applications) Update(ctx context.Context, applNo int64, fn func(ctx cont
 		if !a.Changed() {
 			return nil
 		}
-		st := a.State()
-		_, err = s.DB.exec(ctx, Builder.Update("application").
-			Set("status", string(st.Status)).Set("review_status", nullIf(string(st.ReviewStatus))).
-			Set("is_reviewing", st.Reviewing).Set("applicant_name", a.ApplicantName()).
-			Set("updated_at", a.UpdatedAt()).Where(sq.Eq{"appl_no": applNo}))
-		if err != nil {
+		if _, err := s.DB.exec(ctx, writeBack(applNo, a)); err != nil {
 			return fmt.Errorf("postgres: update application: %w", err)
 		}
 		return nil
 	})
+}
+
+var _ application.FormLocker = Applications{}
+
+const partCols = "coalesce(p.appl_part_no, 0), coalesce(p.major_code, ''), coalesce(p.is_master, false), coalesce(p.is_general_type, false), " +
+	"coalesce(p.stay_type_code, ''), coalesce(p.category_code, ''), coalesce(p.detail_remk_kor, ''), coalesce(p.detail_remk_eng, ''), " +
+	"coalesce(p.add_certificate_count, 0)"
+
+// UpdateForm is Update for a save of the form: one statement locks the row
+// and reads the chosen part with it, and the writes fn stages with
+// writeLater (step data, saved mark, draft removal) are sent with the
+// write-back of the row as one batch before the commit.
+func (s Applications) UpdateForm(ctx context.Context, applNo int64, fn func(ctx context.Context, a *application.Application, part application.Part) error) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		ctx = withPending(ctx)
+		var h application.Header
+		var p application.Part
+		var st, rst string
+		err := s.DB.queryRow(ctx, Builder.Select(applCols, partCols).From("application a").
+			LeftJoin("application_part p ON p.appl_no = a.appl_no AND p.choice_seq = 1").
+			Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE OF a")).
+			Scan(&h.ApplNo, &h.UserID, &h.Round.SchoolCode, &h.Round.EnterYear, &h.Round.RecruitPartSeq, &h.ApplID,
+				&st, &rst, &h.State.Reviewing, &h.ApplicantName, &h.CreatedAt, &h.UpdatedAt,
+				&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.IsGeneralType, &p.StayTypeCode, &p.CategoryCode, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound(application.CodeNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("postgres: application: %w", err)
+		}
+		h.State.Status, h.State.ReviewStatus = application.Status(st), application.Status(rst)
+		a, err := application.UnmarshalApplicationFromDatabase(h)
+		if err != nil {
+			return fmt.Errorf("postgres: application %d: %w", applNo, err)
+		}
+		if err := fn(ctx, a, p); err != nil {
+			return err
+		}
+		if a.Changed() {
+			if err := s.DB.writeLater(ctx, writeBack(applNo, a)); err != nil {
+				return err
+			}
+		}
+		return s.DB.flush(ctx)
+	})
+}
+
+func writeBack(applNo int64, a *application.Application) sq.UpdateBuilder {
+	st := a.State()
+	return Builder.Update("application").
+		Set("status", string(st.Status)).Set("review_status", nullIf(string(st.ReviewStatus))).
+		Set("is_reviewing", st.Reviewing).Set("applicant_name", a.ApplicantName()).
+		Set("updated_at", a.UpdatedAt()).Where(sq.Eq{"appl_no": applNo})
 }
 
 // ListByUser lists a user's applications, newest first.

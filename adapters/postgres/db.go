@@ -102,6 +102,9 @@ func (db *DB) exec(ctx context.Context, b sq.Sqlizer) (pgconn.CommandTag, error)
 	if err != nil {
 		return pgconn.CommandTag{}, fmt.Errorf("postgres: build: %w", err)
 	}
+	if err := db.flush(ctx); err != nil {
+		return pgconn.CommandTag{}, err
+	}
 	return db.q(ctx).Exec(ctx, s, args...)
 }
 
@@ -110,6 +113,9 @@ func (db *DB) query(ctx context.Context, b sq.Sqlizer) (pgx.Rows, error) {
 	s, args, err := b.ToSql()
 	if err != nil {
 		return nil, fmt.Errorf("postgres: build: %w", err)
+	}
+	if err := db.flush(ctx); err != nil {
+		return nil, err
 	}
 	return db.q(ctx).Query(ctx, s, args...)
 }
@@ -120,7 +126,58 @@ func (db *DB) queryRow(ctx context.Context, b sq.Sqlizer) pgx.Row {
 	if err != nil {
 		return errRow{err}
 	}
+	if err := db.flush(ctx); err != nil {
+		return errRow{err}
+	}
 	return db.q(ctx).QueryRow(ctx, s, args...)
+}
+
+// pending holds the writes of a transaction that are sent together.
+type pending struct{ b pgx.Batch }
+
+type pendingKey struct{}
+
+// withPending returns a context in which writeLater queues statements; ctx
+// must carry a transaction. The queue is sent, in order, before the next
+// statement run with that context, or by flush.
+func withPending(ctx context.Context) context.Context {
+	return context.WithValue(ctx, pendingKey{}, &pending{})
+}
+
+// writeLater queues a write whose result is not needed when ctx has a
+// queue (see withPending), else runs it now. A failure of a queued write
+// is answered by the flush that sends it, so the transaction still rolls
+// back.
+func (db *DB) writeLater(ctx context.Context, b sq.Sqlizer) error {
+	p, ok := ctx.Value(pendingKey{}).(*pending)
+	if !ok {
+		_, err := db.exec(ctx, b)
+		return err
+	}
+	s, args, err := b.ToSql()
+	if err != nil {
+		return fmt.Errorf("postgres: build: %w", err)
+	}
+	p.b.Queue(s, args...)
+	return nil
+}
+
+// flush sends the queued writes of ctx as one batch (one round trip).
+func (db *DB) flush(ctx context.Context) error {
+	p, ok := ctx.Value(pendingKey{}).(*pending)
+	if !ok || p.b.Len() == 0 {
+		return nil
+	}
+	tx, ok := ctx.Value(txKey{}).(pgx.Tx)
+	if !ok {
+		return errors.New("postgres: queued writes outside a transaction")
+	}
+	b := p.b
+	p.b = pgx.Batch{}
+	if err := tx.SendBatch(ctx, &b).Close(); err != nil {
+		return fmt.Errorf("postgres: write: %w", err)
+	}
+	return nil
 }
 
 type errRow struct{ err error }

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -179,13 +180,19 @@ func (s Forms) open(sealed []byte, col string, applNo int64) (string, error) {
 	return string(b), nil
 }
 
+// familyJSON is the family list of an appl_basis row as a JSON array.
+const familyJSON = "(SELECT coalesce(json_agg(json_build_object('relation', f.relation, 'name', f.name, 'nationality', f.nationality, " +
+	"'birthDate', coalesce(to_char(f.birth_date, 'YYYY-MM-DD'), ''), 'occupation', f.occupation, 'phone', f.phone) ORDER BY f.seq), '[]') " +
+	"FROM appl_family f WHERE f.appl_no = appl_basis.appl_no)"
+
 // Info loads applicantInfo with the identification numbers decrypted.
 func (s Forms) Info(ctx context.Context, applNo int64) (form.ApplicantInfo, bool, error) {
 	var a form.ApplicantInfo
 	bs := infoBindings(&a)
-	var rrn, passport, alien []byte
-	dest := append(ptrs(bs), &rrn, &passport, &alien)
-	err := s.DB.queryRow(ctx, Builder.Select(exprs(bs)...).Columns("resident_no_enc", "passport_no_enc", "alien_no_enc").
+	var rrn, passport, alien, family []byte
+	dest := append(ptrs(bs), &rrn, &passport, &alien, &family)
+	// the family list comes in the same row: one round trip
+	err := s.DB.queryRow(ctx, Builder.Select(exprs(bs)...).Columns("resident_no_enc", "passport_no_enc", "alien_no_enc", familyJSON).
 		From("appl_basis").Where(sq.Eq{"appl_no": applNo})).Scan(dest...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, false, nil
@@ -202,16 +209,7 @@ func (s Forms) Info(ctx context.Context, applNo int64) (form.ApplicantInfo, bool
 	if a.ForeignerRegistrationNo, err = s.open(alien, "alien_no", applNo); err != nil {
 		return a, false, err
 	}
-	rows, err := s.DB.query(ctx, Builder.Select("relation", "name", "nationality", "coalesce(to_char(birth_date, 'YYYY-MM-DD'), '')", "occupation", "phone").
-		From("appl_family").Where(sq.Eq{"appl_no": applNo}).OrderBy("seq"))
-	if err != nil {
-		return a, false, fmt.Errorf("postgres: family: %w", err)
-	}
-	a.FamilyList, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (form.FamilyMember, error) {
-		var m form.FamilyMember
-		return m, r.Scan(&m.Relation, &m.Name, &m.Nationality, &m.BirthDate, &m.Occupation, &m.Phone)
-	})
-	if err != nil {
+	if err := json.Unmarshal(family, &a.FamilyList); err != nil {
 		return a, false, fmt.Errorf("postgres: family: %w", err)
 	}
 	if a.FamilyList == nil {
@@ -240,10 +238,10 @@ func (s Forms) SaveInfo(ctx context.Context, applNo int64, a form.ApplicantInfo)
 	vals = append(vals, s.seal(a.ResidentNoLast, "resident_no", applNo), s.seal(a.PassportNo, "passport_no", applNo),
 		s.seal(a.ForeignerRegistrationNo, "alien_no", applNo))
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.DB.exec(ctx, Builder.Delete("appl_basis").Where(sq.Eq{"appl_no": applNo})); err != nil {
+		if err := s.DB.writeLater(ctx, Builder.Delete("appl_basis").Where(sq.Eq{"appl_no": applNo})); err != nil {
 			return fmt.Errorf("postgres: basic info: %w", err)
 		}
-		if _, err := s.DB.exec(ctx, Builder.Insert("appl_basis").Columns(columns...).Values(vals...)); err != nil {
+		if err := s.DB.writeLater(ctx, Builder.Insert("appl_basis").Columns(columns...).Values(vals...)); err != nil {
 			return fmt.Errorf("postgres: basic info: %w", err)
 		}
 		if len(a.FamilyList) == 0 {
@@ -253,7 +251,7 @@ func (s Forms) SaveInfo(ctx context.Context, applNo int64, a form.ApplicantInfo)
 		for i, m := range a.FamilyList {
 			ins = ins.Values(applNo, i, m.Relation, m.Name, m.Nationality, nullIf(m.BirthDate), m.Occupation, m.Phone)
 		}
-		if _, err := s.DB.exec(ctx, ins); err != nil {
+		if err := s.DB.writeLater(ctx, ins); err != nil {
 			return fmt.Errorf("postgres: family: %w", err)
 		}
 		return nil
@@ -263,7 +261,7 @@ func (s Forms) SaveInfo(ctx context.Context, applNo int64, a form.ApplicantInfo)
 // replaceRows deletes an application's rows of a table and inserts new ones.
 func (s Forms) replaceRows(ctx context.Context, table string, applNo int64, columns []string, rows [][]any) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.DB.exec(ctx, Builder.Delete(table).Where(sq.Eq{"appl_no": applNo})); err != nil {
+		if err := s.DB.writeLater(ctx, Builder.Delete(table).Where(sq.Eq{"appl_no": applNo})); err != nil {
 			return fmt.Errorf("postgres: %s: %w", table, err)
 		}
 		if len(rows) == 0 {
@@ -273,7 +271,7 @@ func (s Forms) replaceRows(ctx context.Context, table string, applNo int64, colu
 		for i, r := range rows {
 			ins = ins.Values(append([]any{applNo, i}, r...)...)
 		}
-		if _, err := s.DB.exec(ctx, ins); err != nil {
+		if err := s.DB.writeLater(ctx, ins); err != nil {
 			return fmt.Errorf("postgres: %s: %w", table, err)
 		}
 		return nil
@@ -398,7 +396,7 @@ func (s Forms) SaveAddInfo(ctx context.Context, applNo int64, certs []form.Certi
 		if err := saveList(ctx, s, "appl_certificate", applNo, certs, certBindings); err != nil {
 			return err
 		}
-		if _, err := s.DB.exec(ctx, Builder.Delete("appl_essay").Where(sq.Eq{"appl_no": applNo})); err != nil {
+		if err := s.DB.writeLater(ctx, Builder.Delete("appl_essay").Where(sq.Eq{"appl_no": applNo})); err != nil {
 			return fmt.Errorf("postgres: essays: %w", err)
 		}
 		if len(essays) == 0 {
@@ -408,7 +406,7 @@ func (s Forms) SaveAddInfo(ctx context.Context, applNo int64, certs []form.Certi
 		for _, e := range essays {
 			ins = ins.Values(applNo, e.No, e.Lang, e.Text)
 		}
-		if _, err := s.DB.exec(ctx, ins); err != nil {
+		if err := s.DB.writeLater(ctx, ins); err != nil {
 			return fmt.Errorf("postgres: essays: %w", err)
 		}
 		return nil
@@ -447,10 +445,10 @@ func (s Forms) Survey(ctx context.Context, applNo int64, stage string) (applicat
 // SaveSurvey replaces a survey stage.
 func (s Forms) SaveSurvey(ctx context.Context, applNo int64, stage string, d application.SurveyData) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.DB.exec(ctx, Builder.Delete("appl_survey").Where(sq.Eq{"appl_no": applNo, "stage": stage})); err != nil {
+		if err := s.DB.writeLater(ctx, Builder.Delete("appl_survey").Where(sq.Eq{"appl_no": applNo, "stage": stage})); err != nil {
 			return fmt.Errorf("postgres: survey: %w", err)
 		}
-		if _, err := s.DB.exec(ctx, Builder.Insert("appl_survey").Columns("appl_no", "stage", "alumni", "contact_code").
+		if err := s.DB.writeLater(ctx, Builder.Insert("appl_survey").Columns("appl_no", "stage", "alumni", "contact_code").
 			Values(applNo, stage, d.Alumni, d.ContactCode)); err != nil {
 			return fmt.Errorf("postgres: survey: %w", err)
 		}
@@ -462,7 +460,7 @@ func (s Forms) SaveSurvey(ctx context.Context, applNo int64, stage string, d app
 		for i, a := range d.Answers {
 			ins = ins.Values(applNo, stage, i, a.QuestionCode, a.SubQuestion, a.InputType, a.Answer, a.ItemCode, a.Comment, a.IsLeaf, a.Depth, a.SubAnswer)
 		}
-		if _, err := s.DB.exec(ctx, ins); err != nil {
+		if err := s.DB.writeLater(ctx, ins); err != nil {
 			return fmt.Errorf("postgres: survey: %w", err)
 		}
 		return nil
@@ -471,7 +469,7 @@ func (s Forms) SaveSurvey(ctx context.Context, applNo int64, stage string, d app
 
 // MarkSaved records when a step was saved.
 func (s Forms) MarkSaved(ctx context.Context, applNo int64, step application.Status, at time.Time) error {
-	_, err := s.DB.exec(ctx, Builder.Insert("appl_step_saved").Columns("appl_no", "step", "saved_at").Values(applNo, string(step), at).
+	err := s.DB.writeLater(ctx, Builder.Insert("appl_step_saved").Columns("appl_no", "step", "saved_at").Values(applNo, string(step), at).
 		Suffix("ON CONFLICT (appl_no, step) DO UPDATE SET saved_at = EXCLUDED.saved_at"))
 	if err != nil {
 		return fmt.Errorf("postgres: step saved: %w", err)
@@ -527,7 +525,7 @@ func (s Forms) PutDraft(ctx context.Context, applNo int64, step application.Stat
 
 // DeleteDraft drops a step's draft.
 func (s Forms) DeleteDraft(ctx context.Context, applNo int64, step application.Status) error {
-	_, err := s.DB.exec(ctx, Builder.Delete("appl_draft").Where(sq.Eq{"appl_no": applNo, "step": string(step)}))
+	err := s.DB.writeLater(ctx, Builder.Delete("appl_draft").Where(sq.Eq{"appl_no": applNo, "step": string(step)}))
 	if err != nil {
 		return fmt.Errorf("postgres: draft: %w", err)
 	}

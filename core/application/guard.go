@@ -67,13 +67,23 @@ func (g Guard) Change(ctx context.Context, p permission.Principal, applNo int64)
 	if err != nil {
 		return Header{}, err
 	}
+	if err := g.CheckChange(h, p); err != nil {
+		return Header{}, err
+	}
+	return h, nil
+}
+
+// CheckChange is Change's rule on an application already loaded (under
+// the row lock): nil for its owner; staff who may read it are told they are
+// not its owner, anyone else that it does not exist.
+func (g Guard) CheckChange(h Header, p permission.Principal) error {
 	if isOwner(p, h) && checkAccess(p, h.UserID, h.Round.SchoolCode, true) == nil {
-		return h, nil
+		return nil
 	}
 	if checkAccess(p, h.UserID, h.Round.SchoolCode, false) == nil {
-		return Header{}, apperr.Forbidden(CodeOwnerOnly)
+		return apperr.Forbidden(CodeOwnerOnly)
 	}
-	return Header{}, apperr.NotFound(CodeNotFound)
+	return apperr.NotFound(CodeNotFound)
 }
 
 // Owner reports whether p owns the loaded application.

@@ -25,67 +25,89 @@ type stepIn struct {
 	now     time.Time
 }
 
-// prepare loads and checks everything a save needs before validation.
-func (s *Service) prepare(ctx context.Context, p permission.Principal, applNo int64, step Status) (stepIn, error) {
-	h, err := s.guard().Change(ctx, p, applNo)
-	if err != nil {
-		return stepIn{}, err
-	}
-	r, err := LoadRound(ctx, s.Ref, h.Round)
-	if err != nil {
-		return stepIn{}, err
-	}
-	now := s.now()
-	if err := s.checkEdit(p, r, h.State, now); err != nil {
-		return stepIn{}, err
-	}
-	if _, err := r.Steps.Save(h.State, step); err != nil {
-		return stepIn{}, err
-	}
-	part, err := s.Apps.Part(ctx, applNo)
-	if err != nil {
-		return stepIn{}, err
-	}
-	o, _ := r.offer(part.ApplPartNo)
-	lk, codes, err := s.Ref.Lookups(ctx)
-	if err != nil {
-		return stepIn{}, err
-	}
-	lk.LanguageExams = map[string]form.LanguageExam{}
-	for _, e := range r.LanguageExams {
-		lk.LanguageExams[e.Code] = e.LanguageExam
-	}
-	return stepIn{h: h, round: r, part: part, offer: o, rules: rulesFor(r, o), lookups: lk, codes: codes, now: now}, nil
+// FormLocker is what an Applications store may offer so that a step save
+// reads the locked application and its chosen part in one statement. A store
+// without it is used through Update and Part, in the same transaction.
+type FormLocker interface {
+	// UpdateForm is Update where fn also gets the application's part, read
+	// under the same row lock.
+	UpdateForm(ctx context.Context, applNo int64, fn func(ctx context.Context, a *Application, part Part) error) error
 }
 
-// commit saves a validated step through the aggregate: under the row
-// lock it applies the step rules again (another request may have changed
-// the application), and in the same transaction it writes the step's data,
-// records the save and drops the draft.
-func (s *Service) commit(ctx context.Context, p permission.Principal, in stepIn, step Status, write func(ctx context.Context, a *Application) error) (Record, error) {
-	var h Header
-	err := s.Apps.Update(ctx, in.h.ApplNo, func(ctx context.Context, a *Application) error {
-		if err := a.SaveStep(in.round.Steps, step, in.now); err != nil {
+// lockForm runs fn on the locked application with its part.
+func (s *Service) lockForm(ctx context.Context, applNo int64, fn func(ctx context.Context, a *Application, part Part) error) error {
+	if applNo <= 0 {
+		return apperr.NotFound(CodeNotFound)
+	}
+	if l, ok := s.Apps.(FormLocker); ok {
+		return l.UpdateForm(ctx, applNo, fn)
+	}
+	return s.Apps.Update(ctx, applNo, func(ctx context.Context, a *Application) error {
+		part, err := s.Apps.Part(ctx, applNo)
+		if err != nil {
 			return err
 		}
-		if err := write(ctx, a); err != nil {
+		return fn(ctx, a, part)
+	})
+}
+
+// saveStep saves a step of the form as one change of the aggregate: under
+// the row lock it checks who may change the application, the round's
+// window, that the application is still editable and that the step comes
+// in order; then check validates the data against the locked state (the
+// round's rules for the chosen part) and write stores it, in the same
+// transaction that records the save, drops the draft and writes back the
+// application row once.
+func (s *Service) saveStep(ctx context.Context, p permission.Principal, applNo int64, step Status,
+	check func(ctx context.Context, in stepIn) error, write func(ctx context.Context, in stepIn, a *Application) error) (Record, stepIn, error) {
+	var rec Record
+	var in stepIn
+	err := s.lockForm(ctx, applNo, func(ctx context.Context, a *Application, part Part) error {
+		h := a.Header()
+		if err := s.guard().CheckChange(h, p); err != nil {
 			return err
 		}
-		if err := s.Forms.MarkSaved(ctx, a.ApplNo(), step, in.now); err != nil {
+		r, err := LoadRound(ctx, s.Ref, h.Round)
+		if err != nil {
 			return err
 		}
-		if err := s.Forms.DeleteDraft(ctx, a.ApplNo(), step); err != nil {
+		now := s.now()
+		if err := s.checkEdit(p, r, h.State, now); err != nil {
 			return err
 		}
-		h = a.Header()
+		if err := a.SaveStep(r.Steps, step, now); err != nil {
+			return err
+		}
+		o, _ := r.offer(part.ApplPartNo)
+		lk, codes, err := s.Ref.Lookups(ctx)
+		if err != nil {
+			return err
+		}
+		lk.LanguageExams = map[string]form.LanguageExam{}
+		for _, e := range r.LanguageExams {
+			lk.LanguageExams[e.Code] = e.LanguageExam
+		}
+		in = stepIn{h: h, round: r, part: part, offer: o, rules: rulesFor(r, o), lookups: lk, codes: codes, now: now}
+		if err := check(ctx, in); err != nil {
+			return err
+		}
+		if err := write(ctx, in, a); err != nil {
+			return err
+		}
+		if err := s.Forms.MarkSaved(ctx, applNo, step, now); err != nil {
+			return err
+		}
+		if err := s.Forms.DeleteDraft(ctx, applNo, step); err != nil {
+			return err
+		}
+		rec = Record{Header: a.Header(), Round: r, Part: part, Offer: o}
 		return nil
 	})
 	if err != nil {
-		return Record{}, err
+		return Record{}, in, err
 	}
-	rec := Record{Header: h, Round: in.round, Part: in.part, Offer: in.offer}
 	s.decorate(p, &rec)
-	return rec, nil
+	return rec, in, nil
 }
 
 // StepView is a step's saved data with the step's draft.
@@ -165,35 +187,28 @@ func unmask(sent, stored string, mask func(string) string) string {
 
 // SaveInfo saves applicantInfo (BASIS_SAVE).
 func (s *Service) SaveInfo(ctx context.Context, p permission.Principal, applNo int64, a form.ApplicantInfo) (Record, form.ApplicantInfo, error) {
-	in, err := s.prepare(ctx, p, applNo, BasisSave)
-	if err != nil {
-		return Record{}, a, err
-	}
-	masked := strings.Contains(a.ResidentNoLast+a.ForeignerRegistrationNo+a.PassportNo, "*")
-	var stored form.ApplicantInfo
-	ok := false
-	if masked {
-		var err error
-		if stored, ok, err = s.Forms.Info(ctx, applNo); err != nil {
-			return Record{}, a, err
-		}
-	}
-	if ok {
-		a.ResidentNoLast = unmask(a.ResidentNoLast, stored.ResidentNoLast, maskReg)
-		a.ForeignerRegistrationNo = unmask(a.ForeignerRegistrationNo, stored.ForeignerRegistrationNo, maskReg)
-		a.PassportNo = unmask(a.PassportNo, stored.PassportNo, privacy.MaskPassportNo)
-	}
 	if a.G20Answers == nil {
 		a.G20Answers = []string{}
 	}
-	ic := form.InfoContext{Rules: in.rules, Lookups: in.lookups, Codes: in.codes,
-		Settings: itemSettings(in.round.InfoSettings(in.part.ApplPartNo)), Now: in.now}
-	// what the applicant was not shown is neither checked nor stored
-	a = form.KeepSections(a, ic.Sections(a.Nationality))
-	if err = form.ValidateInfo(a, ic); err != nil {
-		return Record{}, a, err
+	check := func(ctx context.Context, in stepIn) error {
+		if strings.Contains(a.ResidentNoLast+a.ForeignerRegistrationNo+a.PassportNo, "*") {
+			stored, ok, err := s.Forms.Info(ctx, applNo)
+			if err != nil {
+				return err
+			}
+			if ok {
+				a.ResidentNoLast = unmask(a.ResidentNoLast, stored.ResidentNoLast, maskReg)
+				a.ForeignerRegistrationNo = unmask(a.ForeignerRegistrationNo, stored.ForeignerRegistrationNo, maskReg)
+				a.PassportNo = unmask(a.PassportNo, stored.PassportNo, privacy.MaskPassportNo)
+			}
+		}
+		ic := form.InfoContext{Rules: in.rules, Lookups: in.lookups, Codes: in.codes,
+			Settings: itemSettings(in.round.InfoSettings(in.part.ApplPartNo)), Now: in.now}
+		// what the applicant was not shown is neither checked nor stored
+		a = form.KeepSections(a, ic.Sections(a.Nationality))
+		return form.ValidateInfo(a, ic)
 	}
-	rec, err := s.commit(ctx, p, in, BasisSave, func(ctx context.Context, app *Application) error {
+	rec, in, err := s.saveStep(ctx, p, applNo, BasisSave, check, func(ctx context.Context, _ stepIn, app *Application) error {
 		if err := s.Forms.SaveInfo(ctx, applNo, a); err != nil {
 			return err
 		}
@@ -202,7 +217,6 @@ func (s *Service) SaveInfo(ctx context.Context, p permission.Principal, applNo i
 	if err != nil {
 		return Record{}, a, err
 	}
-	rec.ApplicantName = ApplicantName(a)
 	return rec, MaskInfo(a, in.rules), nil
 }
 
@@ -243,16 +257,12 @@ func (s *Service) Academic(ctx context.Context, p permission.Principal, applNo i
 
 // SaveAcademic saves acadList (ACAD_SAVE).
 func (s *Service) SaveAcademic(ctx context.Context, p permission.Principal, applNo int64, list []form.AcademicRecord) (Record, error) {
-	in, err := s.prepare(ctx, p, applNo, AcadSave)
-	if err != nil {
-		return Record{}, err
-	}
-	if err := form.ValidateAcademic(list, in.rules, in.lookups, in.now); err != nil {
-		return Record{}, err
-	}
-	return s.commit(ctx, p, in, AcadSave, func(ctx context.Context, _ *Application) error {
+	rec, _, err := s.saveStep(ctx, p, applNo, AcadSave, func(_ context.Context, in stepIn) error {
+		return form.ValidateAcademic(list, in.rules, in.lookups, in.now)
+	}, func(ctx context.Context, _ stepIn, _ *Application) error {
 		return s.Forms.SaveAcademic(ctx, applNo, list)
 	})
+	return rec, err
 }
 
 // Languages answers partLanguages.
@@ -268,26 +278,24 @@ func (s *Service) Languages(ctx context.Context, p permission.Principal, applNo 
 // SaveLanguages saves partLanguages (LANG_SAVE). Entries without a nodeId
 // get one from newID.
 func (s *Service) SaveLanguages(ctx context.Context, p permission.Principal, applNo int64, list []form.LanguageEntry, newID func() string) (Record, []form.LanguageEntry, error) {
-	in, err := s.prepare(ctx, p, applNo, LangSave)
+	rec, _, err := s.saveStep(ctx, p, applNo, LangSave, func(_ context.Context, in stepIn) error {
+		return form.ValidateLanguages(list, in.rules, in.lookups, in.now)
+	}, func(ctx context.Context, _ stepIn, _ *Application) error {
+		seen := map[string]bool{}
+		for i := range list {
+			id := strings.TrimSpace(list[i].NodeID)
+			if id == "" || len(id) > 64 || seen[id] {
+				id = newID()
+			}
+			seen[id] = true
+			list[i].NodeID = id
+		}
+		return s.Forms.SaveLanguages(ctx, applNo, list)
+	})
 	if err != nil {
 		return Record{}, nil, err
 	}
-	if err := form.ValidateLanguages(list, in.rules, in.lookups, in.now); err != nil {
-		return Record{}, nil, err
-	}
-	seen := map[string]bool{}
-	for i := range list {
-		id := strings.TrimSpace(list[i].NodeID)
-		if id == "" || len(id) > 64 || seen[id] {
-			id = newID()
-		}
-		seen[id] = true
-		list[i].NodeID = id
-	}
-	rec, err := s.commit(ctx, p, in, LangSave, func(ctx context.Context, _ *Application) error {
-		return s.Forms.SaveLanguages(ctx, applNo, list)
-	})
-	return rec, list, err
+	return rec, list, nil
 }
 
 // Careers answers careerList.
@@ -302,16 +310,12 @@ func (s *Service) Careers(ctx context.Context, p permission.Principal, applNo in
 
 // SaveCareers saves careerList (CAREER_SAVE).
 func (s *Service) SaveCareers(ctx context.Context, p permission.Principal, applNo int64, list []form.Career) (Record, error) {
-	in, err := s.prepare(ctx, p, applNo, CareerSave)
-	if err != nil {
-		return Record{}, err
-	}
-	if err := form.ValidateCareers(list, in.rules, in.lookups, in.now); err != nil {
-		return Record{}, err
-	}
-	return s.commit(ctx, p, in, CareerSave, func(ctx context.Context, _ *Application) error {
+	rec, _, err := s.saveStep(ctx, p, applNo, CareerSave, func(_ context.Context, in stepIn) error {
+		return form.ValidateCareers(list, in.rules, in.lookups, in.now)
+	}, func(ctx context.Context, _ stepIn, _ *Application) error {
 		return s.Forms.SaveCareers(ctx, applNo, list)
 	})
+	return rec, err
 }
 
 // AddInfo is the additional-info step's data.
@@ -332,25 +336,21 @@ func (s *Service) AdditionalInfo(ctx context.Context, p permission.Principal, ap
 
 // SaveAdditionalInfo saves certificateList and essays (ADD_INFO_SAVE).
 func (s *Service) SaveAdditionalInfo(ctx context.Context, p permission.Principal, applNo int64, ai AddInfo) (Record, error) {
-	in, err := s.prepare(ctx, p, applNo, AddInfoSave)
-	if err != nil {
-		return Record{}, err
-	}
-	var f apperr.Fields
-	if max := in.part.AddCertificateCount; len(ai.Certificates) > max {
-		f.AddParam("certificateList", form.CodeTooMany, "max", max)
-	}
-	for _, e := range []error{form.ValidateCertificates(ai.Certificates, in.rules, in.now), form.ValidateEssays(ai.Essays, in.rules)} {
-		if x, ok := apperr.As(e); ok {
-			f = append(f, x.Fields...)
+	rec, _, err := s.saveStep(ctx, p, applNo, AddInfoSave, func(_ context.Context, in stepIn) error {
+		var f apperr.Fields
+		if max := in.part.AddCertificateCount; len(ai.Certificates) > max {
+			f.AddParam("certificateList", form.CodeTooMany, "max", max)
 		}
-	}
-	if err := f.Err(); err != nil {
-		return Record{}, err
-	}
-	return s.commit(ctx, p, in, AddInfoSave, func(ctx context.Context, _ *Application) error {
+		for _, e := range []error{form.ValidateCertificates(ai.Certificates, in.rules, in.now), form.ValidateEssays(ai.Essays, in.rules)} {
+			if x, ok := apperr.As(e); ok {
+				f = append(f, x.Fields...)
+			}
+		}
+		return f.Err()
+	}, func(ctx context.Context, _ stepIn, _ *Application) error {
 		return s.Forms.SaveAddInfo(ctx, applNo, ai.Certificates, ai.Essays)
 	})
+	return rec, err
 }
 
 // SurveyView is the survey step: questions, answers, draft.
@@ -373,20 +373,16 @@ func (s *Service) Survey(ctx context.Context, p permission.Principal, applNo int
 
 // SaveSurvey saves the survey (SURVEY).
 func (s *Service) SaveSurvey(ctx context.Context, p permission.Principal, applNo int64, d SurveyData) (Record, error) {
-	in, err := s.prepare(ctx, p, applNo, Survey)
-	if err != nil {
-		return Record{}, err
-	}
-	f := validateSurvey(d, in.round.Survey, in.rules)
-	if d.ContactCode != "" && d.ContactCode != "01" && d.ContactCode != "02" {
-		f.Add("contactCode", form.CodeCode)
-	}
-	if err := f.Err(); err != nil {
-		return Record{}, err
-	}
-	return s.commit(ctx, p, in, Survey, func(ctx context.Context, _ *Application) error {
+	rec, _, err := s.saveStep(ctx, p, applNo, Survey, func(_ context.Context, in stepIn) error {
+		f := validateSurvey(d, in.round.Survey, in.rules)
+		if d.ContactCode != "" && d.ContactCode != "01" && d.ContactCode != "02" {
+			f.Add("contactCode", form.CodeCode)
+		}
+		return f.Err()
+	}, func(ctx context.Context, _ stepIn, _ *Application) error {
 		return s.Forms.SaveSurvey(ctx, applNo, StageSurvey, d)
 	})
+	return rec, err
 }
 
 // validateSurvey checks answers against the questions: known questions and

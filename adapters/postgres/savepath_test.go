@@ -1,0 +1,116 @@
+package postgres_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gradapply/gradapply/adapters/fieldcrypt"
+	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/privacy"
+)
+
+// roundTrips counts what a pool sends to the server and waits for: each
+// query or exec (BEGIN and COMMIT included) and each batch.
+type roundTrips struct{ n atomic.Int64 }
+
+func (c *roundTrips) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+func (c *roundTrips) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+func (c *roundTrips) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+func (c *roundTrips) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (c *roundTrips) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+
+// countedDB opens a second pool on dsn whose round trips are counted.
+func countedDB(t *testing.T, dsn string) (*postgres.DB, *roundTrips) {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &roundTrips{}
+	cfg.ConnConfig.Tracer = c
+	cfg.MaxConns = 1 // one connection: statements are prepared once
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return &postgres.DB{Pool: pool}, c
+}
+
+// TestBasisSaveRoundTrips saves the basic info (BASIS_SAVE) through the
+// real service over the real stores and counts the database round trips of
+// the save, with the reference data cached as in the server: at most 6
+// (BEGIN, the locked read of what the rules need, the writes, COMMIT).
+func TestBasisSaveRoundTrips(t *testing.T) {
+	t.Parallel()
+	base, k := applyDB(t)
+	ctx := context.Background()
+	dsn := base.Pool.Config().ConnString()
+	db, count := countedDB(t, dsn)
+	key := make([]byte, 32)
+	sealer, err := fieldcrypt.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := &postgres.Reference{DB: db, TTL: time.Hour}
+	s := &application.Service{Ref: ref, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
+		Emails: postgres.Emails{DB: db}, Log: postgres.AccessLog{DB: db}, Tx: db}
+	r, err := ref.Round(ctx, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"}
+	n, err := postgres.Applications{DB: db}.Create(ctx, creation(t, "kim", k, part))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kim := permission.Principal{UserID: "kim", Roles: []permission.Role{permission.RoleUser}}
+	info := form.ApplicantInfo{BasicInfo: form.BasicInfo{Gend: "M", FirstName: "Minh", LastName: "Nguyen", Nationality: "704",
+		BirthDate: "1997-07-07", PassportNo: "C1234567", PassportIssueDate: "2020-01-10", PassportExpiryDate: "2090-01-10",
+		PassportIssueCountry: "704", VisaTypeCode: "00999", VideoEssayURL: "https://example.com/essay.mp4", Mobile: "010-1234-5678", Email: "minh@example.com"},
+		FamilyList: []form.FamilyMember{{Relation: "00001", Name: "Ba"}}}
+	// the first save warms the caches and prepares the statements
+	if _, _, err := s.SaveInfo(ctx, kim, n, info); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		info form.ApplicantInfo
+	}{{"plain", info}, {"masked numbers sent back", func() form.ApplicantInfo {
+		i := info
+		i.PassportNo = privacy.MaskPassportNo(i.PassportNo)
+		return i
+	}()}} {
+		count.n.Store(0)
+		if _, _, err := s.SaveInfo(ctx, kim, n, c.info); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got := count.n.Load()
+		t.Logf("BASIS_SAVE (%s): %d round trips", c.name, got)
+		if got > 6 {
+			t.Errorf("BASIS_SAVE (%s): %d round trips, want at most 6", c.name, got)
+		}
+	}
+	saved, ok, err := postgres.Forms{DB: base, Sealer: sealer}.Info(ctx, n)
+	if err != nil || !ok || saved.PassportNo != "C1234567" || len(saved.FamilyList) != 1 || saved.LastName != "Nguyen" {
+		t.Fatalf("saved: %+v %v %v", saved, ok, err)
+	}
+	h, err := postgres.Applications{DB: base}.Get(ctx, n)
+	if err != nil || h.ApplicantName != "Minh Nguyen" || h.State.Status != application.BasisSave {
+		t.Fatalf("header: %+v %v", h, err)
+	}
+}
