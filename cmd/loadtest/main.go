@@ -15,7 +15,8 @@
 //	  -db postgres://postgres@127.0.0.1:5432/gradapply_load?sslmode=disable -users 50 -duration 30s
 //
 // -step basis (BASIS_SAVE, the default), acad (ACAD_SAVE, a few academic
-// records) or draft (the draft PUT the form sends while the user types).
+// records), draft (the draft PUT the form sends while the user types) or
+// login (each applicant signs in again and again).
 package main
 
 import (
@@ -45,7 +46,7 @@ func main() {
 	dsn := flag.String("db", os.Getenv("DATABASE_URL"), "the server's database (to create the applicants)")
 	users := flag.Int("users", 50, "concurrent applicants")
 	duration := flag.Duration("duration", 30*time.Second, "how long to run")
-	step := flag.String("step", "basis", "basis, acad or draft")
+	step := flag.String("step", "basis", "basis, acad, draft or login (the sign-in itself, password hash included)")
 	school := flag.String("school", "236", "demo school whose round is used")
 	major := flag.String("major", "IS01", "major of that school")
 	flag.Parse()
@@ -275,6 +276,9 @@ func run(base, dsn string, users int, duration time.Duration, step, school, majo
 			switch step {
 			case "acad":
 				method, path, body = "POST", fmt.Sprintf("/apply/api-auth/appl/acad/%d", n), acad(i)
+			case "login":
+				method, path = "POST", "/user/api/login"
+				body = map[string]any{"userId": fmt.Sprintf("load%04d", i+1), "password": loadPassword}
 			case "draft":
 				method, path = "PUT", fmt.Sprintf("/apply/api-auth/appl/draft/%d/BASIS_SAVE", n)
 				body = info(i)
@@ -283,7 +287,13 @@ func run(base, dsn string, users int, duration time.Duration, step, school, majo
 			}
 			for time.Now().Before(deadline) {
 				t0 := time.Now()
-				st, _, err := c.do(method, path, body)
+				var st int
+				var err error
+				if step == "login" {
+					st, _, err = (&client{base: c.base, http: c.http}).do(method, path, body)
+				} else {
+					st, _, err = c.do(method, path, body)
+				}
 				res.lat = append(res.lat, time.Since(t0))
 				if err != nil {
 					res.errs++
