@@ -11,6 +11,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/fieldcrypt"
 	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
@@ -112,5 +113,52 @@ func TestBasisSaveRoundTrips(t *testing.T) {
 	h, err := postgres.Applications{DB: base}.Get(ctx, n)
 	if err != nil || h.ApplicantName != "Minh Nguyen" || h.State.Status != application.BasisSave {
 		t.Fatalf("header: %+v %v", h, err)
+	}
+}
+
+// TestUpdateFormQueuedWriteFails: a write queued for the batch that the
+// database refuses fails the change, and nothing of it stays: not the
+// other queued writes, not the application row.
+func TestUpdateFormQueuedWriteFails(t *testing.T) {
+	t.Parallel()
+	db, k := applyDB(t)
+	ctx := context.Background()
+	apps := postgres.Applications{DB: db}
+	forms := postgres.Forms{DB: db}
+	r, err := (&postgres.Reference{DB: db}).Round(ctx, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"}
+	n, err := apps.Create(ctx, creation(t, "kim", k, part))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	err = apps.UpdateForm(ctx, n, func(ctx context.Context, a *application.Application, p application.Part) error {
+		if p.MajorCode != "M1" || p.ApplPartNo != part.ApplPartNo {
+			t.Errorf("part read with the lock: %+v", p)
+		}
+		if err := a.Rename("Queued Name"); err != nil {
+			return err
+		}
+		if err := forms.MarkSaved(ctx, n, application.BasisSave, at); err != nil {
+			return err
+		}
+		// no such application: the foreign key refuses it when the batch is sent
+		return forms.MarkSaved(ctx, n+1000, application.BasisSave, at)
+	})
+	if err == nil {
+		t.Fatal("a refused queued write was not reported")
+	}
+	h, err := apps.Get(ctx, n)
+	if err != nil || h.ApplicantName != "" {
+		t.Fatalf("row written despite the failure: %+v %v", h, err)
+	}
+	if _, saved, err := forms.SavedAt(ctx, n, application.BasisSave); err != nil || saved {
+		t.Fatalf("queued write kept despite the failure: %v %v", saved, err)
+	}
+	if err := apps.UpdateForm(ctx, n+1000, func(context.Context, *application.Application, application.Part) error { return nil }); apperr.CodeOf(err) != application.CodeNotFound {
+		t.Fatalf("unknown number: %v", err)
 	}
 }
