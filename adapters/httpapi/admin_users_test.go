@@ -1,0 +1,75 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/gradapply/gradapply/adapters/app/apptest"
+)
+
+func userIDs(t *testing.T, r apptest.Response) []string {
+	t.Helper()
+	if r.Status != 200 {
+		t.Fatalf("list: %d %s", r.Status, r.Raw)
+	}
+	var out []string
+	for _, u := range r.List {
+		out = append(out, u.(map[string]any)["userId"].(string))
+	}
+	return out
+}
+
+// Defect 2: the applicant list of the back office holds applicants only
+// (never staff accounts), and a school admin sees the people who applied to
+// their school, not the staff bound to it.
+func TestAdminApplicantListIsApplicants(t *testing.T) {
+	e := newApplyEnv(t)
+	ctx := context.Background()
+	applicant1 := e.as("applicant1")
+	e.create(applicant1, "236", "IS01", true)
+	e.create(e.as("applicant2"), "SKKGSB", "MBA", true)
+
+	const list = `/apply/api-auth/admin/users?sort=%5B%22userId%22%2C%22ASC%22%5D&range=%5B0%2C49%5D`
+	sys := e.as("sysadmin")
+	r := sys.Do("GET", list, nil)
+	if got := userIDs(t, r); !slices.Equal(got, []string{"applicant1", "applicant2", "timefree"}) || r.Header.Get("Content-Range") != "users 0-2/3" {
+		t.Fatalf("system admin's applicant list: %v (%s)", got, r.Header.Get("Content-Range"))
+	}
+	school := e.as("schooladmin") // bound to 236
+	if got := userIDs(t, school.Do("GET", list, nil)); !slices.Equal(got, []string{"applicant1"}) {
+		t.Fatalf("school admin's applicant list: %v, want the one who applied to 236", got)
+	}
+	setter := e.as("setadmin") // ROLE_SET_ADMIN may not list applicants at all
+	if r := setter.Do("GET", list, nil); r.Status != 403 {
+		t.Fatalf("set admin: %d", r.Status)
+	}
+
+	pk := func(userID string) int64 {
+		u, err := e.a.Accounts.Users.ByUserID(ctx, userID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.PK
+	}
+	for _, c := range []struct {
+		who    *apptest.Client
+		name   string
+		target string
+		status int
+	}{
+		{school, "school admin", "applicant1", 200},
+		{school, "school admin", "applicant2", 404}, // applied elsewhere
+		{school, "school admin", "timefree", 404},   // applied nowhere
+		{school, "school admin", "schooladmin", 404},
+		{sys, "system admin", "applicant2", 200},
+		{sys, "system admin", "schooladmin", 404}, // staff are not applicants
+		{sys, "system admin", "sysadmin", 404},
+	} {
+		r := c.who.Do("GET", fmt.Sprintf("/apply/api-auth/admin/users/%d", pk(c.target)), nil)
+		if r.Status != c.status {
+			t.Errorf("%s reads %s: %d, want %d", c.name, c.target, r.Status, c.status)
+		}
+	}
+}
