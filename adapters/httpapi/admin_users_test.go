@@ -73,3 +73,28 @@ func TestAdminApplicantListIsApplicants(t *testing.T) {
 		}
 	}
 }
+
+// Item 7: /user/api/me tells the admin app which back-office pages the
+// caller may open (from core/permission), so the app keeps no role table.
+func TestMeAnswersAdminPages(t *testing.T) {
+	a, _, newClient := setup(t)
+	pw := demoUsers(t, a)
+	for _, c := range []struct {
+		user  string
+		admin bool
+		pages string
+	}{
+		{"applicant1", false, "[]"},
+		{"schooladmin", true, "[users info-inquiry recruit-part/list applId/check inquiry/manage recommend/template]"},
+		{"setadmin", true, "[info-inquiry recruit-part/list applId/check]"},
+		{"settle", true, "[settlement/list]"},
+		{"sysadmin", true, "[users info-inquiry recruit-part/list applId/check pay/info settlement/list inquiry/manage recommend/template user/management auth/list health]"},
+	} {
+		cl := newClient()
+		login(t, cl, c.user, pw)
+		r := cl.Do("GET", "/user/api/me", nil)
+		if r.Status != 200 || r.Body["adminArea"] != c.admin || fmt.Sprint(r.Body["adminPages"]) != c.pages {
+			t.Errorf("%s: %d adminArea=%v adminPages=%v", c.user, r.Status, r.Body["adminArea"], r.Body["adminPages"])
+		}
+	}
+}
