@@ -3,10 +3,14 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/adapters/config"
 )
 
 func userIDs(t *testing.T, r apptest.Response) []string {
@@ -96,5 +100,40 @@ func TestMeAnswersAdminPages(t *testing.T) {
 		if r.Status != 200 || r.Body["adminArea"] != c.admin || fmt.Sprint(r.Body["adminPages"]) != c.pages {
 			t.Errorf("%s: %d adminArea=%v adminPages=%v", c.user, r.Status, r.Body["adminArea"], r.Body["adminPages"])
 		}
+	}
+}
+
+// Defect 7 (robots.txt, favicon.ico): root files are served as they are from
+// the build, with their own type; a missing one is a 404, never the SPA's HTML.
+// Paths of the admin app, with or without a hash route, get its index.
+func TestStaticRootFilesAndAdminFallback(t *testing.T) {
+	app, admin := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(app, "index.html"), []byte("<!doctype html><title>applicant</title>"), 0o644)
+	os.WriteFile(filepath.Join(app, "robots.txt"), []byte("User-agent: *\nDisallow: /sysadmin/\n"), 0o644)
+	os.WriteFile(filepath.Join(app, "favicon.ico"), []byte{0, 0, 1, 0, 1, 0}, 0o644)
+	os.WriteFile(filepath.Join(admin, "index.html"), []byte("<!doctype html><title>admin</title>"), 0o644)
+	_, c, _ := setup(t, func(cfg *config.Config) { cfg.ApplicantDist = app; cfg.AdminDist = admin })
+	for _, f := range []struct{ path, ctype, body string }{
+		{"/robots.txt", "text/plain", "User-agent: *"},
+		{"/favicon.ico", "image/", "\x00\x00\x01\x00"},
+	} {
+		r := c.Do("GET", f.path, nil)
+		if r.Status != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), f.ctype) || !strings.HasPrefix(r.Raw, f.body) {
+			t.Errorf("%s: %d %s %q", f.path, r.Status, r.Header.Get("Content-Type"), r.Raw)
+		}
+	}
+	os.Remove(filepath.Join(app, "robots.txt"))
+	for _, p := range []string{"/robots.txt", "/sitemap.xml", "/apple-touch-icon.png"} {
+		if r := c.Do("GET", p, nil); r.Status != 404 || strings.Contains(r.Raw, "<title>") {
+			t.Errorf("missing %s: %d %s", p, r.Status, r.Raw)
+		}
+	}
+	for _, p := range []string{"/sysadmin/", "/sysadmin/info-inquiry", "/sysadmin/recruit-part/list", "/sysadmin/users/3/show"} {
+		if r := c.Do("GET", p, nil); r.Status != 200 || !strings.Contains(r.Raw, "<title>admin</title>") {
+			t.Errorf("%s: %d %s", p, r.Status, r.Raw)
+		}
+	}
+	if r := c.Do("GET", "/appl/review/12", nil); r.Status != 200 || !strings.Contains(r.Raw, "<title>applicant</title>") {
+		t.Errorf("applicant fallback: %d", r.Status)
 	}
 }
