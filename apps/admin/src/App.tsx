@@ -11,6 +11,7 @@ import { ComingSoon } from './pages/ComingSoon';
 import { InfoInquiry } from './pages/InfoInquiry';
 import { INFO_INQUIRY, PLANNED_PAGES } from './pages/adminPages';
 import users from './users';
+import { theme } from './themes/theme';
 
 const store = createStore();
 
@@ -31,6 +32,7 @@ export const App = () => (
         store={store}
         loginPage={LoginPage}
         layout={Layout}
+        theme={theme}
         dashboard={Dashboard}
     >
         <Resource name="users" {...users} />
