@@ -6,11 +6,13 @@ import { Footer } from './footer';
 import { GoTop } from './go-top';
 import { useViewMode } from '@/lib/view-mode';
 import { SkipLink } from './skip-link';
+import { useTranslation } from 'react-i18next';
 
 export function PageFallback() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress size={32} />
+      <CircularProgress size={32} aria-label={t('common.loading')} />
     </Box>
   );
 }
