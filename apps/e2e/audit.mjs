@@ -30,6 +30,7 @@ const lhRows = [];
 /** Runs axe on what the page shows now and records one row. */
 async function axe(page, name) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(600); // let MUI's transitions (225-300 ms) settle: judge the page as a person reads it
   const r = await new AxeBuilder({ page }).analyze();
   axeRows.push({ page: name, url: new URL(page.url()).pathname, violations: r.violations });
 }

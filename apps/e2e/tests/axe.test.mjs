@@ -15,6 +15,7 @@ const T = 30_000;
 
 async function violations(page) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(600); // MUI transitions settle
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
