@@ -127,6 +127,7 @@ try {
       await page.locator('input[name="agreePrivacy"]').check();
       await page.getByTestId('agree-next').click();
       await page.waitForURL('**/user/register', { timeout: T });
+      await page.locator('[data-testid="send-code"]:not([disabled])').waitFor({ timeout: T }); // captcha solved
       await axe(page, `sign-up form (${tag})`);
     });
     await page.context().close();

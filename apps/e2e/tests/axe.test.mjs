@@ -33,6 +33,8 @@ for (const [locale, mobile] of [['ko', false], ['en', true]]) {
     await page.locator('input[name="agreePrivacy"]').check();
     await page.getByTestId('agree-next').click();
     await page.waitForURL('**/user/register', { timeout: T });
+    // The captcha solves itself and enables the buttons: judge the form once it has.
+    await page.locator('[data-testid="send-code"]:not([disabled])').waitFor({ timeout: T });
     assert.deepEqual(await violations(page), [], 'axe on /user/register');
     await page.context().close();
   });
