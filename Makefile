@@ -6,11 +6,12 @@ APPS := apps/applicant apps/admin apps/e2e
 export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/gradapply?sslmode=disable
 export REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: help run build deps apps server check test test-go test-apps test-e2e vet browser clean
+.PHONY: help run build deps apps server check test test-go test-apps test-e2e vet browser clean audit
 
 help:
 	@echo "make run   - build everything and serve with demo data on http://localhost:8080"
 	@echo "make test  - go vet, go tests (PostgreSQL, Redis, SMTP), vitest, browser end-to-end tests"
+	@echo "make audit - axe-core and Lighthouse on the built apps (prints a table; fails on axe violations)"
 
 # npm ci only where node_modules is missing or older than the lockfile.
 deps:
@@ -60,6 +61,11 @@ browser:
 
 test-e2e: browser apps server
 	cd apps/e2e && node run.mjs
+
+# Outside judges: axe-core on every applicant page and the admin login,
+# Lighthouse (mobile) on the home, login and sign-up pages; own server and database.
+audit: browser apps server
+	cd apps/e2e && CHROME_PATH=/usr/bin/chromium node audit.mjs
 
 test: vet test-go test-apps test-e2e
 

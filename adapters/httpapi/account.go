@@ -141,8 +141,11 @@ func (s *Server) me(c *echo.Context) error {
 		return err
 	}
 	d := userDTO(u.UserID, u.Roles, u.SchoolCode)
+	// adminArea and adminPages: the admin app shows what these allow and
+	// keeps no copy of the role table (core/permission decides).
+	who := permission.Principal{UserID: u.UserID, Roles: u.Roles, SchoolCode: u.SchoolCode}
 	return c.JSON(http.StatusOK, map[string]any{"userId": d.UserID, "email": u.Email, "roles": d.Roles,
-		"schoolCode": d.SchoolCode, "locale": u.Locale})
+		"schoolCode": d.SchoolCode, "locale": u.Locale, "adminArea": who.IsAdmin(), "adminPages": permission.AdminPages(who)})
 }
 
 func (s *Server) cookie(name, value string, expires time.Time, httpOnly bool) *http.Cookie {

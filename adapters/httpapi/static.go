@@ -10,6 +10,14 @@ import (
 	"github.com/labstack/echo/v5"
 )
 
+// isRootFile reports whether a missing path names a file at the app's root
+// (robots.txt, favicon.ico, sitemap.xml): crawlers and browsers must get a
+// 404 for it, never the app's HTML. No route of either SPA has a dot at the
+// top level.
+func isRootFile(rel string) bool {
+	return !strings.Contains(rel, "/") && path.Ext(rel) != "" && path.Ext(rel) != ".html"
+}
+
 // spa serves a built Vite app from dir under prefix: files as they are
 // (hashed assets cached for a year), anything else index.html (history mode).
 func spa(dir, prefix string) echo.HandlerFunc {
@@ -25,7 +33,7 @@ func spa(dir, prefix string) echo.HandlerFunc {
 				}
 				return c.FileFS(rel, fsys)
 			}
-			if strings.HasPrefix(rel, "assets/") {
+			if strings.HasPrefix(rel, "assets/") || isRootFile(rel) {
 				return echo.ErrNotFound
 			}
 		}

@@ -189,8 +189,14 @@ func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, i
 	if q.Role != "" {
 		where = append(where, sq.Expr("EXISTS (SELECT 1 FROM user_role r WHERE r.user_pk = u.id AND r.role = ?)", q.Role))
 	}
-	if q.SchoolCode != "" {
-		where = append(where, sq.Eq{"u.school_code": q.SchoolCode})
+	if q.Member != "" {
+		where = append(where, sq.Expr("EXISTS (SELECT 1 FROM user_role m WHERE m.user_pk = u.id AND m.role = ?)", string(q.Member)))
+	}
+	if q.AppliedTo != "" {
+		where = append(where, sq.Expr("EXISTS (SELECT 1 FROM application a WHERE a.user_pk = u.id AND a.school_code = ?)", q.AppliedTo))
+	}
+	if q.PK != 0 {
+		where = append(where, sq.Eq{"u.id": q.PK})
 	}
 	var total int
 	if err := s.DB.queryRow(ctx, Builder.Select("count(*)").From("app_user u").Where(where)).Scan(&total); err != nil {

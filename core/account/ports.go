@@ -41,14 +41,19 @@ type NewUser struct {
 
 // ListQuery asks for one page of users.
 type ListQuery struct {
-	Search     string // part of user id or e-mail
-	Status     string
-	Role       string
-	SchoolCode string // "" = all schools
-	Sort       string // one of SortFields
-	Desc       bool
-	Offset     int
-	Limit      int
+	Search string // part of user id or e-mail
+	Status string
+	Role   string // filter the caller chose
+	// Member and AppliedTo are set by ListUsers, never by the caller:
+	// only accounts holding Member, and ("" = any school) only those with an
+	// application to the school AppliedTo.
+	Member    permission.Role
+	AppliedTo string
+	PK        int64  // 0 = any; otherwise this one account only
+	Sort      string // one of SortFields
+	Desc      bool
+	Offset    int
+	Limit     int
 }
 
 // SortFields are the columns a user list may be sorted by.

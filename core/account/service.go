@@ -320,7 +320,7 @@ func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQ
 	if !ok {
 		return nil, 0, apperr.Forbidden("auth.forbidden")
 	}
-	q.SchoolCode = school
+	q = applicantsOf(q, school)
 	if q.Limit <= 0 || q.Limit > 100 {
 		q.Limit = 10
 	}
@@ -340,19 +340,29 @@ func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQ
 	return users, total, err
 }
 
+// applicantsOf limits a back-office user list to applicants: accounts with
+// ROLE_USER (never staff), and for a school-bound admin only those who have
+// an application to that school, whatever school a staff account is bound to.
+func applicantsOf(q ListQuery, school string) ListQuery {
+	q.Member = permission.RoleUser
+	q.AppliedTo = school
+	return q
+}
+
 // GetUser is one user for the back office, limited like ListUsers.
 func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64, from string) (User, error) {
 	school, ok := permission.Scope(p, permission.UserListAll)
 	if !ok {
 		return User{}, apperr.Forbidden("auth.forbidden")
 	}
-	u, err := s.Users.ByPK(ctx, pk)
+	found, _, err := s.Users.List(ctx, applicantsOf(ListQuery{PK: pk, Limit: 1}, school))
 	if err != nil {
 		return User{}, err
 	}
-	if school != "" && u.SchoolCode != school {
+	if len(found) != 1 {
 		return User{}, apperr.NotFound("user.not_found")
 	}
+	u := found[0]
 	return u, s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "user.read", Target: u.UserID, From: from})
 }
 

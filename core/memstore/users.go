@@ -182,7 +182,13 @@ func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, i
 			if q.Role != "" && !slices.Contains(u.Roles, permission.Role(q.Role)) {
 				continue
 			}
-			if q.SchoolCode != "" && u.SchoolCode != q.SchoolCode {
+			if q.Member != "" && !slices.Contains(u.Roles, q.Member) {
+				continue
+			}
+			if q.PK != 0 && u.PK != q.PK {
+				continue
+			}
+			if q.AppliedTo != "" && !appliedTo(d, u.UserID, q.AppliedTo) {
 				continue
 			}
 			out = append(out, cloneUser(u))
@@ -252,4 +258,14 @@ func (s Users) SetStatus(ctx context.Context, pk int64, st account.Status) error
 		d.users[pk] = u
 		return nil
 	})
+}
+
+// appliedTo reports whether the user has an application to the school.
+func appliedTo(d *data, userID, school string) bool {
+	for _, a := range d.apps {
+		if a.UserID == userID && a.Round.SchoolCode == school {
+			return true
+		}
+	}
+	return false
 }

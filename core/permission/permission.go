@@ -147,3 +147,42 @@ func schoolBound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin
 
 // Roles returns the roles allowed an action (for documentation and the SPA).
 func Roles(a Action) []Role { return slices.Clone(table[a]) }
+
+// AdminPage is a back-office page (its path under /sysadmin, as the spec
+// names it) and the action a caller needs to open it.
+type AdminPage struct {
+	Path   string
+	Action Action
+}
+
+// adminPages are the back-office pages in menu order. The admin app shows
+// what AdminPages answers and keeps no role table of its own.
+var adminPages = []AdminPage{
+	{"users", UserListAll},
+	{"info-inquiry", RecruitPartManage},
+	{"recruit-part/list", RecruitPartManage},
+	{"applId/check", RecruitPartManage},
+	{"pay/info", PayCheck},
+	{"settlement/list", Settlement},
+	{"inquiry/manage", InquiryManage},
+	{"recommend/template", RecommendTemplate},
+	{"user/management", UserManage},
+	{"auth/list", AuthManage},
+	{"health", HealthDetail},
+}
+
+// AdminPages lists the back-office pages p may open, in menu order; none for
+// a caller who may not enter the back office. School-bound roles get the
+// pages of their school's data only when they are bound to a school.
+func AdminPages(p Principal) []string {
+	if !p.IsAdmin() {
+		return []string{}
+	}
+	out := []string{}
+	for _, pg := range adminPages {
+		if Can(p, pg.Action, "") {
+			out = append(out, pg.Path)
+		}
+	}
+	return out
+}

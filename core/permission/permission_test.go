@@ -160,3 +160,31 @@ func FuzzCan(f *testing.F) {
 		t.Fatalf("%v of %q may %s on %q", roles, own, a, target)
 	})
 }
+
+// Item 7: the admin menu comes from the server; each role sees the pages of
+// spec section 6 (written out here independently of the table).
+func TestAdminPagesPerRole(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		p    Principal
+		want []string
+	}{
+		{"applicant", Principal{UserID: "a", Roles: []Role{RoleUser}}, []string{}},
+		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
+		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "info-inquiry", "recruit-part/list",
+			"applId/check", "pay/info", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "health"}},
+		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "info-inquiry",
+			"recruit-part/list", "applId/check", "inquiry/manage", "recommend/template"}},
+		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},
+		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check"}},
+		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"settlement/list"}},
+		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{}},
+		{"guest", Principal{Roles: []Role{RoleSysAdmin}}, []string{}},
+	}
+	for _, c := range cases {
+		if got := AdminPages(c.p); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

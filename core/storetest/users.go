@@ -101,8 +101,16 @@ func RunUsers(t *testing.T, newEnv New) {
 		if total != 1 || len(list) != 1 || list[0].SchoolCode != e.Round.SchoolCode {
 			t.Fatalf("by role: %+v", ids(list))
 		}
-		if _, total, _ := e.Users.List(ctx, account.ListQuery{SchoolCode: e.Round.SchoolCode, Limit: 10}); total != 1 {
-			t.Fatalf("by school: %d", total)
+		// Defect 2: the applicant list is accounts with ROLE_USER; by school, those who applied to it.
+		if _, total, _ := e.Users.List(ctx, account.ListQuery{Member: permission.RoleUser, Limit: 10}); total != 4 {
+			t.Fatalf("members: %d", total)
+		}
+		if _, total, _ := e.Users.List(ctx, account.ListQuery{Member: permission.RoleUser, AppliedTo: e.Round.SchoolCode, Limit: 10}); total != 0 {
+			t.Fatalf("applied to the school (nobody has): %d", total)
+		}
+		admin, _ := e.Users.ByUserID(ctx, "admin1")
+		if _, total, _ := e.Users.List(ctx, account.ListQuery{Member: permission.RoleUser, PK: admin.PK, Limit: 10}); total != 0 {
+			t.Fatalf("staff by key: %d", total)
 		}
 		if _, total, _ := e.Users.List(ctx, account.ListQuery{Search: "%", Limit: 10}); total != 0 {
 			t.Fatalf("a search for %% matches it literally: %d", total)

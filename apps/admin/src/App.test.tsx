@@ -6,12 +6,17 @@ import { resetAuthState } from './authProvider';
 import { mockFetch, setCookie, type Call } from './test/fetchMock';
 import { readCookie } from './cookies';
 
-const admin = { userId: 'sysadmin', email: 'a@example.com', roles: ['ROLE_SYS_ADMIN'], schoolCode: null, locale: 'ko' };
-const applicant = { userId: 'kim01', email: 'k@example.com', roles: ['ROLE_USER'], schoolCode: null, locale: 'ko' };
+const SYS_PAGES = ['users', 'info-inquiry', 'recruit-part/list', 'applId/check', 'pay/info', 'settlement/list', 'inquiry/manage',
+    'recommend/template', 'user/management', 'auth/list', 'health'];
+const admin = { userId: 'sysadmin', email: 'a@example.com', roles: ['ROLE_SYS_ADMIN'], schoolCode: null, locale: 'ko', adminArea: true, adminPages: SYS_PAGES };
+const applicant = { userId: 'kim01', email: 'k@example.com', roles: ['ROLE_USER'], schoolCode: null, locale: 'ko', adminArea: false, adminPages: [] };
 const users = [
     { id: 2, userId: 'kim01', email: 'kim01@example.com', status: 'ACTIVE', roles: ['ROLE_USER'], createdAt: '2026-03-01T00:00:00Z', lastLoginAt: null },
     { id: 3, userId: 'lee02', email: 'lee02@example.com', status: 'WITHDRAW', roles: ['ROLE_USER'], createdAt: '2026-03-02T00:00:00Z', lastLoginAt: '2026-03-03T01:02:00Z' },
 ];
+
+const rounds = [{ schoolCode: '236', enterYear: 2027, recruitPartSeq: 1, korName: '2027 전기', engName: '2027 Spring', feeKrw: 80000,
+    feeUsd: 7000, steps: [], windows: [{ type: 'APPLY', start: '2026-10-01T10:00:00+09:00', end: '2026-10-31T17:00:00+09:00', open: false }] }];
 
 /** A fake server with a session that login and logout change. */
 const fakeServer = (initial: object | null, accounts: Record<string, object> = {}) => {
@@ -36,6 +41,9 @@ const fakeServer = (initial: object | null, accounts: Record<string, object> = {
             return { status: 204 };
         }
         if (path === '/apply/api-auth/admin/users') return { body: users, headers: { 'Content-Range': `users 0-1/2` } };
+        if (path === '/apply/api/recruit/list') return { body: rounds };
+        if (path.startsWith('/apply/api-auth/admin/recruit-part/inquiry/236/2027/1/0'))
+            return { body: { items: [{ itemCode: 'PASSPORT', display: true, required: true }, { itemCode: 'VISA', display: false, required: false }] } };
         if (path === '/actuator/health') return { body: { status: 'UP', components: { db: { status: 'UP' }, redis: { status: 'OUT_OF_SERVICE' } } } };
         return undefined;
     });
@@ -120,6 +128,23 @@ describe('admin app', () => {
         router.navigate('/pay/info');
         const page = await screen.findByTestId('coming-soon', {}, { timeout: 15_000 });
         expect(page.textContent).toContain('이 화면은 아직 제공되지 않습니다.');
+    });
+
+    it('shows the menu the server lists for a school admin and opens the round settings read-only', async () => {
+        const schoolAdmin = { userId: 'ewha', email: 'e@example.com', roles: ['ROLE_SCHL_ADMIN'], schoolCode: '236', locale: 'ko',
+            adminArea: true, adminPages: ['users', 'info-inquiry', 'recruit-part/list'] };
+        fakeServer(schoolAdmin);
+        const router = renderAt('/');
+        const link = await screen.findByTestId('menu-info-inquiry', {}, { timeout: 15_000 });
+        expect(screen.queryByText('결제 내역')).toBeNull();
+        expect(screen.getAllByText('모집 전형').length).toBeGreaterThan(0);
+        fireEvent.click(link);
+        const table = await screen.findByTestId('info-inquiry-rounds', {}, { timeout: 15_000 });
+        expect(router.state.location.pathname).toBe('/info-inquiry');
+        expect(table.textContent).toContain('2027 전기');
+        expect(table.textContent).toContain('80,000 KRW');
+        await waitFor(() => expect(table.textContent).toContain('PASSPORT · 필수'));
+        expect(table.textContent).toContain('VISA · 숨김');
     });
 
     it('switches to English and stores it in the shared locale cookie', async () => {

@@ -5,8 +5,10 @@ import koMessages from './i18n/ko';
 import enMessages from './i18n/en';
 import { leaves } from './i18n/deepMerge';
 
-const admin = { userId: 'sysadmin', roles: ['ROLE_SYS_ADMIN'], schoolCode: null };
-const applicant = { userId: 'kim01', roles: ['ROLE_USER'], schoolCode: null };
+// What /user/api/me answers: whether the person may enter and which pages
+// they get is the server's say (core/permission), never a table in the app.
+const admin = { userId: 'sysadmin', roles: ['ROLE_SYS_ADMIN'], schoolCode: null, adminArea: true, adminPages: ['users', 'info-inquiry'] };
+const applicant = { userId: 'kim01', roles: ['ROLE_USER'], schoolCode: null, adminArea: false, adminPages: [] };
 
 const message = (tree: object, key: string) => new Map(leaves(tree)).get(key);
 const posts = (calls: Call[], url: string) => calls.filter(c => c.method === 'POST' && c.url === url);
@@ -38,8 +40,8 @@ describe('login', () => {
         expect(posts(calls, '/user/api/logout')).toHaveLength(0);
     });
 
-    it.each(['ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN'])('lets %s in', async role => {
-        server({ userId: 'staff', roles: ['ROLE_USER', role] });
+    it.each(['ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN'])('lets %s in when the server says so', async role => {
+        server({ userId: 'staff', roles: ['ROLE_USER', role], adminArea: true, adminPages: [] });
         await expect(authProvider.login({ userId: 'staff', password: 'x' })).resolves.toBeUndefined();
     });
 
@@ -55,8 +57,8 @@ describe('login', () => {
         expect(logout.headers.get('X-XSRF-TOKEN')).toBe('csrf-after-login');
     });
 
-    it.each([['ROLE_TIME_INDEPENDENT'], []])('refuses non-admin roles %j', async (...roles) => {
-        server({ userId: 'x', roles: roles.flat() });
+    it.each([['ROLE_TIME_INDEPENDENT'], ['ROLE_SYS_ADMIN'], []])('refuses %j when the server says no admin area', async (...roles) => {
+        server({ userId: 'x', roles: roles.flat(), adminArea: false, adminPages: [] });
         await expect(authProvider.login({ userId: 'x', password: 'y' })).rejects.toThrow(NOT_ADMIN);
     });
 
@@ -91,11 +93,13 @@ describe('logout', () => {
     });
 
     it('after logout the next check asks the server again', async () => {
-        const { calls } = server(admin, null);
+        let me: object | null = admin;
+        const { calls } = mockFetch(({ url }) => (url === '/user/api/me' ? (me ? { body: me } : { status: 401, body: {} }) : { status: 204 }));
         await authProvider.login({ userId: 'sysadmin', password: 'x' });
+        me = null;
         await authProvider.logout();
         await expect(authProvider.checkAuth()).rejects.toMatchObject({ reason: 'none' });
-        expect(calls.filter(c => c.url === '/user/api/me')).toHaveLength(1);
+        expect(calls.filter(c => c.url === '/user/api/me')).toHaveLength(2);
     });
 
     it("does not revoke a signed-in applicant's session when they are merely refused entry", async () => {
@@ -129,11 +133,11 @@ describe('checkAuth', () => {
     });
 
     it('asks /me once for checkAuth, permissions and identity together', async () => {
-        const { calls } = server({ ...admin, roles: ['ROLE_SCHL_ADMIN'], schoolCode: '236' });
+        const { calls } = server({ ...admin, roles: ['ROLE_SCHL_ADMIN'], schoolCode: '236', adminPages: ['users'] });
         await Promise.all([authProvider.checkAuth(), authProvider.getPermissions(), getIdentity()]);
         expect(calls.filter(c => c.url === '/user/api/me')).toHaveLength(1);
-        expect(await authProvider.getPermissions()).toEqual(['ROLE_SCHL_ADMIN']);
-        expect(await getIdentity()).toMatchObject({ id: 'sysadmin', fullName: 'sysadmin' });
+        expect(await authProvider.getPermissions()).toEqual({ roles: ['ROLE_SCHL_ADMIN'], pages: ['users'] });
+        expect(await getIdentity()).toMatchObject({ id: 'sysadmin', fullName: 'sysadmin', schoolCode: '236' });
     });
 });
 
@@ -146,13 +150,14 @@ describe('checkError', () => {
 });
 
 describe('canAccess', () => {
+    // The roles say nothing to the app: only the pages the server lists count.
     it.each([
-        ['ROLE_SYS_ADMIN', true],
-        ['ROLE_SCHL_ADMIN', true],
-        ['ROLE_SET_ADMIN', false],
-        ['ROLE_STLM_ADMIN', false],
-    ])('users list for %s: %s', async (role, allowed) => {
-        server({ userId: 'a', roles: [role] });
+        [['ROLE_SYS_ADMIN'], ['users', 'health'], true],
+        [['ROLE_SCHL_ADMIN'], ['users'], true],
+        [['ROLE_SYS_ADMIN'], ['info-inquiry'], false],
+        [['ROLE_STLM_ADMIN'], ['settlement/list'], false],
+    ])('users list for %j with pages %j: %s', async (roles, adminPages, allowed) => {
+        server({ userId: 'a', roles, adminArea: true, adminPages });
         await expect(authProvider.canAccess({ resource: 'users' })).resolves.toBe(allowed);
     });
 });

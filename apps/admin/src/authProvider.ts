@@ -1,6 +1,5 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { httpClient, type ApiErrorBody } from './httpClient';
-import { hasAny, isAdmin, RESOURCE_ROLES } from './roles';
 
 /** Translation keys the login page shows for a refused or ended session. */
 export const NOT_ADMIN = 'app.auth.not_admin';
@@ -15,7 +14,19 @@ export interface Me {
     roles: string[];
     schoolCode?: string | null;
     locale?: string;
+    /** May enter the back office at all (server: core/permission AdminArea). */
+    adminArea?: boolean;
+    /** Back-office pages (paths under /sysadmin) this person may open, from the server. */
+    adminPages?: string[];
 }
+
+/** What react-admin's usePermissions answers: the server's say, never a local role table. */
+export interface Permissions {
+    roles: string[];
+    pages: string[];
+}
+
+const isAdmin = (me: Me | null | undefined): boolean => !!me?.adminArea;
 
 /** A refused login, carrying the server's code (e.g. captcha.required). */
 export class LoginError extends Error {
@@ -42,7 +53,7 @@ let lastMe: Me | null | undefined;
 let sessionEnded = false;
 
 const remember = (me: Me | null) => {
-    if (lastMe && isAdmin(lastMe.roles) && !me) sessionEnded = true;
+    if (lastMe && isAdmin(lastMe) && !me) sessionEnded = true;
     cached = { me, at: Date.now() };
     lastMe = me;
     return me;
@@ -88,13 +99,14 @@ export const authProvider = {
         const userId = (params.userId ?? params.username ?? '').trim();
         const password = params.password ?? '';
         forget();
-        let user: Me;
+        let user: Me | null;
         try {
-            const { json } = await httpClient(`${API}/login`, {
+            await httpClient(`${API}/login`, {
                 method: 'POST',
                 body: JSON.stringify({ userId, password }),
             });
-            user = json.user as Me;
+            // Whether this account may enter, and which pages it gets, is the server's say.
+            user = await fetchMe();
         } catch (error) {
             if (error instanceof HttpError) {
                 const body = error.body as ApiErrorBody | null;
@@ -103,14 +115,13 @@ export const authProvider = {
             }
             throw error;
         }
-        if (!isAdmin(user?.roles)) {
+        if (!isAdmin(user)) {
             await revoke();
             remember(null);
             forget();
             throw new LoginError(NOT_ADMIN, 'not_admin', 403);
         }
         sessionEnded = false;
-        remember(user);
     },
 
     /**
@@ -118,7 +129,7 @@ export const authProvider = {
      * entry keeps their session for the applicant app: nothing to revoke here.
      */
     logout: async () => {
-        const shouldRevoke = lastMe === undefined || (lastMe !== null && isAdmin(lastMe.roles));
+        const shouldRevoke = lastMe === undefined || (lastMe !== null && isAdmin(lastMe));
         forget();
         lastMe = null;
         if (shouldRevoke) await revoke();
@@ -126,7 +137,7 @@ export const authProvider = {
 
     checkAuth: async () => {
         const me = await fetchMe();
-        if (me && isAdmin(me.roles)) return;
+        if (me && isAdmin(me)) return;
         // message: false -> no toast; the login page explains the reason itself.
         const reason: RefusalReason = me ? 'not_admin' : sessionEnded ? 'expired' : 'none';
         throw { message: false, reason };
@@ -134,25 +145,28 @@ export const authProvider = {
 
     checkError: async (error: { status?: number; message?: string }) => {
         if (error?.status === 401) {
-            if (lastMe && isAdmin(lastMe.roles)) sessionEnded = true;
+            if (lastMe && isAdmin(lastMe)) sessionEnded = true;
             forget();
             throw { message: false, reason: 'expired' satisfies RefusalReason };
         }
         // 403 and the rest: stay signed in; the failed call shows its own message.
     },
 
-    getPermissions: async () => (await fetchMe())?.roles ?? [],
+    getPermissions: async (): Promise<Permissions> => {
+        const me = await fetchMe();
+        return { roles: me?.roles ?? [], pages: me?.adminPages ?? [] };
+    },
 
     getIdentity: async (): Promise<UserIdentity> => {
         const me = await fetchMe();
         if (!me) throw new Error(SESSION_ENDED);
-        return { id: me.userId, fullName: me.userId };
+        return { id: me.userId, fullName: me.userId, schoolCode: me.schoolCode ?? null };
     },
 
+    /** A resource is a back-office page: open when the server lists it for this person. */
     canAccess: async ({ resource }: { resource?: string }) => {
-        const allowed = resource ? RESOURCE_ROLES[resource] : undefined;
-        if (!allowed) return true;
-        return hasAny((await fetchMe())?.roles, allowed);
+        if (!resource) return true;
+        return (await fetchMe())?.adminPages?.includes(resource) ?? false;
     },
 } satisfies AuthProvider;
 

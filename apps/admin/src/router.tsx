@@ -5,6 +5,18 @@ import { App } from './App';
 /** The server serves index.html for every /sysadmin/* path. */
 export const BASENAME = '/sysadmin';
 
+/**
+ * The back office routes by path (/sysadmin/info-inquiry). Older links and
+ * bookmarks use the hash way (/sysadmin/#/info-inquiry): this answers the
+ * path such a URL means, or null when the URL has no hash route.
+ */
+export const pathFromHashLink = (pathname: string, hash: string): string | null => {
+    if (!hash.startsWith('#/')) return null;
+    const base = pathname.replace(/\/+$/, '');
+    if (base !== BASENAME && base !== `${BASENAME}/index.html`) return null;
+    return BASENAME + hash.slice(1);
+};
+
 /** react-admin draws its own routes below this single splat route. */
 export const routes: RouteObject[] = [{ path: '*', element: <App /> }];
 

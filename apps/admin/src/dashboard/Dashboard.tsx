@@ -1,11 +1,13 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { HealthCard } from './HealthCard';
+import type { Permissions } from '../authProvider';
 
 export const Dashboard = () => {
     const translate = useTranslate();
     const { identity } = useGetIdentity();
-    const { permissions } = usePermissions<string[]>();
+    const { permissions } = usePermissions<Permissions>();
+    const roles = permissions?.roles ?? [];
     return (
         <Box sx={{ mt: { xs: 1, sm: 2 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <Title title={translate('app.title')} />
@@ -17,13 +19,13 @@ export const Dashboard = () => {
                     <Typography variant="body2" color="text.secondary" gutterBottom>
                         {translate('app.dashboard.intro')}
                     </Typography>
-                    {permissions && permissions.length > 0 && (
+                    {roles.length > 0 && (
                         <>
                             <Typography component="h2" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
                                 {translate('app.dashboard.your_roles')}
                             </Typography>
                             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="my-roles">
-                                {permissions.map(role => (
+                                {roles.map(role => (
                                     <Chip key={role} size="small" label={translate(`resources.users.roles.${role}`, { _: role })} />
                                 ))}
                             </Stack>

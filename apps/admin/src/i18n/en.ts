@@ -55,6 +55,7 @@ export const enApp = {
             coming_soon: 'Coming soon',
         },
         pages: {
+            infoInquiry: 'Round settings',
             recruitPart: 'Recruitment rounds',
             applIdCheck: 'Exam-number rule check',
             payInfo: 'Payments',
@@ -63,6 +64,19 @@ export const enApp = {
             recommendTemplate: 'Recommendation templates',
             userManagement: 'User management',
             authList: 'Role assignment',
+        },
+        info_inquiry: {
+            intro: 'The recruitment rounds of the school with their fees, windows and basic-info settings (read-only).',
+            school: 'School',
+            round: 'Round',
+            fee: 'Fee',
+            windows: 'Windows',
+            settings: 'Basic-info settings',
+            required: 'required',
+            shown: 'shown',
+            hidden: 'hidden',
+            none: 'This school has no recruitment rounds.',
+            load_failed: 'The round settings could not be loaded.',
         },
         coming_soon: {
             badge: 'Coming soon',

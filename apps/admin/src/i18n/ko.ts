@@ -58,6 +58,7 @@ export const koApp = {
             coming_soon: '준비 중',
         },
         pages: {
+            infoInquiry: '전형 설정 조회',
             recruitPart: '모집 전형',
             applIdCheck: '수험번호 규칙 확인',
             payInfo: '결제 내역',
@@ -66,6 +67,19 @@ export const koApp = {
             recommendTemplate: '추천서 양식',
             userManagement: '사용자 관리',
             authList: '권한 관리',
+        },
+        info_inquiry: {
+            intro: '학교의 모집 전형과 전형료, 일정, 기본정보 항목 설정을 조회합니다(읽기 전용).',
+            school: '학교',
+            round: '전형',
+            fee: '전형료',
+            windows: '일정',
+            settings: '기본정보 항목 설정',
+            required: '필수',
+            shown: '표시',
+            hidden: '숨김',
+            none: '이 학교에는 모집 전형이 없습니다.',
+            load_failed: '전형 설정을 불러오지 못했습니다.',
         },
         coming_soon: {
             badge: '준비 중',

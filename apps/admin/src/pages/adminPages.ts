@@ -1,25 +1,26 @@
-import { ROLE } from '../roles';
-
 /**
- * Back-office pages of spec section 2 that are not built yet. Each is shown
- * in the menu as "준비 중" to the roles that will be allowed to use it
- * (core/permission), and its route says plainly that it is not available.
+ * Back-office pages of spec section 2 that are not built yet. The server
+ * (/user/api/me adminPages, from core/permission) says which of them the
+ * signed-in person may open; the menu shows those under "준비 중" and each
+ * route says plainly that the page is not available yet.
  */
 export interface PlannedPage {
-    /** Path under /sysadmin, as the spec names it. */
+    /** Path under /sysadmin, as the spec names it (and as the server lists it). */
     path: string;
     /** Key under app.pages. */
     labelKey: string;
-    roles: readonly string[];
 }
 
 export const PLANNED_PAGES: readonly PlannedPage[] = [
-    { path: 'recruit-part/list', labelKey: 'recruitPart', roles: [ROLE.SYS_ADMIN, ROLE.SCHL_ADMIN, ROLE.SET_ADMIN] },
-    { path: 'applId/check', labelKey: 'applIdCheck', roles: [ROLE.SYS_ADMIN, ROLE.SCHL_ADMIN, ROLE.SET_ADMIN] },
-    { path: 'pay/info', labelKey: 'payInfo', roles: [ROLE.SYS_ADMIN] },
-    { path: 'settlement/list', labelKey: 'settlement', roles: [ROLE.SYS_ADMIN, ROLE.STLM_ADMIN] },
-    { path: 'inquiry/manage', labelKey: 'inquiryManage', roles: [ROLE.SYS_ADMIN, ROLE.SCHL_ADMIN] },
-    { path: 'recommend/template', labelKey: 'recommendTemplate', roles: [ROLE.SYS_ADMIN, ROLE.SCHL_ADMIN] },
-    { path: 'user/management', labelKey: 'userManagement', roles: [ROLE.SYS_ADMIN] },
-    { path: 'auth/list', labelKey: 'authList', roles: [ROLE.SYS_ADMIN] },
+    { path: 'recruit-part/list', labelKey: 'recruitPart' },
+    { path: 'applId/check', labelKey: 'applIdCheck' },
+    { path: 'pay/info', labelKey: 'payInfo' },
+    { path: 'settlement/list', labelKey: 'settlement' },
+    { path: 'inquiry/manage', labelKey: 'inquiryManage' },
+    { path: 'recommend/template', labelKey: 'recommendTemplate' },
+    { path: 'user/management', labelKey: 'userManagement' },
+    { path: 'auth/list', labelKey: 'authList' },
 ];
+
+/** The round-settings page (spec "info-inquiry"), read-only for now. */
+export const INFO_INQUIRY = 'info-inquiry';

@@ -8,13 +8,11 @@ import {
     SimpleList,
     useTranslate,
 } from 'react-admin';
-import { ROLE } from '../roles';
 import { DateTimeField } from './DateTimeField';
 import { RolesField } from './RolesField';
 import { USER_STATUSES, UserStatusField } from './UserStatusField';
 
 const statusChoices = USER_STATUSES.map(s => ({ id: s, name: `resources.users.status.${s}` }));
-const roleChoices = Object.values(ROLE).map(r => ({ id: r, name: `resources.users.roles.${r}` }));
 
 const UserFilters = () => {
     const translate = useTranslate();
@@ -28,7 +26,6 @@ const UserFilters = () => {
             slotProps={{ htmlInput: { 'aria-label': search, 'data-testid': 'users-search' } }}
         />,
         <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
-        <SelectInput key="role" source="role" choices={roleChoices} />,
     ];
 };
 

@@ -99,11 +99,12 @@ export const paths = {
 
 /**
  * The admin SPA is a separate application served at /sysadmin/ (react-admin,
- * hash routing). These are full-page links, never in-app navigation.
+ * routing by path; old hash links are redirected). These are full-page
+ * links, never in-app navigation.
  */
 export const adminPaths = {
   root: '/sysadmin/',
-  roundSettings: '/sysadmin/#/info-inquiry',
-  recruitPartList: '/sysadmin/#/recruit-part/list',
-  applIdCheck: '/sysadmin/#/applId/check',
+  roundSettings: '/sysadmin/info-inquiry',
+  recruitPartList: '/sysadmin/recruit-part/list',
+  applIdCheck: '/sysadmin/applId/check',
 } as const;

@@ -24,7 +24,7 @@ export function LogoutPage() {
 
   return (
     <Box sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
-      <CircularProgress size={28} />
+      <CircularProgress size={28} aria-label={t('common.loading')} />
       <Typography color="text.secondary">{t('logout.progress')}</Typography>
     </Box>
   );

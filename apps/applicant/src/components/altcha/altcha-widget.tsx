@@ -43,7 +43,7 @@ export const AltchaWidget = forwardRef<AltchaHandle, AltchaWidgetProps>(function
   { onChange, challengeUrl = '/user/api/captcha', name = 'altcha' },
   ref,
 ) {
-  const { i18n: inst } = useTranslation();
+  const { t, i18n: inst } = useTranslation();
   const [ready, setReady] = useState(false);
   const el = useRef<AltchaElement | null>(null);
   const onChangeRef = useRef(onChange);
@@ -89,7 +89,7 @@ export const AltchaWidget = forwardRef<AltchaHandle, AltchaWidgetProps>(function
   if (!ready) {
     return (
       <Box sx={{ py: 1 }} data-testid="altcha-loading">
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-label={t('common.loading')} />
       </Box>
     );
   }

@@ -5,11 +5,14 @@ import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { GoTop } from './go-top';
 import { useViewMode } from '@/lib/view-mode';
+import { SkipLink } from './skip-link';
+import { useTranslation } from 'react-i18next';
 
 export function PageFallback() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress size={32} />
+      <CircularProgress size={32} aria-label={t('common.loading')} />
     </Box>
   );
 }
@@ -20,8 +23,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const viewMode = useViewMode();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'hidden' }}>
+      <SkipLink />
       {!viewMode && <NavBar />}
-      <Box component="main" id="main" sx={{ flex: 1, minWidth: 0 }}>
+      {/* At least a screen tall: the footer starts below the fold and does not
+          jump while a lazy page loads (layout shift). */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, minHeight: '100vh', outline: 'none' }}>
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
       </Box>
       <Footer />

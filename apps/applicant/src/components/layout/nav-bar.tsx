@@ -83,7 +83,8 @@ function LanguageToggle() {
       color="inherit"
       data-testid="lang-toggle"
       startIcon={<TranslateIcon />}
-      aria-label={t('nav.languageToggleLabel')}
+      // The visible label is the accessible name (WCAG 2.5.3); what it does is its description.
+      title={t('nav.languageToggleLabel')}
       lang={currentLanguage() === 'ko' ? 'en' : 'ko'}
       onClick={() => void setLanguage(currentLanguage() === 'ko' ? 'en' : 'ko')}
       sx={{ whiteSpace: 'nowrap', minWidth: 0 }}

@@ -275,20 +275,21 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
           )}
           {!readOnly && (
             <>
-              <Button size="small" variant="outlined" component="label" disabled={upload.isPending} data-testid={`doc-upload-${id}`}>
+              {/* A real button that opens the hidden file input (a label with role=button is invalid ARIA). */}
+              <Button size="small" variant="outlined" onClick={() => input.current?.click()} disabled={upload.isPending} data-testid={`doc-upload-${id}`}>
                 {slot.fileKey ? t('documents.replace') : t('documents.upload')}
-                <input
-                  ref={input}
-                  hidden
-                  type="file"
-                  accept={accept}
-                  data-testid={`doc-input-${id}`}
-                  onChange={(e) => {
-                    onFile(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                />
               </Button>
+              <input
+                ref={input}
+                hidden
+                type="file"
+                accept={accept}
+                data-testid={`doc-input-${id}`}
+                onChange={(e) => {
+                  onFile(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
               {slot.fileKey && (
                 <Button size="small" color="error" onClick={() => setConfirmDelete(true)} disabled={remove.isPending} data-testid={`doc-delete-${id}`}>
                   {t('documents.delete')}

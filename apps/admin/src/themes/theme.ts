@@ -1,0 +1,14 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's default theme with a darker primary blue: #1976d2 reads at
+ * 4.0:1 on the filled inputs' grey and 4.2:1 on a warning alert (the refusal
+ * on the login page), under WCAG AA's 4.5:1; #1565c0 reads above 5:1 on both.
+ */
+export const theme: RaThemeOptions = {
+    ...defaultTheme,
+    palette: {
+        ...defaultTheme.palette,
+        primary: { main: '#1565c0' },
+    },
+};

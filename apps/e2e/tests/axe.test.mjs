@@ -1,0 +1,81 @@
+// Defect 8 of issue 8, kept from coming back: axe-core finds no violation on
+// the applicant app's public pages (ko and en, desktop and phone) and on the
+// admin login and its refusal. `make audit` walks every page; this is the
+// quick guard in every e2e run.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launch, newPage, demoPassword } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const T = 30_000;
+
+async function violations(page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(600); // MUI transitions settle
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+  test(`axe: no violations on the public applicant pages (${locale}${mobile ? ', phone' : ''})`, async () => {
+    const page = await newPage(browser, { locale, mobile });
+    for (const path of ['/', '/user/login', '/user/agree', '/ewha-gsis/main']) {
+      await page.goto(path);
+      await page.locator('main#main').waitFor({ timeout: T });
+      assert.deepEqual(await violations(page), [], `axe on ${path}`);
+    }
+    await page.goto('/user/agree');
+    await page.locator('input[name="agreeTerms"]').check();
+    await page.locator('input[name="agreePrivacy"]').check();
+    await page.getByTestId('agree-next').click();
+    await page.waitForURL('**/user/register', { timeout: T });
+    // The captcha solves itself and enables the buttons: judge the form once it has.
+    await page.locator('[data-testid="send-code"]:not([disabled])').waitFor({ timeout: T });
+    assert.deepEqual(await violations(page), [], 'axe on /user/register');
+    await page.context().close();
+  });
+}
+
+test('the applicant app has a skip link to the page content, first in the tab order', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  await page.locator('main#main').waitFor({ timeout: T });
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => ({ id: document.activeElement?.dataset.testid, text: document.activeElement?.textContent }));
+  assert.deepEqual(focused, { id: 'skip-link', text: '본문 바로가기' });
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
+  await page.context().close();
+});
+
+test('axe: no violations on the admin login and its refusal (ko and en)', async () => {
+  for (const locale of ['ko', 'en']) {
+    const page = await newPage(browser, { locale });
+    await page.goto('/sysadmin/');
+    await page.getByTestId('login-submit').waitFor({ timeout: T });
+    assert.deepEqual(await violations(page), [], `axe on the admin login (${locale})`);
+    await page.locator('input[name="userId"]').fill('applicant2');
+    await page.locator('input[name="password"]').fill(demoPassword);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').waitFor({ timeout: T });
+    assert.deepEqual(await violations(page), [], `axe on the admin refusal (${locale})`);
+    await page.context().close();
+  }
+});
+
+test('robots.txt and favicon.ico are real files, not the app', async () => {
+  const page = await newPage(browser);
+  const robots = await page.request.get('/robots.txt');
+  assert.equal(robots.status(), 200);
+  assert.match(robots.headers()['content-type'], /^text\/plain/);
+  assert.match(await robots.text(), /^User-agent: \*/m);
+  const icon = await page.request.get('/favicon.ico');
+  assert.equal(icon.status(), 200);
+  assert.match(icon.headers()['content-type'], /^image\//);
+  assert.deepEqual([...(await icon.body()).subarray(0, 4)], [0, 0, 1, 0]);
+  await page.context().close();
+});
