@@ -589,8 +589,13 @@ test('video essay major: the link and its instructions (timefree, Nuri media act
   await login(page, 'timefree');
   await page.goto('/nuri-arts/main');
   await page.getByTestId('school-header').waitFor({ timeout: T });
-  // the school page is in the school's colour, orange by default
-  assert.equal(await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(239, 108, 0)');
+  // the school page is in the school's colour, orange by default, darkened
+  // just enough for white text to read on it (WCAG AA)
+  const [r, g, b] = (await page.getByTestId('school-header').evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g).map(Number);
+  assert.ok(r > g && g > b && b < 40 && r - b > 120, `orange header, got rgb(${r}, ${g}, ${b})`);
+  const lum = (v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  const contrast = 1.05 / (0.2126 * lum(r) + 0.7152 * lum(g) + 0.0722 * lum(b) + 0.05);
+  assert.ok(contrast >= 4.5, `white on the header reads at ${contrast.toFixed(2)}:1`);
   await page.getByTestId(`round-apply-${await roundYear('ARTS01')}-1`).click();
   await page.getByTestId('consent-all').check();
   await page.getByTestId('consent-next').click();
