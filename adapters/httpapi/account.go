@@ -14,13 +14,17 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 )
 
-// bind decodes a JSON body; a malformed body is a 400 with the generic text.
-func bind(c *echo.Context, v any) error {
-	dec := json.NewDecoder(c.Request().Body)
-	if err := dec.Decode(v); err != nil {
-		return apperr.Wrap(apperr.KindInvalid, "request.malformed", err)
-	}
-	return nil
+// mountAccount registers the sign-up, login and session routes on
+// /user/api.
+func (s *Server) mountAccount(user *echo.Group) {
+	user.GET("/captcha", s.captchaChallenge)
+	user.POST("/email-code", s.sendEmailCode)
+	user.GET("/check-id", s.checkID)
+	user.POST("/sign-up", s.signUp)
+	user.POST("/login", s.login)
+	user.PUT("/locale", s.setLocale)
+	user.POST("/logout", s.logout, signedIn)
+	user.GET("/me", s.me, signedIn)
 }
 
 func (s *Server) captchaChallenge(c *echo.Context) error {

@@ -12,7 +12,15 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/permission"
 )
+
+// mountAdmin registers the admin area's own routes on
+// /apply/api-auth/admin.
+func (s *Server) mountAdmin(admin *echo.Group) {
+	admin.GET("/users", s.adminUsers, require(permission.UserListAll))
+	admin.GET("/users/:id", s.adminUser, require(permission.UserListAll))
+}
 
 // listParams reads ra-data-simple-rest's sort, range and filter, each
 // checked against an allow-list.

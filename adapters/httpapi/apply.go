@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -65,18 +64,6 @@ func (s *Server) MountApply(svc *application.Service) {
 	a.GET("/admin/recruit-part/inquiry/:schoolCode/:enterYear/:recruitPartSeq/:applPartNo", h.infoInquiry)
 }
 
-// applNo reads the {applNo} path parameter; anything but a positive number
-// is an application that does not exist.
-func applNo(c *echo.Context) (int64, error) {
-	n, err := strconv.ParseInt(c.Param("applNo"), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, apperr.NotFound(application.CodeNotFound)
-	}
-	return n, nil
-}
-
-func noStore(c *echo.Context) { c.Response().Header().Set("Cache-Control", "no-store") }
-
 // ---- DTOs ----
 
 type schoolCommDTO struct {
@@ -127,13 +114,6 @@ type recordDTO struct {
 	Actions                    []string      `json:"actions"`
 	CreatedAt                  string        `json:"createdAt"`
 	UpdatedAt                  string        `json:"updatedAt"`
-}
-
-func strPtr(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
 }
 
 func statuses(list []application.Status) []string {

@@ -8,9 +8,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -194,10 +192,6 @@ func (h *submissionHandlers) save(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toDocView(v))
 }
 
-func malformed(err error) error {
-	return apperr.Wrap(apperr.KindInvalid, submission.CodeUploadMalformed, err)
-}
-
 // partName is a multipart part's file name, decoded from RFC 2231/5987
 // (filename*=UTF-8”...) when the browser sent it that way.
 func partName(p *multipart.Part) string {
@@ -307,23 +301,6 @@ func (h *submissionHandlers) delete(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toDocView(v))
 }
 
-// attachment sets a download's headers: always an attachment (never shown
-// inline by the browser), the UTF-8 name per RFC 5987 with an ASCII
-// fallback, and nosniff.
-func attachment(c *echo.Context, name, contentType string) {
-	fallback := strings.Map(func(r rune) rune {
-		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' {
-			return '_'
-		}
-		return r
-	}, name)
-	hd := c.Response().Header()
-	hd.Set("Content-Type", contentType)
-	hd.Set("Content-Disposition", `attachment; filename="`+fallback+`"; filename*=UTF-8''`+url.PathEscape(name))
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Cache-Control", "private, no-store")
-}
-
 var contentTypes = map[string]string{
 	"pdf": "application/pdf", "jpg": "image/jpeg", "png": "image/png", "gif": "image/gif", "bmp": "image/bmp",
 	"tif": "image/tiff", "mp4": "video/mp4", "mov": "video/quicktime", "zip": "application/zip",
@@ -411,4 +388,8 @@ func (h *submissionHandlers) pdf(c *echo.Context, print func(context.Context, pe
 	}
 	attachment(c, f.Name, "application/pdf")
 	return c.Blob(http.StatusOK, "application/pdf", f.Data)
+}
+
+func malformed(err error) error {
+	return apperr.Wrap(apperr.KindInvalid, submission.CodeUploadMalformed, err)
 }

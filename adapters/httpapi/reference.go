@@ -144,11 +144,6 @@ func (h *applyHandlers) codeOne(c *echo.Context) error {
 		"engValue": x.EngValue, "seq": x.Seq})
 }
 
-// cacheFor lets browsers keep public reference data for a while.
-func cacheFor(c *echo.Context, d time.Duration) {
-	c.Response().Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(d.Seconds())))
-}
-
 type windowDTO struct {
 	Type  string `json:"type"`
 	Start string `json:"start"`
@@ -317,18 +312,6 @@ func (h *applyHandlers) roundBody(v application.RoundView, full bool) roundDTO {
 		G20Required: r.Rules.G20Required, LanguageRequired: r.Rules.LanguageRequired, EtcDocumentUploadable: r.Rules.ExtraDocuments,
 		TextLimits: form.TextLimits(r.Rules), VideoEssayRequirements: reqs}
 	return d
-}
-
-func intQuery(c *echo.Context, f *apperr.Fields, name string) int {
-	v := c.QueryParam(name)
-	n, err := strconv.Atoi(v)
-	switch {
-	case v == "":
-		f.Add(name, form.CodeRequired)
-	case err != nil:
-		f.Add(name, form.CodeDigits)
-	}
-	return n
 }
 
 func (h *applyHandlers) recruit(c *echo.Context) error {

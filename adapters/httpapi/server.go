@@ -76,23 +76,13 @@ func New(d Deps) *Server {
 
 	e.GET("/actuator/health", s.health)
 
-	user := e.Group("/user/api", s.sameOrigin, s.authenticate, csrf)
-	user.GET("/captcha", s.captchaChallenge)
-	user.POST("/email-code", s.sendEmailCode)
-	user.GET("/check-id", s.checkID)
-	user.POST("/sign-up", s.signUp)
-	user.POST("/login", s.login)
-	user.PUT("/locale", s.setLocale)
-	user.POST("/logout", s.logout, signedIn)
-	user.GET("/me", s.me, signedIn)
+	s.mountAccount(e.Group("/user/api", s.sameOrigin, s.authenticate, csrf))
 
 	// /apply/api is public (codes, schools, rounds); /apply/api-auth needs a session.
 	s.apply = e.Group("/apply", s.sameOrigin, s.authenticate, csrf)
 	s.Authed = s.apply.Group("/api-auth", signedIn)
 	s.Public = s.apply.Group("/api")
-	admin := s.Authed.Group("/admin", require(permission.AdminArea))
-	admin.GET("/users", s.adminUsers, require(permission.UserListAll))
-	admin.GET("/users/:id", s.adminUser, require(permission.UserListAll))
+	s.mountAdmin(s.Authed.Group("/admin", require(permission.AdminArea)))
 
 	// Unknown API paths answer JSON 404; every other path is the SPA.
 	for _, p := range []string{"/user/api/*", "/apply/api/*", "/apply/api-auth/*", "/actuator/*"} {
