@@ -10,7 +10,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -243,43 +242,4 @@ func (s Applications) Consents(ctx context.Context, applNo int64) ([]school.Acce
 		var a school.Acceptance
 		return a, r.Scan(&a.Code, &a.Version, &a.At)
 	})
-}
-
-// AccessLog writes the audit log.
-type AccessLog struct{ DB *DB }
-
-// Record writes one audit entry, with the client address and what the
-// request read (route, applNo, section) from the request's context.
-func (s AccessLog) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
-	req := audit.RequestOf(ctx)
-	d := req.Detail()
-	for k, v := range detail {
-		d[k] = v
-	}
-	var dv any
-	if len(d) > 0 {
-		dv = d
-	}
-	_, err := s.DB.exec(ctx, Builder.Insert("audit_log").Columns("actor", "action", "target", "detail", "remote_addr").
-		Values(actor, action, target, dv, req.Address))
-	if err != nil {
-		return fmt.Errorf("postgres: audit log: %w", err)
-	}
-	return nil
-}
-
-// Emails reads users' addresses.
-type Emails struct{ DB *DB }
-
-// Email answers a user's e-mail address.
-func (s Emails) Email(ctx context.Context, userID string) (string, error) {
-	var e string
-	err := s.DB.queryRow(ctx, Builder.Select("email").From("app_user").Where(sq.Eq{"user_id": userID})).Scan(&e)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", apperr.NotFound("user.not_found")
-	}
-	if err != nil {
-		return "", fmt.Errorf("postgres: email: %w", err)
-	}
-	return e, nil
 }

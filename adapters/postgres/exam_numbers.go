@@ -1,0 +1,71 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/submission"
+)
+
+// ExamNumbers numbers completed applications.
+type ExamNumbers struct{ DB *DB }
+
+var _ submission.ExamNumbers = ExamNumbers{}
+
+// Rule answers the round's exam-number template.
+func (s ExamNumbers) Rule(ctx context.Context, k application.RoundKey) (string, error) {
+	var rule string
+	err := s.DB.queryRow(ctx, Builder.Select("appl_id_rule").From("recruit_part").
+		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq})).Scan(&rule)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", apperr.NotFound(application.CodeRoundNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("postgres: exam-number rule: %w", err)
+	}
+	return rule, nil
+}
+
+// Next takes the round's next sequence number. The counter row is created
+// once (ON CONFLICT DO NOTHING) and then updated with UPDATE ... RETURNING,
+// which holds its row lock until the caller's transaction ends: concurrent
+// completions of a round queue on it and each gets its own number, and a
+// number is never given twice.
+func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, error) {
+	if _, err := s.DB.exec(ctx, Builder.Insert("appl_id_counter").Columns("school_code", "enter_year", "recruit_part_seq").
+		Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq).Suffix("ON CONFLICT DO NOTHING")); err != nil {
+		return 0, fmt.Errorf("postgres: exam-number counter: %w", err)
+	}
+	var n int
+	err := s.DB.queryRow(ctx, Builder.Update("appl_id_counter").Set("last_seq", sq.Expr("last_seq + 1")).
+		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}).
+		Suffix("RETURNING last_seq")).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: exam-number counter: %w", err)
+	}
+	return n, nil
+}
+
+// Assign stores an exam number; a number already given in the round is a
+// conflict (application_appl_id_key).
+func (s ExamNumbers) Assign(ctx context.Context, applNo int64, applID string, at time.Time) error {
+	_, err := s.DB.exec(ctx, Builder.Update("application").Set("appl_id", applID).Set("completed_at", at).
+		Where(sq.Eq{"appl_no": applNo}))
+	// Only the exam-number constraint means the number is taken; any other
+	// failure stays an internal error.
+	if IsUniqueViolation(err, "application_appl_id_key") {
+		return apperr.Conflict(examno.CodeNumberTaken)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: assign exam number: %w", err)
+	}
+	return nil
+}
