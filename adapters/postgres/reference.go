@@ -159,23 +159,23 @@ func (s *Reference) Lookups(ctx context.Context) (form.Lookups, form.CodeChecker
 	if c != nil && time.Since(c.at) < s.TTL {
 		return c.lk, c.codes, nil
 	}
-	set := func(sql string) (form.Set, error) {
-		rows, err := s.DB.q(ctx).Query(ctx, sql)
+	set := func(q sq.SelectBuilder) (form.Set, error) {
+		rows, err := s.DB.query(ctx, q)
 		if err != nil {
 			return nil, err
 		}
 		codes, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		return form.SetOf(codes...), err
 	}
-	countries, err := set("SELECT code FROM country")
+	countries, err := set(Builder.Select("code").From("country"))
 	if err != nil {
 		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
-	univs, err := set("SELECT school_code FROM univ")
+	univs, err := set(Builder.Select("school_code").From("univ"))
 	if err != nil {
 		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
-	rows, err := s.DB.q(ctx).Query(ctx, "SELECT code_group, code FROM common_code WHERE school_code = ''")
+	rows, err := s.DB.query(ctx, Builder.Select("code_group", "code").From("common_code").Where(sq.Eq{"school_code": ""}))
 	if err != nil {
 		return form.Lookups{}, nil, fmt.Errorf("postgres: lookups: %w", err)
 	}
