@@ -25,15 +25,7 @@ type applyHandlers struct {
 // routes on the public and signed-in groups.
 func (s *Server) MountApply(svc *application.Service) {
 	h := &applyHandlers{svc: svc}
-	pub := s.Public
-	pub.GET("/standard/schl", h.schools)
-	pub.GET("/standard/country", h.countries)
-	pub.GET("/standard/univ", h.univs)
-	pub.GET("/commcode/groups/:type/:groups", h.codeGroups)
-	pub.GET("/commcode/groups/:type/:group/:code", h.codeOne)
-	pub.GET("/recruit", h.recruit)
-	pub.GET("/recruit/list", h.recruitList)
-	pub.GET("/form-rules", formRules)
+	h.mountReference(s.Public)
 
 	a := s.Authed
 	a.GET("/appl/list", h.list)

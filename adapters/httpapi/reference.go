@@ -17,6 +17,19 @@ import (
 	"github.com/gradapply/gradapply/core/window"
 )
 
+// mountReference registers the public reference data, rounds and form
+// rules on /apply/api.
+func (h *applyHandlers) mountReference(pub *echo.Group) {
+	pub.GET("/standard/schl", h.schools)
+	pub.GET("/standard/country", h.countries)
+	pub.GET("/standard/univ", h.univs)
+	pub.GET("/commcode/groups/:type/:groups", h.codeGroups)
+	pub.GET("/commcode/groups/:type/:group/:code", h.codeOne)
+	pub.GET("/recruit", h.recruit)
+	pub.GET("/recruit/list", h.recruitList)
+	pub.GET("/form-rules", formRules)
+}
+
 // Reference data and rounds (docs/api-apply.md "Public reference data").
 
 type schoolDTO struct {
