@@ -7,6 +7,7 @@
 // a violation or a page could not be reached.
 //
 //   make audit            (builds first)   node audit.mjs [--no-lighthouse]
+//   node audit.mjs --lighthouse-only[=home,login]   only Lighthouse, on the named pages
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -18,6 +19,10 @@ const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const T = 30_000;
 const password = 'GradApply2026';
 const withLighthouse = !process.argv.includes('--no-lighthouse');
+// --lighthouse-only[=name,...]: skip the axe walk and judge only the named pages (all three without a list).
+const onlyArg = process.argv.find((a) => a.startsWith('--lighthouse-only'));
+const lighthouseOnly = onlyArg !== undefined;
+const lhPages = onlyArg?.includes('=') ? onlyArg.slice(onlyArg.indexOf('=') + 1).split(',') : null;
 
 const { baseURL, dbUrl, stop } = await startServer();
 const browser = await chromium.launch({
@@ -108,7 +113,7 @@ async function prepareApplication(page) {
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%audit document\n'), Buffer.alloc(4096, 0x20)]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(2048)]);
 
-try {
+if (!lighthouseOnly) try {
   // A guest, in Korean (the default) and in English on a phone.
   for (const [locale, mobile] of [['ko', false], ['en', true]]) {
     const tag = `${locale}${mobile ? ' phone' : ''}`;
@@ -231,9 +236,11 @@ try {
 } finally {
   await browser.close();
 }
+if (lighthouseOnly) await browser.close();
 
 if (withLighthouse) {
   for (const [name, path] of [['home', '/'], ['login', '/user/login'], ['sign-up form', '/user/register']]) {
+    if (lhPages && !lhPages.includes(name)) continue;
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     try {
       const r = await lighthouse(`${baseURL}${path}`, { port: chrome.port, output: 'json', logLevel: 'error',

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
 
 // Client-side checks mirror the server's rules (decisions.md); the server is the authority.

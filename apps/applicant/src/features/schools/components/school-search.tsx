@@ -11,10 +11,22 @@ export function schoolName(school: School, lng: string): string {
   return (lng === 'en' ? school.engName : school.korName) || school.korName || school.engName || school.schoolCode;
 }
 
-/** School search box. When the list cannot be loaded it shows nothing. */
+/** School search box. When the list cannot be loaded it shows nothing; while
+ * it loads, a disabled field of the same size holds its place so the page
+ * below does not move when the list arrives. */
 export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void }) {
   const { t, i18n } = useTranslation();
-  const { data, isError } = useSchools();
+  const { data, isError, isPending } = useSchools();
+  if (isPending) {
+    return (
+      <Box component="section" aria-labelledby="school-search-title" aria-busy="true" data-testid="school-search-loading">
+        <Typography id="school-search-title" variant="h6" component="h2" gutterBottom>
+          {t('home.schoolSearchTitle')}
+        </Typography>
+        <TextField fullWidth disabled name="schoolSearch" label={t('home.schoolSearchLabel')} />
+      </Box>
+    );
+  }
   if (isError || !Array.isArray(data) || data.length === 0) return null;
 
   return (
