@@ -5,7 +5,7 @@
 // in /list at the right step; a second applicant gets nothing of it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, demoPassword, baseURL, freshApplicant, roundYear, createApplication } from './helpers.mjs';
+import { launch, newPage, demoPassword, baseURL, freshApplicant, roundYear, createApplication, login } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -18,13 +18,6 @@ const future = `${today.getFullYear() + 1}-01-15`;
 // the ko test's application
 let firstApplNo = 0;
 
-async function login(page, userId) {
-  await page.goto('/user/login');
-  await page.locator('input[name="userId"]').fill(userId);
-  await page.locator('input[name="password"]').fill(demoPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
-}
 
 const byName = (page, name) => page.locator(`[name="${name}"]`).first();
 const fill = (page, name, value) => byName(page, name).fill(value);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { launch, newPage, demoPassword } from './helpers.mjs';
+import { launch, newPage, demoPassword, login } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,13 +30,6 @@ function newApplicant() {
   return id;
 }
 
-async function login(page, userId) {
-  await page.goto('/user/login');
-  await page.locator('input[name="userId"]').fill(userId);
-  await page.locator('input[name="password"]').fill(demoPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
-}
 
 const byName = (page, name) => page.locator(`[name="${name}"]`).first();
 const fill = (page, name, v) => byName(page, name).fill(v);

@@ -14,7 +14,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { launch, newPage, demoPassword } from './helpers.mjs';
+import { launch, newPage, demoPassword, login, call } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -31,25 +31,7 @@ function sql(q) {
   execFileSync('psql', [dbUrl, '-qAtc', q], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-async function login(page, userId) {
-  await page.goto('/user/login');
-  await page.locator('input[name="userId"]').fill(userId);
-  await page.locator('input[name="password"]').fill(demoPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
-}
 
-async function call(page, method, url, data) {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
-  const res = await page.request.fetch(url, {
-    method, data, headers: { 'Accept-Language': 'ko', ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}) },
-  });
-  const text = await res.text();
-  let body = null;
-  try { body = JSON.parse(text); } catch { body = text; }
-  return { status: res.status(), body };
-}
 
 /** An application of the school's open round (whatever its year), its part (and basic info) saved, its pointer moved to status. */
 async function prepare(page, schoolCode, majorCode, status, withBasis = false) {

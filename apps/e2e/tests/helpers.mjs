@@ -94,6 +94,15 @@ export async function roundYear(schoolCode, partSeq = 1) {
   return round.enterYear;
 }
 
+/** Signs userId in with the demo password and waits to leave the login page. */
+export async function login(page, userId) {
+  await page.goto('/user/login');
+  await page.locator('input[name="userId"]').fill(userId);
+  await page.locator('input[name="password"]').fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 30_000 });
+}
+
 /** An API call with the page's cookies and the CSRF header. */
 export async function call(page, method, url, data) {
   const cookies = await page.context().cookies();

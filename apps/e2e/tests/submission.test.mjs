@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPage, demoPassword, sql, call, createApplication, freshApplicant } from './helpers.mjs';
+import { launch, newPage, demoPassword, sql, call, createApplication, freshApplicant, login } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,13 +30,6 @@ const png = (size) => Buffer.concat([pngHead, Buffer.alloc(size - pngHead.length
 const pdf = (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.4\n%test document\n'), Buffer.alloc(Math.max(0, size - 24), 0x20)]);
 const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffer.alloc(600)]);
 
-async function login(page, userId) {
-  await page.goto('/user/login');
-  await page.locator('input[name="userId"]').fill(userId);
-  await page.locator('input[name="password"]').fill(demoPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: T });
-}
 
 /** A free-round application with its part and basic info saved, its pointer moved to ADD_INFO_SAVE. */
 async function prepareFreeApplication(page) {
