@@ -24,6 +24,7 @@ deps:
 apps: deps
 	cd apps/applicant && npm run build --silent
 	cd apps/admin && npm run build --silent
+	node apps/applicant/scripts/compress.mjs apps/applicant/dist apps/admin/dist
 
 server:
 	$(GO) build -o bin/server ./cmd/server

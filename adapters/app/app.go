@@ -5,7 +5,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -18,12 +17,18 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/password"
+	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/ratelimit"
 	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/printing"
+	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -38,9 +43,21 @@ type App struct {
 	// Apply is the application form; Reference its cached reference data.
 	Apply     *application.Service
 	Reference *postgres.Reference
-	// Submission is documents, submit, completion and exam numbers; PDF its renderer.
+	// Documents is an application's documents; Submission is submit,
+	// completion and exam numbers; PDF the renderer and Printer the
+	// application PDF and the admission slip.
+	Documents  *document.Service
 	Submission *submission.Service
+	Recommend  *recommendation.Service
 	PDF        *pdf.Renderer
+	Printer    *printing.Service
+	// Rounds is the back office for rounds and school settings.
+	Rounds *round.Service
+	// Pay is paying the fee; TestPG the test gateway (nil when off).
+	Pay    *payment.Service
+	TestPG *testpg.Gateway
+	// Money is the staff money pages (issue 10).
+	Money *payment.Staff
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	draining  atomic.Bool
@@ -73,10 +90,12 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	ropt, err := redis.ParseURL(cfg.RedisURL)
+	// The counters and the health check must not wait on a Redis that is
+	// down: one dial, no retry (the counters fall back to memory).
+	ropt, err := ratelimit.ClientOptions(cfg.RedisURL)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("app: REDIS_URL: %w", err)
+		return nil, err
 	}
 	rdb := redis.NewClient(ropt)
 	a := &App{Config: cfg, DB: db, Redis: rdb}
@@ -102,24 +121,50 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
 		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db, Codec: a.MailCodec}, Tx: db, Clock: clock, Access: postgres.UserAccessLog{DB: db},
+		Life: postgres.Lifecycle{DB: db}, LinkKey: cfg.TokenKey, PublicURL: cfg.PublicURL,
+	}
+	if err := a.buildApply(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
+	maxUpload, err := a.buildSubmission(ctx, cfg, clock)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	myData, err := a.myData()
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.Accounts.Files = myData.Files // a closed account's drafts take their uploads with them
+	a.buildRounds(clock)
+	if err := a.buildPay(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
+	if err := a.buildRecommend(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.buildMoney()
+	accessLog, exports, err := a.buildBackoffice(cfg)
+	if err != nil {
+		a.Close()
+		return nil, err
 	}
 	a.Server = httpapi.New(httpapi.Deps{
-		Accounts: a.Accounts,
-		Tokens:   token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
-		Captcha:  alt, DB: db, Redis: redisPinger{rdb},
+		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
+			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
+			Recommend: a.Recommend, Money: a.Money,
+			AccessLog: accessLog, Exports: exports},
+		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
+		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,
 		PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies, HSTS: cfg.HSTS,
 		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
 		Draining: a.draining.Load,
 	})
-	if err := a.buildApply(cfg, clock); err != nil {
-		a.Close()
-		return nil, err
-	}
-	if err := a.buildSubmission(ctx, cfg, clock); err != nil {
-		a.Close()
-		return nil, err
-	}
 	if cfg.DemoData {
 		d, err := demo.Read(cfg.DemoDir)
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 const ReferenceTTL = 30 * time.Second
 
 // buildApply wires the application form: reference data, stores with the
-// field cipher, the service and its routes.
+// field cipher and the service.
 func (a *App) buildApply(cfg config.Config, clock account.Clock) error {
 	sealer, err := fieldcrypt.New(cfg.FieldKey)
 	if err != nil {
@@ -31,6 +31,5 @@ func (a *App) buildApply(cfg config.Config, clock account.Clock) error {
 		Tx:     a.DB,
 		Clock:  clock,
 	}
-	a.Server.MountApply(a.Apply)
 	return nil
 }

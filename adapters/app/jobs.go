@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
 
@@ -60,7 +61,39 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			cancel()
 			return nil, err
 		}
-		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Queue: a.Config.JobQueue, Concurrency: a.Config.WorkerConcurrency}, jobs.NewServeMux(sender, a.MailCodec, slog.Default()))
+		mux := jobs.NewServeMuxWith(&jobs.MailHandler{Sender: sender, Codec: a.MailCodec, Logger: slog.Default(), Delivered: a.recommendDelivered})
+		jobs.HandlePay(mux, a.Pay, slog.Default())
+		periodic, err := a.Periodic()
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		jobs.HandlePeriodic(mux, periodic, slog.Default())
+		w := jobs.NewWorker(jobs.WorkerConfig{Redis: ropt, Queue: a.Config.JobQueue, Concurrency: a.Config.WorkerConcurrency}, mux)
+		sched := asynq.NewScheduler(ropt, &asynq.SchedulerOpts{Logger: jobs.SlogLogger(slog.Default())})
+		if err := jobs.PaySchedule(sched, a.Config.JobQueue); err != nil {
+			cancel()
+			return nil, err
+		}
+		if err := jobs.SchedulePeriodic(sched, a.Config.JobQueue, periodic); err != nil {
+			cancel()
+			return nil, err
+		}
+		j.wg.Add(1)
+		go func() {
+			defer j.wg.Done()
+			if err := sched.Start(); err != nil {
+				slog.Error("scheduler not started", "err", err)
+				return
+			}
+			<-ctx.Done()
+			sched.Shutdown()
+		}()
+		j.wg.Add(1)
+		go func() {
+			defer j.wg.Done()
+			a.runReminders(ctx)
+		}()
 		j.wg.Add(1)
 		go func() {
 			defer j.wg.Done()

@@ -11,21 +11,25 @@ import (
 	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
 // buildSubmission wires documents, submission, completion, the exam-number
-// lookup and the PDFs (issue 5) on top of the application form.
-func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock account.Clock) error {
+// lookup and the PDFs (issue 5) on top of the application form. It answers
+// the largest document item size (the upload route's limit).
+func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock account.Clock) (maxUpload int64, err error) {
 	files, err := filestore.New(cfg.FileDir)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	docs := postgres.Documents{DB: a.DB}
+	a.Documents = &document.Service{Ref: a.Reference, Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms,
+		Log: postgres.AccessLog{DB: a.DB}, Docs: docs, Files: files, Clock: clock}
 	a.Submission = &submission.Service{
 		Ref: a.Reference, Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms, Log: postgres.AccessLog{DB: a.DB},
-		Docs: docs, Files: files, Numbers: postgres.ExamNumbers{DB: a.DB}, Payments: postgres.Payments{DB: a.DB},
+		Docs: docs, Numbers: postgres.ExamNumbers{DB: a.DB}, Payments: postgres.Payments{DB: a.DB},
 		Consents: postgres.Consents{DB: a.DB}, Applicants: postgres.Applicants{DB: a.DB},
 		Mailer:  jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Captcha: captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter},
@@ -36,12 +40,7 @@ func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock acco
 		slog.Warn("PDFs unavailable (install fonts-nanum or set FONT_PATH)", "err", err)
 	}
 	apps := postgres.Applications{DB: a.DB}
-	printer := &printing.Service{Apps: apps, Forms: a.Apply.Forms, Ref: a.Reference, Docs: docs, Files: files,
+	a.Printer = &printing.Service{Apps: apps, Forms: a.Apply.Forms, Ref: a.Reference, Docs: docs, Files: files,
 		Notices: postgres.SlipNotices{DB: a.DB}, Log: postgres.AccessLog{DB: a.DB}, Renderer: a.PDF, Clock: clock}
-	maxUpload, err := docs.MaxItemSize(ctx)
-	if err != nil {
-		return err
-	}
-	a.Server.MountSubmission(a.Submission, a.Apply, printer, maxUpload)
-	return nil
+	return docs.MaxItemSize(ctx)
 }

@@ -57,6 +57,18 @@ type Config struct {
 	LogLevel          string
 	FileDir           string // uploaded documents
 	FontPath          string // TrueType font of the PDFs (Korean glyphs)
+	// PortOne and PayPal are the payment providers' accounts; without
+	// credentials a provider is not offered.
+	PortOne PortOne
+	PayPal  PayPal
+	// TestGateway offers our own test payment gateway (adapters/payment/testpg)
+	// for every pay type no real provider serves; TestGatewaySecret signs
+	// its webhooks ("whsec_" + base64).
+	TestGateway       bool
+	TestGatewaySecret string
+	// RecommendRemindDays is how many days before the RECOMMEND deadline
+	// unfinished recommenders get their one reminder.
+	RecommendRemindDays int
 }
 
 func env(key, def string) string {
@@ -149,12 +161,21 @@ func Load() (Config, error) {
 	if c.WorkerConcurrency, err = envInt("WORKER_CONCURRENCY", 10); err != nil {
 		return c, err
 	}
+	if c.RecommendRemindDays, err = envInt("RECOMMEND_REMIND_DAYS", 3); err != nil {
+		return c, err
+	}
 	n, err := envInt("CAPTCHA_MAX_NUMBER", 100000)
 	if err != nil {
 		return c, err
 	}
 	c.CaptchaMaxNumber = int64(n)
 	if err := c.secrets(prod); err != nil {
+		return c, err
+	}
+	if err := c.loadPayment(prod); err != nil {
+		return c, err
+	}
+	if err := c.loadTestGateway(prod); err != nil {
 		return c, err
 	}
 	return c, nil

@@ -15,7 +15,10 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -46,7 +49,17 @@ type School struct {
 		// The admission slip's notice (issue 8, defect 5).
 		SlipNoticeKor string `json:"slipNoticeKor"`
 		SlipNoticeEng string `json:"slipNoticeEng"`
+		// The recommendation template (issue 11): the default questions,
+		// this many letters (0: the default's) and whether a file is required.
+		RecommendLetters int  `json:"recommendLetters"`
+		RecommendFile    bool `json:"recommendFile"`
 	} `json:"round"`
+	// Pay is what the school offers (pay types, and the PortOne channel of
+	// each); none: every pay type its fees allow (issue 9).
+	Pay *struct {
+		PayTypes []payment.PayType                   `json:"payTypes"`
+		Channels map[payment.PayType]payment.Channel `json:"channels"`
+	} `json:"pay"`
 }
 
 // User is one demo account.
@@ -112,6 +125,20 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				Opens: opens, Closes: closes,
 			}); err != nil {
 				return err
+			}
+			if s.Pay != nil {
+				if err := (postgres.PaySettings{DB: db}).PutSettings(ctx, s.SchoolCode, 0, 0,
+					payment.Settings{PayTypes: s.Pay.PayTypes, Channels: s.Pay.Channels}); err != nil {
+					return err
+				}
+			}
+			t := recommendation.DefaultTemplate(application.RoundKey{SchoolCode: s.SchoolCode, EnterYear: year, RecruitPartSeq: 1})
+			t.Version, t.FileRequired = 1, s.Round.RecommendFile
+			if s.Round.RecommendLetters > 0 {
+				t.Letters = s.Round.RecommendLetters
+			}
+			if err := (postgres.Recommendations{DB: db}).PutTemplate(ctx, t); err != nil {
+				return fmt.Errorf("demo: recommendation template of %s: %w", s.SchoolCode, err)
 			}
 		}
 		users := postgres.Users{DB: db}

@@ -1,5 +1,5 @@
 // Package filestore keeps uploaded files on local disk under generated
-// names (adapter of core/submission.FileStore). A file is streamed into a
+// names (adapter of core/document.FileStore). A file is streamed into a
 // temporary file in the same directory and renamed into place only when
 // it is complete, so an interrupted or refused upload leaves nothing.
 package filestore
@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/document"
 )
 
 // Disk stores files under Dir, spread over 256 sub-directories.
@@ -23,7 +23,7 @@ type Disk struct {
 	Dir string
 }
 
-var _ submission.FileStore = Disk{}
+var _ document.FileStore = Disk{}
 
 // New creates the directory if needed.
 func New(dir string) (Disk, error) {
@@ -62,7 +62,7 @@ func (c ctxReader) Read(p []byte) (int, error) {
 }
 
 // Put streams r to disk through a 32 KiB buffer, refusing more than limit
-// bytes (submission.ErrTooLarge).
+// bytes (document.ErrTooLarge).
 func (d Disk) Put(ctx context.Context, r io.Reader, limit int64) (string, int64, error) {
 	name := newName()
 	final, _ := d.path(name)
@@ -85,7 +85,7 @@ func (d Disk) Put(ctx context.Context, r io.Reader, limit int64) (string, int64,
 		return "", 0, fmt.Errorf("filestore: write: %w", err)
 	}
 	if n > limit {
-		return "", 0, submission.ErrTooLarge
+		return "", 0, document.ErrTooLarge
 	}
 	if err := tmp.Sync(); err != nil {
 		return "", 0, fmt.Errorf("filestore: sync: %w", err)

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/filestore"
-	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/storetest"
 )
 
 // files lists every file under dir (temporary ones included).
@@ -73,7 +74,7 @@ func TestRefusedAndInterruptedUploadsLeaveNothing(t *testing.T) {
 	t.Parallel()
 	d, _ := filestore.New(t.TempDir())
 	ctx := context.Background()
-	if _, _, err := d.Put(ctx, bytes.NewReader(make([]byte, 11)), 10); !errors.Is(err, submission.ErrTooLarge) {
+	if _, _, err := d.Put(ctx, bytes.NewReader(make([]byte, 11)), 10); !errors.Is(err, document.ErrTooLarge) {
 		t.Fatalf("over limit: %v", err)
 	}
 	if _, _, err := d.Put(ctx, &failingReader{n: 100000}, 1<<20); err == nil {
@@ -91,4 +92,16 @@ func TestRefusedAndInterruptedUploadsLeaveNothing(t *testing.T) {
 	if _, n, err := d.Put(ctx, bytes.NewReader(make([]byte, 10)), 10); err != nil || n != 10 {
 		t.Fatalf("at limit: %d %v", n, err)
 	}
+}
+
+// The contract every file store keeps (core/memstore's too).
+func TestContractFiles(t *testing.T) {
+	t.Parallel()
+	storetest.RunFiles(t, func(t *testing.T) document.FileStore {
+		d, err := filestore.New(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	})
 }

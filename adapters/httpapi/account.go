@@ -16,7 +16,8 @@ import (
 
 // mountAccount registers the sign-up, login and session routes on
 // /user/api.
-func (s *Server) mountAccount(user *echo.Group) {
+func (s *Server) mountAccount(g Groups) {
+	user := g.User
 	user.GET("/captcha", s.captchaChallenge)
 	user.POST("/email-code", s.sendEmailCode)
 	user.GET("/check-id", s.checkID)
@@ -25,6 +26,7 @@ func (s *Server) mountAccount(user *echo.Group) {
 	user.PUT("/locale", s.setLocale)
 	user.POST("/logout", s.logout, signedIn)
 	user.GET("/me", s.me, signedIn)
+	s.mountLifecycle(user)
 }
 
 func (s *Server) captchaChallenge(c *echo.Context) error {

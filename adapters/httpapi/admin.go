@@ -17,7 +17,8 @@ import (
 
 // mountAdmin registers the admin area's own routes on
 // /apply/api-auth/admin.
-func (s *Server) mountAdmin(admin *echo.Group) {
+func (s *Server) mountAdmin(g Groups) {
+	admin := g.Admin
 	admin.GET("/users", s.adminUsers, require(permission.UserListAll))
 	admin.GET("/users/:id", s.adminUser, require(permission.UserListAll))
 }

@@ -89,10 +89,10 @@ func TestMeAnswersAdminPages(t *testing.T) {
 		pages string
 	}{
 		{"applicant1", false, "[]"},
-		{"schooladmin", true, "[users info-inquiry recruit-part/list applId/check inquiry/manage recommend/template]"},
-		{"setadmin", true, "[info-inquiry recruit-part/list applId/check]"},
-		{"settle", true, "[settlement/list]"},
-		{"sysadmin", true, "[users info-inquiry recruit-part/list applId/check pay/info settlement/list inquiry/manage recommend/template user/management auth/list health]"},
+		{"schooladmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings pay/info pay/cancel/history pay-failure/history inquiry/manage recommend/template]"},
+		{"setadmin", true, "[info-inquiry recruit-part/list applId/check school/settings]"},
+		{"settle", true, "[pay/info pay/cancel/history pay-failure/history settlement/list]"},
+		{"sysadmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings pay/info manual-pay pay-check pay/cancel pay/cancel/history pay-failure/history settlement/list inquiry/manage recommend/template user/management auth/list remake/applid health access-log]"},
 	} {
 		cl := newClient()
 		login(t, cl, c.user, pw)

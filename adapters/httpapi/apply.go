@@ -21,13 +21,13 @@ type applyHandlers struct {
 	svc *application.Service
 }
 
-// MountApply registers the reference data, rounds and application-form
+// mountApply registers the reference data, rounds and application-form
 // routes on the public and signed-in groups.
-func (s *Server) MountApply(svc *application.Service) {
-	h := &applyHandlers{svc: svc}
-	h.mountReference(s.Public)
+func (s *Server) mountApply(g Groups) {
+	h := &applyHandlers{svc: s.deps.Apply}
+	h.mountReference(g.Public)
 
-	a := s.Authed
+	a := g.Authed
 	a.GET("/appl/list", h.list)
 	a.GET("/appl/info/:applNo", h.info)
 	a.GET("/appl/mode/:applNo", h.mode)

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -15,11 +14,7 @@ import (
 	"github.com/labstack/echo/v5/middleware"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/permission"
-	"github.com/gradapply/gradapply/core/printing"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // UploadPathPrefix is the upload route's prefix: the global 1 MiB body
@@ -29,31 +24,24 @@ const UploadPathPrefix = "/apply/api-auth/appl/doc/upload/"
 // uploadOverhead is what the multipart form adds around the file.
 const uploadOverhead = 1 << 20
 
-// submissionHandlers serve documents, submission, the exam-number lookup
-// and the PDFs (docs/api-submission.md).
-type submissionHandlers struct {
-	svc     *submission.Service
-	apply   *application.Service
-	printer *printing.Service
+// documentHandlers serve an application's documents
+// (docs/api-submission.md).
+type documentHandlers struct {
+	svc *document.Service
 }
 
-// MountSubmission registers the routes of issue 5. maxUpload is the
-// largest document item size; the upload route accepts that plus the
-// form's overhead.
-func (s *Server) MountSubmission(svc *submission.Service, form *application.Service, printer *printing.Service, maxUpload int64) {
-	h := &submissionHandlers{svc: svc, apply: form, printer: printer}
-	a := s.Authed
+// mountDocuments registers the documents routes. The upload route accepts
+// the largest document item size plus the form's overhead.
+func (s *Server) mountDocuments(g Groups) {
+	h := &documentHandlers{svc: s.deps.Documents}
+	a := g.Authed
 	a.GET("/appl/doc/:applNo", h.documents)
 	a.GET("/appl/doc/etc/recrSchl/:applNo", h.extraAllowed)
 	a.POST("/appl/doc/save/:applNo", h.save)
 	a.GET("/appl/doc/save/:applNo", onlyPost) // it changes state: never on a GET
-	a.POST("/appl/doc/upload/:applNo", h.upload, middleware.BodyLimit(maxUpload+uploadOverhead))
+	a.POST("/appl/doc/upload/:applNo", h.upload, middleware.BodyLimit(s.deps.MaxUpload+uploadOverhead))
 	a.DELETE("/appl/doc/:applNo", h.delete)
 	a.GET("/appl/doc/file/:applNo/:fileKey", h.file)
-	a.POST("/appl/submit/:applNo", h.submit)
-	a.GET("/appl/slip/:applNo", h.slip)
-	a.GET("/appl/print/:applNo", h.print)
-	s.Public.POST("/exam-number/lookup", h.lookup)
 }
 
 // ---- DTOs ----
@@ -108,7 +96,7 @@ func filePath(applNo int64, key string) string {
 	return "/apply/api-auth/appl/doc/file/" + strconv.FormatInt(applNo, 10) + "/" + key
 }
 
-func limits(it submission.DocItem) map[string]int64 {
+func limits(it document.DocItem) map[string]int64 {
 	out := map[string]int64{}
 	for _, e := range it.Extensions {
 		out[document.NormalizeExt(e)] = it.Limit(e)
@@ -116,7 +104,7 @@ func limits(it submission.DocItem) map[string]int64 {
 	return out
 }
 
-func toDoc(it submission.DocItem, d *submission.Document) docDTO {
+func toDoc(it document.DocItem, d *document.Document) docDTO {
 	out := docDTO{Code: it.Code, KorName: it.KorName, EngName: it.EngName, Required: it.Required,
 		Extensions: it.Extensions, Limits: limits(it)}
 	if d != nil {
@@ -126,7 +114,7 @@ func toDoc(it submission.DocItem, d *submission.Document) docDTO {
 	return out
 }
 
-func toDocView(v submission.DocView) docViewDTO {
+func toDocView(v document.DocView) docViewDTO {
 	st := v.Header.State
 	out := docViewDTO{ApplNo: v.Header.ApplNo, Status: string(st.Status), ReviewStatus: strPtr(string(st.ReviewStatus)),
 		IsApplReviewing: st.Reviewing, IsEtcDocumentUploadable: v.Uploadable, List: []groupDTO{}, EtcList: []slotDTO{},
@@ -154,7 +142,7 @@ func toDocView(v submission.DocView) docViewDTO {
 
 // ---- handlers ----
 
-func (h *submissionHandlers) documents(c *echo.Context) error {
+func (h *documentHandlers) documents(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
@@ -167,7 +155,7 @@ func (h *submissionHandlers) documents(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toDocView(v))
 }
 
-func (h *submissionHandlers) extraAllowed(c *echo.Context) error {
+func (h *documentHandlers) extraAllowed(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
@@ -179,7 +167,7 @@ func (h *submissionHandlers) extraAllowed(c *echo.Context) error {
 	return c.JSON(http.StatusOK, ok)
 }
 
-func (h *submissionHandlers) save(c *echo.Context) error {
+func (h *documentHandlers) save(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
@@ -208,7 +196,7 @@ func partName(p *multipart.Part) string {
 // upload streams a multipart form: a JSON "request" part naming the item
 // (or extra slot) first, then the "file" part, which goes straight from
 // the connection to the file store.
-func (h *submissionHandlers) upload(c *echo.Context) error {
+func (h *documentHandlers) upload(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
@@ -219,7 +207,7 @@ func (h *submissionHandlers) upload(c *echo.Context) error {
 	if err != nil {
 		return malformed(err)
 	}
-	var req *submission.UploadRequest
+	var req *document.UploadRequest
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -230,7 +218,7 @@ func (h *submissionHandlers) upload(c *echo.Context) error {
 		}
 		switch part.FormName() {
 		case "request":
-			var r submission.UploadRequest
+			var r document.UploadRequest
 			b, err := io.ReadAll(io.LimitReader(part, 64<<10))
 			if err != nil {
 				return malformed(err)
@@ -284,14 +272,14 @@ func (h *submissionHandlers) upload(c *echo.Context) error {
 	}
 }
 
-func (h *submissionHandlers) delete(c *echo.Context) error {
+func (h *documentHandlers) delete(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
 	}
 	key := c.QueryParam("fileKey")
 	if key == "" {
-		return apperr.NotFound(submission.CodeFileNotFound)
+		return apperr.NotFound(document.CodeFileNotFound)
 	}
 	v, err := h.svc.Delete(c.Request().Context(), principal(c), n, key)
 	if err != nil {
@@ -306,7 +294,7 @@ var contentTypes = map[string]string{
 	"tif": "image/tiff", "mp4": "video/mp4", "mov": "video/quicktime", "zip": "application/zip",
 }
 
-func (h *submissionHandlers) file(c *echo.Context) error {
+func (h *documentHandlers) file(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
 		return err
@@ -327,69 +315,6 @@ func (h *submissionHandlers) file(c *echo.Context) error {
 	return err
 }
 
-type submitDTO struct {
-	recordDTO
-	Next string `json:"next"`
-}
-
-func (h *submissionHandlers) submit(c *echo.Context) error {
-	n, err := applNo(c)
-	if err != nil {
-		return err
-	}
-	var req submission.SubmitRequest
-	if err := bind(c, &req); err != nil {
-		return err
-	}
-	req.Locale = string(localeOf(c))
-	ctx := c.Request().Context()
-	out, err := h.svc.Submit(ctx, principal(c), n, req)
-	if err != nil {
-		return err
-	}
-	noStore(c)
-	return c.JSON(http.StatusOK, submitDTO{recordDTO: toRecord(out.Record), Next: out.Next})
-}
-
-type lookupIn struct {
-	Email  string `json:"email"`
-	Altcha string `json:"altcha"`
-}
-
-func (h *submissionHandlers) lookup(c *echo.Context) error {
-	var in lookupIn
-	if err := bind(c, &in); err != nil {
-		return err
-	}
-	if err := h.svc.Lookup(c.Request().Context(), in.Email, in.Altcha, c.RealIP()); err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]string{"message": Message(localeOf(c), submission.CodeLookupSent, nil)})
-}
-
-// slip and print answer the admission slip and the whole application as
-// PDF, values in the request's language.
-func (h *submissionHandlers) slip(c *echo.Context) error {
-	return h.pdf(c, h.printer.PrintSlip)
-}
-
-func (h *submissionHandlers) print(c *echo.Context) error {
-	return h.pdf(c, h.printer.PrintApplication)
-}
-
-func (h *submissionHandlers) pdf(c *echo.Context, print func(context.Context, permission.Principal, int64, printing.Lang) (printing.File, error)) error {
-	n, err := applNo(c)
-	if err != nil {
-		return err
-	}
-	f, err := print(c.Request().Context(), principal(c), n, printing.ParseLang(string(localeOf(c))))
-	if err != nil {
-		return err
-	}
-	attachment(c, f.Name, "application/pdf")
-	return c.Blob(http.StatusOK, "application/pdf", f.Data)
-}
-
 func malformed(err error) error {
-	return apperr.Wrap(apperr.KindInvalid, submission.CodeUploadMalformed, err)
+	return apperr.Wrap(apperr.KindInvalid, document.CodeUploadMalformed, err)
 }

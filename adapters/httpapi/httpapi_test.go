@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -409,6 +410,81 @@ func TestRoutingHealthAndStatic(t *testing.T) {
 	}
 }
 
+// Issue 8 (Lighthouse on the home page): "/" is the build's prerendered home
+// page in the language the SPA will show (the locale cookie), so the browser
+// paints it from the HTML; other paths, and a build without it, get index.html.
+func TestRootIsThePrerenderedHomeInTheVisitorsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "prerendered"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>shell</title>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "prerendered", "home.ko.html"), []byte("<!doctype html><h1>대학원 입학 지원</h1>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "prerendered", "home.en.html"), []byte("<!doctype html><h1>Graduate admission</h1>"), 0o644)
+	_, c, _ := setup(t, func(cfg *config.Config) { cfg.ApplicantDist = dir; cfg.AdminDist = dir })
+	for _, tc := range []struct{ locale, want string }{{"", "대학원 입학 지원"}, {"ko", "대학원 입학 지원"}, {"en", "Graduate admission"}, {"fr", "대학원 입학 지원"}} {
+		c.Cookie["locale"] = tc.locale
+		if tc.locale == "" {
+			delete(c.Cookie, "locale")
+		}
+		r := c.Do("GET", "/", nil)
+		if r.Status != 200 || !strings.Contains(r.Raw, tc.want) || r.Header.Get("Cache-Control") != "no-cache" || !strings.Contains(strings.Join(r.Header.Values("Vary"), ","), "Cookie") {
+			t.Errorf("locale %q: %d %v %s", tc.locale, r.Status, r.Header, r.Raw)
+		}
+	}
+	if r := c.Do("GET", "/user/login", nil); r.Status != 200 || !strings.Contains(r.Raw, "<title>shell</title>") {
+		t.Errorf("another page: %d %s", r.Status, r.Raw)
+	}
+	os.Remove(filepath.Join(dir, "prerendered", "home.en.html"))
+	c.Cookie["locale"] = "en"
+	if r := c.Do("GET", "/", nil); r.Status != 200 || !strings.Contains(r.Raw, "<title>shell</title>") {
+		t.Errorf("without a prerendered page: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Hashed assets go out as the build compressed them (brotli, else gzip, as
+// the browser accepts), with their own type and a year's cache; a file
+// without a compressed copy is gzipped on the fly as before.
+func TestAssetsPrecompressed(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "assets"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>app</title>"), 0o644)
+	plain := strings.Repeat("console.log('GradApply');\n", 100)
+	os.WriteFile(filepath.Join(dir, "assets", "app-abc123.js"), []byte(plain), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "app-abc123.js.br"), []byte("BROTLI BYTES"), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "app-abc123.js.gz"), []byte("GZIP BYTES"), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "other-def456.js"), []byte(plain), 0o644)
+	_, c, _ := setup(t, func(cfg *config.Config) { cfg.ApplicantDist = dir; cfg.AdminDist = dir })
+	get := func(path, accept string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", c.Srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", accept) // set by hand: the client does not decode
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res, string(body)
+	}
+	for _, tc := range []struct{ path, accept, encoding, body string }{
+		{"/assets/app-abc123.js", "gzip, deflate, br, zstd", "br", "BROTLI BYTES"},
+		{"/assets/app-abc123.js", "gzip", "gzip", "GZIP BYTES"},
+		{"/assets/app-abc123.js", "br;q=0, gzip", "gzip", "GZIP BYTES"},
+		{"/assets/app-abc123.js", "identity", "", plain},
+		{"/sysadmin/assets/app-abc123.js", "br", "br", "BROTLI BYTES"},
+	} {
+		res, body := get(tc.path, tc.accept)
+		h := res.Header
+		if res.StatusCode != 200 || h.Get("Content-Encoding") != tc.encoding || body != tc.body ||
+			!strings.HasPrefix(h.Get("Content-Type"), "text/javascript") || !strings.Contains(h.Get("Cache-Control"), "immutable") ||
+			(tc.encoding != "" && !strings.Contains(strings.Join(h.Values("Vary"), ","), "Accept-Encoding")) {
+			t.Errorf("%s (%s): %d %v %.40q", tc.path, tc.accept, res.StatusCode, h, body)
+		}
+	}
+	if res, body := get("/assets/other-def456.js", "gzip, br"); res.Header.Get("Content-Encoding") != "gzip" || body == plain {
+		t.Errorf("no compressed copy: %v", res.Header)
+	}
+}
+
 func TestHealthDownWithoutRedisStillServes(t *testing.T) {
 	a, c, _ := setup(t, func(cfg *config.Config) { cfg.RedisURL = "redis://127.0.0.1:1/0" })
 	r := c.Do("GET", "/actuator/health", nil)
@@ -420,4 +496,27 @@ func TestHealthDownWithoutRedisStillServes(t *testing.T) {
 		t.Fatalf("email-code without redis: %d %s", r.Status, r.Raw)
 	}
 	mailedCode(t, a, "choi@example.com")
+}
+
+// With Redis down (a closed port) login still works: the failure counter
+// counts in memory, and the client gives up on Redis after one dial instead
+// of go-redis's retries (adapters/ratelimit.ClientOptions). The time is
+// logged, not asserted.
+func TestLoginWithRedisDown(t *testing.T) {
+	a, c, _ := setup(t, func(cfg *config.Config) { cfg.RedisURL = "redis://127.0.0.1:1/0" })
+	pw := demoUsers(t, a)
+	start := time.Now()
+	if r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant1", "password": "Wrong1234"}); r.Status != 401 {
+		t.Fatalf("wrong password without redis: %d %s", r.Status, r.Raw)
+	}
+	failed := time.Since(start)
+	start = time.Now()
+	r := login(t, c, "applicant1", pw)
+	t.Logf("without Redis: failed login %v, login %v", failed, time.Since(start))
+	if r.Body["accessToken"] == nil || c.Cookie["access_token"] == "" {
+		t.Fatalf("no session after login: %s", r.Raw)
+	}
+	if r := c.Do("GET", "/user/api/me", nil); r.Status != 200 {
+		t.Fatalf("me after login without redis: %d %s", r.Status, r.Raw)
+	}
 }

@@ -44,6 +44,12 @@ var catalogues = []catalogue{
 	{"common", commonMessages},
 	{"form", formMessages},
 	{"submission", submitMessages},
+	{"payment", payMessages},
+	{"rounds", roundMessages},
+	{"account", accountMessages},
+	{"recommend", recommendMessages},
+	{"money", moneyMessages},
+	{"backoffice", backofficeMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

@@ -67,7 +67,7 @@ func accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			errorHandler(c, err)
 			_, status = echo.ResolveResponseStatus(c.Response(), nil)
 		}
-		attrs := []any{"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
+		attrs := []any{"method", c.Request().Method, "path", redactKeys(c.Request().URL.Path), "status", status,
 			"ms", time.Since(start).Milliseconds(), "request_id", requestID(c)}
 		if p, ok := c.Get(ctxPrincipal).(permission.Principal); ok && p.Authenticated() {
 			attrs = append(attrs, "user", p.UserID)
@@ -89,10 +89,17 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		"form-action 'self'; object-src 'none'"
 	return func(c *echo.Context) error {
 		h := c.Response().Header()
-		h.Set("Content-Security-Policy", csp)
+		if p := c.Request().URL.Path; p == "/appl/pay" || p == "/pay/mobile" {
+			h.Set("Content-Security-Policy", payCSP)
+		} else {
+			h.Set("Content-Security-Policy", csp)
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		if recommenderPage(c.Request().URL.Path) {
+			h.Set("Referrer-Policy", "no-referrer") // the path holds the recommender's key
+		}
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		if s.deps.HSTS || s.viaHTTPS(c.Request()) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
@@ -178,7 +185,8 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if r.ContentLength != 0 {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
-			upload := mt == echo.MIMEMultipartForm && strings.HasPrefix(r.URL.Path, UploadPathPrefix)
+			upload := mt == echo.MIMEMultipartForm && (strings.HasPrefix(r.URL.Path, UploadPathPrefix) ||
+				strings.HasPrefix(r.URL.Path, RecommendPathPrefix) && strings.HasSuffix(r.URL.Path, "/file"))
 			if mt != echo.MIMEApplicationJSON && !upload {
 				return echo.ErrUnsupportedMediaType
 			}

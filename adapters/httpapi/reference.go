@@ -33,11 +33,14 @@ func (h *applyHandlers) mountReference(pub *echo.Group) {
 // Reference data and rounds (docs/api-apply.md "Public reference data").
 
 type schoolDTO struct {
-	SchoolCode string `json:"schoolCode"`
-	KorName    string `json:"korName"`
-	EngName    string `json:"engName"`
-	Slug       string `json:"slug"`
-	Color      string `json:"color"`
+	SchoolCode   string `json:"schoolCode"`
+	KorName      string `json:"korName"`
+	EngName      string `json:"engName"`
+	Slug         string `json:"slug"`
+	Color        string `json:"color"`
+	LogoURL      string `json:"logoUrl,omitempty"`
+	ContactEmail string `json:"contactEmail,omitempty"`
+	ContactPhone string `json:"contactPhone,omitempty"`
 }
 
 func (h *applyHandlers) schools(c *echo.Context) error {
@@ -47,7 +50,7 @@ func (h *applyHandlers) schools(c *echo.Context) error {
 	}
 	out := make([]schoolDTO, len(list))
 	for i, s := range list {
-		out[i] = schoolDTO{s.SchoolCode, s.KorName, s.EngName, s.Slug, s.Color}
+		out[i] = schoolDTO{s.SchoolCode, s.KorName, s.EngName, s.Slug, s.Color, s.LogoURL, s.ContactEmail, s.ContactPhone}
 	}
 	cacheFor(c, 5*time.Minute)
 	return c.JSON(http.StatusOK, out)

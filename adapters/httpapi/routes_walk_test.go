@@ -37,6 +37,10 @@ var csrfExempt = map[string]string{
 	"* /apply/api/*":      "unknown API path: always 404",
 	"* /apply/api-auth/*": "unknown API path: always 404",
 	"* /actuator/*":       "unknown API path: always 404",
+	// The test gateway's payer page stands for a provider's window: no
+	// session is read, the random payment id is the capability, and
+	// cross-site posts are refused by Sec-Fetch-Site. Off in production.
+	"POST /testpg/pay/:paymentId/:action": "test gateway page: a provider's window, no session",
 }
 
 // ownedParams are the path parameters that name something an applicant owns.
@@ -47,6 +51,8 @@ var ownedParams = map[string]bool{"applNo": true, "fileKey": true, "id": true, "
 var sampleParams = map[string]string{
 	"step": "BASIS_SAVE", "type": "ko", "groups": "GEND", "group": "GEND", "code": "F",
 	"schoolCode": "236", "recruitPartSeq": "1", "applPartNo": "1", "*": "walk",
+	"roundId": "236-2027-1", "paymentId": "ga1-walk", "provider": "testpg", "action": "approve",
+	"reqNo": "1", "key": "walkwalkwalkwalkwalkwalkwalkwalkwalkwalkwal",
 }
 
 // walkIDs are one applicant's application, file and user.

@@ -1,6 +1,10 @@
 // Package httpapi is the HTTP edge: echo routes, middleware, error mapping,
 // DTOs and static serving of both SPAs. Handlers bind, authorise through
 // core/permission, call one core service method and map the result.
+//
+// Every area registers its routes in one place, the areas list below: an
+// area is a mount function reading its service from Services, one line in
+// that list.
 package httpapi
 
 import (
@@ -15,7 +19,16 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/captcha"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/audit"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/mydata"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/printing"
+	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/round"
+	"github.com/gradapply/gradapply/core/submission"
 )
 
 // TokenIssuer signs and parses access tokens.
@@ -29,13 +42,36 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
+// Services are the core use cases the routes call, one field per area.
+type Services struct {
+	Accounts   *account.Service
+	Apply      *application.Service    // reference data, rounds, the application form
+	Documents  *document.Service       // an application's documents
+	Submission *submission.Service     // submit, completion, exam-number lookup
+	Printer    *printing.Service       // the application PDF and the admission slip
+	Rounds     *round.Service          // the back office for rounds and school settings
+	Pay        *payment.Service        // paying the fee
+	TestPG     TestPGPage              // the test gateway's payer page; nil when it is off
+	Receipts   ReceiptRenderer         // receipt PDFs
+	MyData     *mydata.Service         // the member's data export (My Info)
+	Recommend  *recommendation.Service // recommendation requests, letters, templates
+	Money      *payment.Staff          // the staff money pages (issue 10)
+	AccessLog  audit.Log               // the personal-data access log viewer
+	Exports    *Exporter               // a round's workbook and documents bundle
+}
+
 // Deps is what the edge needs.
 type Deps struct {
-	Accounts *account.Service
-	Tokens   TokenIssuer
-	Captcha  captcha.Altcha
-	DB       Pinger
-	Redis    Pinger
+	Services
+	Tokens  TokenIssuer
+	Captcha captcha.Altcha
+	DB      Pinger
+	Redis   Pinger
+	// MaxUpload is the largest document item size: the upload route
+	// accepts that plus the multipart form's overhead.
+	MaxUpload int64
+	// Counter counts requests for rate limits (the recommender's key routes).
+	Counter Counter
 
 	CookieDomain string
 	CookieSecure bool
@@ -53,11 +89,33 @@ type Deps struct {
 // Server is the echo application.
 type Server struct {
 	Echo *echo.Echo
-	// Public is /apply/api, Authed is /apply/api-auth (signed in): later
-	// areas register their routes on them.
+	// Public is /apply/api, Authed is /apply/api-auth (signed in).
 	Public, Authed *echo.Group
-	apply          *echo.Group
 	deps           Deps
+}
+
+// Groups are the route groups an area registers on; each carries its
+// middleware (same origin, authentication, CSRF; signed in; admin area).
+type Groups struct {
+	User   *echo.Group // /user/api
+	Public *echo.Group // /apply/api
+	Authed *echo.Group // /apply/api-auth
+	Admin  *echo.Group // /apply/api-auth/admin
+}
+
+// areas registers every area's routes: the one place a new area is added
+// (its mount function reads its service from s.deps.Services).
+var areas = []func(s *Server, g Groups){
+	(*Server).mountAccount,
+	(*Server).mountAdmin,
+	(*Server).mountApply,
+	(*Server).mountDocuments,
+	(*Server).mountSubmission,
+	(*Server).mountRounds,
+	(*Server).mountPay,
+	(*Server).mountRecommend,
+	(*Server).mountMoney,
+	(*Server).mountBackoffice,
 }
 
 // New builds the router.
@@ -67,22 +125,31 @@ func New(d Deps) *Server {
 	e.HTTPErrorHandler = errorHandler
 	e.IPExtractor = ipExtractor(d.TrustedProxies)
 	e.Use(requestIDs, accessLog, middleware.Recover(), s.securityHeaders)
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}))
+	// Exports are ZIP containers already (xlsx, zip): compressing them again
+	// costs seconds of CPU for nothing.
+	skip := skipCompressing(map[string]string{"/": d.ApplicantDir, "/sysadmin/": d.AdminDir})
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024, Skipper: func(c *echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, ExportPathPrefix) || skip(c)
+	}}))
 	// The upload route streams large files and has its own limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: 1 << 20, Skipper: func(c *echo.Context) bool {
-		return c.Request().Method == http.MethodPost && strings.HasPrefix(c.Request().URL.Path, UploadPathPrefix)
+		p := c.Request().URL.Path
+		return c.Request().Method == http.MethodPost && (strings.HasPrefix(p, UploadPathPrefix) ||
+			strings.HasPrefix(p, RecommendPathPrefix) && strings.HasSuffix(p, "/file"))
 	}}))
 	e.Use(inputGuard, auditContext)
 
 	e.GET("/actuator/health", s.health)
 
-	s.mountAccount(e.Group("/user/api", s.sameOrigin, s.authenticate, csrf))
-
 	// /apply/api is public (codes, schools, rounds); /apply/api-auth needs a session.
-	s.apply = e.Group("/apply", s.sameOrigin, s.authenticate, csrf)
-	s.Authed = s.apply.Group("/api-auth", signedIn)
-	s.Public = s.apply.Group("/api")
-	s.mountAdmin(s.Authed.Group("/admin", require(permission.AdminArea)))
+	apply := e.Group("/apply", s.sameOrigin, s.authenticate, csrf)
+	s.Authed = apply.Group("/api-auth", signedIn)
+	s.Public = apply.Group("/api")
+	g := Groups{User: e.Group("/user/api", s.sameOrigin, s.authenticate, csrf), Public: s.Public, Authed: s.Authed,
+		Admin: s.Authed.Group("/admin", require(permission.AdminArea))}
+	for _, mount := range areas {
+		mount(s, g)
+	}
 
 	// Unknown API paths answer JSON 404; every other path is the SPA.
 	for _, p := range []string{"/user/api/*", "/apply/api/*", "/apply/api-auth/*", "/actuator/*"} {

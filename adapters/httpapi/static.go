@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"io/fs"
+	"mime"
 	"net/http"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -18,16 +20,93 @@ func isRootFile(rel string) bool {
 	return !strings.Contains(rel, "/") && path.Ext(rel) != "" && path.Ext(rel) != ".html"
 }
 
+// prerendered names the build's prerendered copy of the app's root page in
+// the visitor's language (apps/applicant/scripts/prerender.mjs): the locale
+// cookie as the SPA reads it (exactly "en", else Korean), not Accept-Language.
+func prerendered(c *echo.Context) string {
+	lang := Ko
+	if ck, err := c.Cookie(cookieLocale); err == nil && Locale(ck.Value) == En {
+		lang = En
+	}
+	return "prerendered/home." + string(lang) + ".html"
+}
+
+// staticPath is the path inside an app's build of a request under prefix.
+func staticPath(urlPath, prefix string) string {
+	return strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(urlPath, strings.TrimSuffix(prefix, "/"))), "/")
+}
+
+// The compressed copies `make apps` writes beside each hashed asset
+// (apps/applicant/scripts/compress.mjs), the smallest first.
+var precompressions = []struct{ suffix, encoding string }{{".br", "br"}, {".gz", "gzip"}}
+
+// precompressed names the compressed copy of the asset rel that the request
+// accepts, with its Content-Encoding and the asset's own Content-Type; none
+// for other files, a type unknown by its extension, or without a copy.
+func precompressed(fsys fs.FS, rel string, r *http.Request) (file, encoding, contentType string) {
+	contentType = mime.TypeByExtension(path.Ext(rel))
+	if !strings.HasPrefix(rel, "assets/") || contentType == "" {
+		return "", "", ""
+	}
+	accepted := map[string]bool{}
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(part, ";")
+		q, hasQ := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if weight, err := strconv.ParseFloat(q, 64); !hasQ || (err == nil && weight > 0) {
+			accepted[strings.ToLower(strings.TrimSpace(name))] = true
+		}
+	}
+	for _, p := range precompressions {
+		if accepted[p.encoding] && fileExists(fsys, rel+p.suffix) {
+			return rel + p.suffix, p.encoding, contentType
+		}
+	}
+	return "", "", ""
+}
+
+// skipCompressing tells the gzip middleware to leave alone the answers that
+// spa sends precompressed.
+func skipCompressing(apps map[string]string) func(c *echo.Context) bool {
+	dirs := map[string]fs.FS{}
+	for prefix, dir := range apps {
+		dirs[prefix] = os.DirFS(dir)
+	}
+	return func(c *echo.Context) bool {
+		p := c.Request().URL.Path
+		for prefix, fsys := range dirs {
+			// the applicant app's "/" prefixes every path: try the admin's first
+			if prefix == "/" && strings.HasPrefix(p, "/sysadmin/") {
+				continue
+			}
+			if strings.HasPrefix(p, prefix) {
+				file, _, _ := precompressed(fsys, staticPath(p, prefix), c.Request())
+				return file != ""
+			}
+		}
+		return false
+	}
+}
+
 // spa serves a built Vite app from dir under prefix: files as they are
-// (hashed assets cached for a year), anything else index.html (history mode).
+// (hashed assets cached for a year, compressed by the build when it did),
+// anything else index.html (history mode).
+// The root page is the prerendered copy when the build has one: the browser
+// paints it from the HTML before the app's scripts have run.
 func spa(dir, prefix string) echo.HandlerFunc {
 	fsys := os.DirFS(dir)
 	return func(c *echo.Context) error {
-		rel := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(c.Request().URL.Path, strings.TrimSuffix(prefix, "/"))), "/")
+		rel := staticPath(c.Request().URL.Path, prefix)
 		if rel != "" && rel != "index.html" {
 			if st, err := fs.Stat(fsys, rel); err == nil && !st.IsDir() {
 				if strings.HasPrefix(rel, "assets/") {
 					c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					if file, encoding, contentType := precompressed(fsys, rel, c.Request()); file != "" {
+						h := c.Response().Header()
+						h.Set("Content-Encoding", encoding)
+						h.Add("Vary", "Accept-Encoding")
+						h.Set("Content-Type", contentType)
+						return c.FileFS(file, fsys)
+					}
 				} else {
 					c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 				}
@@ -43,6 +122,17 @@ func spa(dir, prefix string) echo.HandlerFunc {
 				"<p>The web app is not built yet: run <code>make run</code> (or <code>make build</code>).</p>")
 		}
 		c.Response().Header().Set("Cache-Control", "no-cache")
+		if rel == "" {
+			if page := prerendered(c); fileExists(fsys, page) {
+				c.Response().Header().Add("Vary", "Cookie")
+				return c.FileFS(page, fsys)
+			}
+		}
 		return c.FileFS("index.html", fsys)
 	}
+}
+
+func fileExists(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && !st.IsDir()
 }

@@ -11,24 +11,45 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/gradapply/gradapply/adapters/mailer"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // NewServeMux routes every task type to its handler. codec opens the
 // secrets of mails (build it from FIELD_ENCRYPTION_KEY, as the server does).
 func NewServeMux(sender mailer.Sender, codec *MailCodec, logger *slog.Logger) *asynq.ServeMux {
-	if logger == nil {
-		logger = slog.Default()
+	return NewServeMuxWith(&MailHandler{Sender: sender, Codec: codec, Logger: logger})
+}
+
+// NewServeMuxWith routes mail:send to h (with its Delivered hook set).
+func NewServeMuxWith(h *MailHandler) *asynq.ServeMux {
+	if h.Logger == nil {
+		h.Logger = slog.Default()
 	}
 	mux := asynq.NewServeMux()
-	mux.Handle(TypeMailSend, &MailHandler{Sender: sender, Codec: codec, Logger: logger})
+	mux.Handle(TypeMailSend, h)
 	return mux
 }
 
+// Delivered is told what became of a mail: refused is nil when the mail
+// server took it, else its permanent refusal (a recipient it does not
+// know). Transient failures, retried, are not reported.
+type Delivered func(ctx context.Context, m mailmsg.Message, refused error) error
+
 // MailHandler renders and sends a mail:send task.
 type MailHandler struct {
-	Sender mailer.Sender
-	Codec  *MailCodec
-	Logger *slog.Logger
+	Sender    mailer.Sender
+	Codec     *MailCodec
+	Logger    *slog.Logger
+	Delivered Delivered // nil: nobody is told
+}
+
+func (h *MailHandler) report(ctx context.Context, m mailmsg.Message, refused error) {
+	if h.Delivered == nil {
+		return
+	}
+	if err := h.Delivered(ctx, m, refused); err != nil {
+		h.Logger.WarnContext(ctx, "mail result not recorded", "kind", m.Kind(), "err", err)
+	}
 }
 
 // ProcessTask returns asynq.SkipRetry for what no retry can fix (a bad payload,
@@ -55,12 +76,14 @@ func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Sender.Send(ctx, msg); err != nil {
 		if mailer.IsPermanent(err) {
 			h.Logger.ErrorContext(ctx, "mail task dropped: undeliverable", "task", taskID, "kind", kind, "to", maskAddress(m.To), "err", err)
+			h.report(ctx, m.Message, err)
 			return fmt.Errorf("%w: %w", err, asynq.SkipRetry)
 		}
 		h.Logger.WarnContext(ctx, "mail send failed, will retry", "task", taskID, "kind", kind, "err", err)
 		return err
 	}
 	h.Logger.InfoContext(ctx, "mail sent", "task", taskID, "kind", kind, "locale", msg.Locale, "to", maskAddress(m.To))
+	h.report(ctx, m.Message, nil)
 	return nil
 }
 

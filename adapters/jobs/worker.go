@@ -88,3 +88,6 @@ func (a slogAdapter) Fatal(args ...any) {
 	a.l.Error(fmt.Sprint(args...))
 	os.Exit(1)
 }
+
+// SlogLogger lets other asynq parts (the scheduler) log through slog.
+func SlogLogger(l *slog.Logger) asynq.Logger { return slogAdapter{l} }

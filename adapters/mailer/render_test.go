@@ -23,6 +23,23 @@ var sample = map[string]mailmsg.Message{
 	"application_complete": mailmsg.ApplicationCompleted{School: "행정대학원", Round: "2026 전기", ExamNumber: "2026-1-PP-0042"},
 	"dormancy_notice":      mailmsg.DormancyNotice{UserID: "hong123", CloseDate: "2026-09-30", LoginURL: "https://apply.example/login"},
 	"password_reset":       mailmsg.PasswordReset{UserID: "hong123", Link: "https://apply.example/reset?key=abc", ValidMinutes: 30},
+	"payment_receipt": mailmsg.PaymentReceipt{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007",
+		PaymentID: "ga12-abc", PayType: "PayPal", Fee: "USD 60.00", Surcharge: "USD 2.94", Total: "USD 62.94", PaidAt: "2026-11-24 10:00"},
+	"vbank_issued": mailmsg.VirtualAccountIssued{School: "국제대학원", Round: "2026 전기", Bank: "신한은행", AccountNo: "56211234567890",
+		Holder: "GradApply", Amount: "KRW 80,000", Due: "2026-11-27 23:59"},
+	"payment_cancelled": mailmsg.PaymentCancelled{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007",
+		PaymentID: "ga12-abc", CancelType: "00003", Refunded: "KRW 30000", Remaining: "KRW 50000", Reason: "일부 환불", At: "2026-11-24 10:00"},
+	"exam_number_changed": mailmsg.ExamNumberChanged{School: "국제대학원", Round: "2026 전기", Old: "2026-1-IS-0007", New: "S26-007"},
+	"user_id_found":       mailmsg.UserIDFound{UserIDs: []string{"hong123", "hong2026"}, LoginURL: "https://apply.example/user/login"},
+	"email_change_code":   mailmsg.EmailChangeCode{Code: "482913", ValidMinutes: 10},
+	"recommend_request": mailmsg.RecommendRequest{RequestNo: 12, RecommenderName: "이재원", ApplicantName: "김지원", School: "국제대학원",
+		Round: "2027 전기", Deadline: "2027-04-14 24:00", Link: "https://apply.example/recommend/abc"},
+	"recommend_completed": mailmsg.RecommendCompleted{RecommenderName: "이재원", School: "국제대학원", Round: "2027 전기"},
+	"application_corrected": mailmsg.ApplicationCorrected{School: "국제대학원", Round: "2026 전기", Fields: []string{"mobile", "address"},
+		Reason: "지원자 요청으로 연락처 변경"},
+	"review_correction": mailmsg.ReviewCorrection{School: "국제대학원", Round: "2026 전기", Reason: "졸업증명서가 흐립니다. 다시 올려 주세요."},
+	"review_complete":   mailmsg.ReviewCompleted{School: "국제대학원", Round: "2026 전기"},
+	"membership_notice": mailmsg.MembershipNotice{UserID: "hong123", Limited: true, FalseInfo: true, Note: "학력 사항이 사실과 다릅니다.", FixBy: "2026-12-03"},
 }
 
 // filled returns a message of m's type with a distinct value in every

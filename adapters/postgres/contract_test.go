@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/storetest"
+	"github.com/gradapply/gradapply/core/submission"
 )
 
 // outbox is the contract's view of the outbox: Enqueue and the pending count.
@@ -45,7 +46,9 @@ func contractEnv(t *testing.T) storetest.Env {
 	sealer, _ := fieldcrypt.New(bytes.Repeat([]byte{7}, 32))
 	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
 		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
-		Users: postgres.Users{DB: db}, Round: k,
+		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Recs: postgres.Recommendations{DB: db},
+		Ref: &postgres.Reference{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
+		Names:   submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"},
 		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
 }
@@ -58,3 +61,11 @@ func TestContractExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNum
 func TestContractOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, contractEnv) }
 func TestContractDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, contractEnv) }
 func TestContractUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, contractEnv) }
+func TestContractReference(t *testing.T)    { t.Parallel(); storetest.RunReference(t, contractEnv) }
+func TestContractApplicants(t *testing.T)   { t.Parallel(); storetest.RunApplicants(t, contractEnv) }
+func TestContractPayments(t *testing.T)     { t.Parallel(); storetest.RunPayments(t, contractEnv) }
+func TestContractLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, contractEnv) }
+func TestContractRecommendations(t *testing.T) {
+	t.Parallel()
+	storetest.RunRecommendations(t, contractEnv)
+}

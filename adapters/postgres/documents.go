@@ -11,17 +11,16 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // Documents stores document items and uploaded files.
 type Documents struct{ DB *DB }
 
-var _ submission.Documents = Documents{}
+var _ document.Documents = Documents{}
 
 // Items answers every item row that may apply to the round with its level
 // (0 the round's, 1 the school's, 2 the defaults); core picks (PickItems).
-func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submission.DocItem, error) {
+func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]document.DocItem, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("item_code", "grp_code", "grp_kor_name", "grp_eng_name", "kor_name", "eng_name",
 		"required", "extensions", "max_size", "seq",
 		"CASE WHEN enter_year IS NOT NULL THEN 0 WHEN school_code IS NOT NULL THEN 1 ELSE 2 END AS rank").
@@ -35,9 +34,9 @@ func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submiss
 		return nil, fmt.Errorf("postgres: doc items: %w", err)
 	}
 	defer rows.Close()
-	var out []submission.DocItem
+	var out []document.DocItem
 	for rows.Next() {
-		var it submission.DocItem
+		var it document.DocItem
 		if err := rows.Scan(&it.Code, &it.GroupCode, &it.GroupKorName, &it.GroupEngName, &it.KorName, &it.EngName,
 			&it.Required, &it.Extensions, &it.MaxSize, &it.Seq, &it.Level); err != nil {
 			return nil, fmt.Errorf("postgres: doc items: %w", err)
@@ -49,20 +48,20 @@ func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submiss
 
 const docCols = "file_key, appl_no, item_code, slot, file_name, stored_name, ext, size, uploaded_at"
 
-func scanDoc(row pgx.Row) (submission.Document, error) {
-	var d submission.Document
+func scanDoc(row pgx.Row) (document.Document, error) {
+	var d document.Document
 	err := row.Scan(&d.FileKey, &d.ApplNo, &d.ItemCode, &d.Slot, &d.FileName, &d.StoredName, &d.Ext, &d.Size, &d.UploadedAt)
 	return d, err
 }
 
 // List answers an application's documents.
-func (s Documents) List(ctx context.Context, applNo int64) ([]submission.Document, error) {
+func (s Documents) List(ctx context.Context, applNo int64) ([]document.Document, error) {
 	rows, err := s.DB.query(ctx, Builder.Select(docCols).From("appl_document").Where(sq.Eq{"appl_no": applNo}).
 		OrderBy("slot", "item_code"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: documents: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (submission.Document, error) { return scanDoc(r) })
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (document.Document, error) { return scanDoc(r) })
 	if err != nil {
 		return nil, fmt.Errorf("postgres: documents: %w", err)
 	}
@@ -70,8 +69,8 @@ func (s Documents) List(ctx context.Context, applNo int64) ([]submission.Documen
 }
 
 // Put stores a document, replacing the one of the same item and slot.
-func (s Documents) Put(ctx context.Context, d submission.Document) (submission.Document, bool, error) {
-	var old submission.Document
+func (s Documents) Put(ctx context.Context, d document.Document) (document.Document, bool, error) {
+	var old document.Document
 	replaced := false
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
 		var err error
@@ -96,11 +95,11 @@ func (s Documents) Put(ctx context.Context, d submission.Document) (submission.D
 }
 
 // Get answers one document of an application.
-func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (submission.Document, error) {
+func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (document.Document, error) {
 	d, err := scanDoc(s.DB.queryRow(ctx, Builder.Select(docCols).From("appl_document").
 		Where(sq.Eq{"appl_no": applNo, "file_key": fileKey})))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return d, apperr.NotFound(submission.CodeFileNotFound)
+		return d, apperr.NotFound(document.CodeFileNotFound)
 	}
 	if err != nil {
 		return d, fmt.Errorf("postgres: document: %w", err)
@@ -115,7 +114,7 @@ func (s Documents) Delete(ctx context.Context, applNo int64, fileKey string) err
 		return fmt.Errorf("postgres: delete document: %w", err)
 	}
 	if tag.RowsAffected() == 0 {
-		return apperr.NotFound(submission.CodeFileNotFound)
+		return apperr.NotFound(document.CodeFileNotFound)
 	}
 	return nil
 }

@@ -53,13 +53,14 @@ func (s *Reference) Flush() {
 
 // Schools lists the schools.
 func (s *Reference) Schools(ctx context.Context) ([]application.School, error) {
-	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "slug", "color").From("school").OrderBy("kor_name"))
+	rows, err := s.DB.query(ctx, Builder.Select("school_code", "kor_name", "eng_name", "slug", "color", "logo_url", "contact_email", "contact_phone").
+		From("school").OrderBy("kor_name"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: schools: %w", err)
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (application.School, error) {
 		var x application.School
-		return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.Slug, &x.Color)
+		return x, r.Scan(&x.SchoolCode, &x.KorName, &x.EngName, &x.Slug, &x.Color, &x.LogoURL, &x.ContactEmail, &x.ContactPhone)
 	})
 }
 

@@ -130,3 +130,40 @@ func TestCounterFallsBackToMemoryWhenRedisIsDown(t *testing.T) {
 		t.Fatal("Once without Redis must answer true only the first time")
 	}
 }
+
+// With Redis down each counter call gives up after one dial attempt (the
+// MULTI/EXEC pipeline of Incr: two), with no dial retries and no command
+// retries, so a login is not held up by Redis: go-redis's defaults make 20
+// dial attempts per call (5 per try, 4 tries), about 2 s.
+func TestClientOptionsDialOnceWhenRedisIsDown(t *testing.T) {
+	o, err := ratelimit.ClientOptions("redis://" + closedAddr(t) + "/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dials := 0
+	o.Dialer = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dials++
+		return (&net.Dialer{Timeout: o.DialTimeout}).DialContext(ctx, network, addr)
+	}
+	rdb := redis.NewClient(o)
+	t.Cleanup(func() { _ = rdb.Close() })
+	c := ratelimit.New(rdb, "t:")
+	ctx := context.Background()
+	if n, _ := c.Count(ctx, "login:kim"); n != 0 {
+		t.Fatalf("count %d", n)
+	}
+	if n, err := c.Incr(ctx, "login:kim", window); err != nil || n != 1 {
+		t.Fatalf("incr without Redis: %d %v", n, err)
+	}
+	if err := c.Reset(ctx, "login:kim"); err != nil {
+		t.Fatal(err)
+	}
+	if dials > 4 {
+		t.Fatalf("3 counter calls dialed %d times, want one attempt each (two for Incr)", dials)
+	}
+	// The URL's own settings win over the defaults.
+	o, err = ratelimit.ClientOptions("redis://127.0.0.1:6379/0?dial_timeout=2s&max_retries=2")
+	if err != nil || o.DialTimeout != 2*time.Second || o.MaxRetries != 2 || o.ReadTimeout != ratelimit.ReadTimeout {
+		t.Fatalf("url settings: %+v %v", o, err)
+	}
+}

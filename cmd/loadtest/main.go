@@ -16,7 +16,8 @@
 //
 // -step basis (BASIS_SAVE, the default), acad (ACAD_SAVE, a few academic
 // records), draft (the draft PUT the form sends while the user types) or
-// login (each applicant signs in again and again).
+// login (each applicant signs in again and again); -step webhook measures
+// payment webhooks instead (webhook.go).
 package main
 
 import (
@@ -49,7 +50,16 @@ func main() {
 	step := flag.String("step", "basis", "basis, acad, draft or login (the sign-in itself, password hash included)")
 	school := flag.String("school", "236", "demo school whose round is used")
 	major := flag.String("major", "IS01", "major of that school")
+	conc := flag.Int("conc", 20, "webhook step: webhooks in flight at once")
+	secret := flag.String("secret", os.Getenv("TESTPG_WEBHOOK_SECRET"), "webhook step: the server's TESTPG_WEBHOOK_SECRET")
 	flag.Parse()
+	if *step == "webhook" {
+		if err := runWebhooks(*base, *dsn, *users, *conc, *secret, *school, *major); err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*base, *dsn, *users, *duration, *step, *school, *major); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)

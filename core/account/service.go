@@ -42,6 +42,14 @@ type Service struct {
 	Tx            Tx
 	Clock         Clock
 	Access        AccessLog
+	// Life stores the lifecycle changes (issue 14); LinkKey signs reset
+	// links and My Info tickets; PublicURL starts the links in mails.
+	Life      Lifecycle
+	LinkKey   []byte
+	PublicURL string
+	Files     FileRemover // nil: drafts' files stay on disk
+	// Members is what member management writes (members.go).
+	Members Members
 	// NewCode makes a confirmation code; nil means six random digits.
 	NewCode func() string
 }

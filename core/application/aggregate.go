@@ -180,11 +180,37 @@ func (a *Application) Cancel(steps Steps, by Actor, now time.Time) error {
 	return a.transition(steps, Cancel, by, now)
 }
 
+// CancelCompleted cancels a completed (paid) application when staff
+// cancel its payment in full (issue 10): COMPLETE -> CANCEL by a system
+// admin only. The exam number stays on the application and is never given
+// again.
+func (a *Application) CancelCompleted(by Actor, now time.Time) error {
+	if by != BySysAdmin {
+		return apperr.Forbidden(CodeActorNotAllowed).With("to", string(Cancel))
+	}
+	if eff := a.state.Effective(); eff != Complete {
+		return apperr.Conflict(CodeBadTransition).With("from", string(eff)).With("to", string(Cancel))
+	}
+	a.setState(a.state.withEffective(Cancel), now)
+	return nil
+}
+
 func (a *Application) transition(steps Steps, to Status, by Actor, now time.Time) error {
 	st, err := steps.Transition(a.state, to, by)
 	if err != nil {
 		return err
 	}
 	a.setState(st, now)
+	return nil
+}
+
+// ExpireVirtualAccount returns an application whose virtual account
+// expired unpaid from VBANK_ISSUE to SUBMIT, so the applicant may pay
+// again while the COMPLETE window is open.
+func (a *Application) ExpireVirtualAccount(now time.Time) error {
+	if eff := a.state.Effective(); eff != VbankIssue {
+		return apperr.Conflict(CodeBadTransition).With("from", string(eff)).With("to", string(Submit))
+	}
+	a.setState(a.state.withEffective(Submit), now)
 	return nil
 }

@@ -109,3 +109,48 @@ func TestDraftOverMemstore(t *testing.T) {
 		t.Fatal("draft kept after delete")
 	}
 }
+
+// submitAfterRead submits the application right after the guard has read
+// it: a submit landing between PutDraft's check and its write.
+type submitAfterRead struct {
+	memstore.Applications
+	steps application.Steps
+	at    time.Time
+	once  sync.Once
+}
+
+func (s *submitAfterRead) Get(ctx context.Context, n int64) (application.Header, error) {
+	h, err := s.Applications.Get(ctx, n)
+	s.once.Do(func() {
+		err := s.Applications.Update(ctx, n, func(_ context.Context, a *application.Application) error {
+			if err := a.SaveStep(s.steps, application.BasisSave, s.at); err != nil {
+				return err
+			}
+			return a.Submit(s.steps, s.at)
+		})
+		if err != nil {
+			panic(err)
+		}
+	})
+	return h, err
+}
+
+// A draft sent just as the application is submitted is refused under the
+// row lock, and nothing is stored.
+func TestDraftAfterConcurrentSubmitRefused(t *testing.T) {
+	t.Parallel()
+	s, st, n := memService(t)
+	ctx := context.Background()
+	s.Apps = &submitAfterRead{Applications: memstore.Applications{Store: st},
+		steps: application.MustSteps(application.BasisSave), at: s.Clock.Now()}
+	_, err := s.PutDraft(ctx, kimP, n, string(application.BasisSave), []byte(`{"name":"김"}`))
+	if apperr.CodeOf(err) != application.CodeSubmittedLocked {
+		t.Fatalf("a draft after submit: %v", err)
+	}
+	if h, _ := (memstore.Applications{Store: st}).Get(ctx, n); h.State.Status != application.Submit {
+		t.Fatalf("the application was not submitted: %+v", h.State)
+	}
+	if _, ok, _ := (memstore.Forms{Store: st}).Draft(ctx, n, application.BasisSave); ok {
+		t.Fatal("a draft was stored after the submit")
+	}
+}

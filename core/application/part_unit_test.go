@@ -1,27 +1,28 @@
-package application
+package application_test
 
 import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
 
 // partRound is testRound with stay types and a required part survey.
-func partRound() Round {
+func partRound() application.Round {
 	r := testRound(true)
-	r.StayTypes = []Code{{Code: "D"}, {Code: "O"}}
-	r.PartSurvey = []Question{{Code: "pq1", Required: true, Items: []Item{{Code: Code{Code: "01"}}}}}
+	r.StayTypes = []application.Code{{Code: "D"}, {Code: "O"}}
+	r.PartSurvey = []application.Question{{Code: "pq1", Required: true, Items: []application.Item{{Code: application.Code{Code: "01"}}}}}
 	return r
 }
 
-func partSurvey(item string) *SurveyData {
-	return &SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "pq1", ItemCode: item}}}}
+func partSurvey(item string) *application.SurveyData {
+	return &application.SurveyData{Answers: []application.SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "pq1", ItemCode: item}}}}
 }
 
 // consentsMissing is the field error of every default consent not given.
@@ -36,23 +37,23 @@ func consentsMissing() []string {
 func TestPartChoiceFields(t *testing.T) {
 	t.Parallel()
 	const p = "applPartRequestList[0]."
-	ok := func(c *PartRequest) {}
+	ok := func(c *application.PartRequest) {}
 	cases := []struct {
 		name   string
-		edit   func(*PartRequest)
+		edit   func(*application.PartRequest)
 		fields []string
 	}{
 		{"valid", ok, nil},
-		{"no choice", func(r *PartRequest) { r.Choices = nil }, []string{"applPartRequestList:" + form.CodeRequired}},
-		{"major missing", func(r *PartRequest) { r.Choices[0].MajorCode = " " }, []string{p + "majorCode:" + form.CodeRequired}},
-		{"major in a course not offered", func(r *PartRequest) { r.Choices[0].IsMaster = false }, []string{p + "majorCode:" + CodePartNotOffered}},
-		{"category missing", func(r *PartRequest) { r.Choices[0].CategoryCode = "" }, []string{p + "categoryCode:" + form.CodeRequired}},
-		{"category unknown", func(r *PartRequest) { r.Choices[0].CategoryCode = "99" }, []string{p + "categoryCode:" + form.CodeCode}},
-		{"stay type required where the round has them", func(r *PartRequest) { r.Choices[0].StayTypeCode = "" }, []string{p + "stayTypeCode:" + form.CodeRequired}},
-		{"stay type unknown", func(r *PartRequest) { r.Choices[0].StayTypeCode = "X" }, []string{p + "stayTypeCode:" + form.CodeCode}},
-		{"part survey unanswered", func(r *PartRequest) { r.Survey = nil }, []string{"surveyRequest.answers.pq1:" + form.CodeSurveyRequired}},
-		{"part survey item not offered", func(r *PartRequest) { r.Survey = partSurvey("09") }, []string{"surveyRequest.answers[0].itemCode:" + form.CodeCode}},
-		{"every error at once", func(r *PartRequest) {
+		{"no choice", func(r *application.PartRequest) { r.Choices = nil }, []string{"applPartRequestList:" + form.CodeRequired}},
+		{"major missing", func(r *application.PartRequest) { r.Choices[0].MajorCode = " " }, []string{p + "majorCode:" + form.CodeRequired}},
+		{"major in a course not offered", func(r *application.PartRequest) { r.Choices[0].IsMaster = false }, []string{p + "majorCode:" + application.CodePartNotOffered}},
+		{"category missing", func(r *application.PartRequest) { r.Choices[0].CategoryCode = "" }, []string{p + "categoryCode:" + form.CodeRequired}},
+		{"category unknown", func(r *application.PartRequest) { r.Choices[0].CategoryCode = "99" }, []string{p + "categoryCode:" + form.CodeCode}},
+		{"stay type required where the round has them", func(r *application.PartRequest) { r.Choices[0].StayTypeCode = "" }, []string{p + "stayTypeCode:" + form.CodeRequired}},
+		{"stay type unknown", func(r *application.PartRequest) { r.Choices[0].StayTypeCode = "X" }, []string{p + "stayTypeCode:" + form.CodeCode}},
+		{"part survey unanswered", func(r *application.PartRequest) { r.Survey = nil }, []string{"surveyRequest.answers.pq1:" + form.CodeSurveyRequired}},
+		{"part survey item not offered", func(r *application.PartRequest) { r.Survey = partSurvey("09") }, []string{"surveyRequest.answers[0].itemCode:" + form.CodeCode}},
+		{"every error at once", func(r *application.PartRequest) {
 			r.Choices[0].MajorCode, r.Choices[0].CategoryCode, r.Choices[0].StayTypeCode = "", "", ""
 			r.Consents = nil
 			r.Survey = nil
@@ -72,7 +73,7 @@ func TestPartChoiceFields(t *testing.T) {
 				if got := fieldCodes(err); !slices.Equal(got, c.fields) {
 					t.Fatalf("fields %v, want %v", got, c.fields)
 				}
-				if len(f.u.apps) != 0 {
+				if hs, _ := (memstore.Applications{Store: f.m.Store}).ListByUser(context.Background(), "kim"); len(hs) != 0 {
 					t.Fatal("application created from an invalid request")
 				}
 				return
@@ -81,7 +82,7 @@ func TestPartChoiceFields(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := v.Record
-			if rec.State != New() || rec.UserID != "kim" || rec.Part.ApplPartNo != 7 || rec.Part.StayTypeCode != "D" || rec.Next != BasisSave {
+			if rec.State != application.New() || rec.UserID != "kim" || rec.Part.ApplPartNo != 7 || rec.Part.StayTypeCode != "D" || rec.Next != application.BasisSave {
 				t.Fatalf("created: %+v %+v next %s", rec.Header, rec.Part, rec.Next)
 			}
 			if len(v.Consents) != len(school.DefaultConsents()) || v.Consents[0].Version != "2024-09-10" || !v.Consents[0].At.Equal(now) {
@@ -90,7 +91,7 @@ func TestPartChoiceFields(t *testing.T) {
 			if len(v.Survey.Answers) != 1 || v.Survey.Answers[0].ItemCode != "01" {
 				t.Fatalf("part survey kept: %+v", v.Survey)
 			}
-			if _, saved := f.u.saved[rec.ApplNo][PartSave]; !saved {
+			if _, saved := f.m.savedAt(rec.ApplNo, application.PartSave); !saved {
 				t.Fatal("part step not recorded as saved")
 			}
 		})
@@ -99,26 +100,26 @@ func TestPartChoiceFields(t *testing.T) {
 
 func TestPartChange(t *testing.T) {
 	t.Parallel()
-	otherRound := RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
+	otherRound := application.RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
 	cases := []struct {
 		name   string
 		by     string // kim unless said
-		st     Status
+		st     application.Status
 		closed bool
-		edit   func(*PartRequest)
+		edit   func(*application.PartRequest)
 		code   string
 		field  string
 	}{
-		{"owner changes major", "", AcadSave, false, nil, "", ""},
-		{"round stays fixed", "", AcadSave, false, func(r *PartRequest) { r.Choices[0].Round = otherRound }, "validation.failed", "applPartRequestList[0].recruitPartSeq:" + CodeRoundFixed},
-		{"no choice", "", AcadSave, false, func(r *PartRequest) { r.Choices = nil }, "validation.failed", "applPartRequestList:" + form.CodeRequired},
-		{"two choices", "", AcadSave, false, func(r *PartRequest) { r.Choices = append(r.Choices, r.Choices[0]) }, "validation.failed", "applPartRequestList:" + form.CodeTooMany},
-		{"window closed", "", AcadSave, true, nil, window.CodeClosed, ""},
-		{"completed", "", Complete, false, nil, CodeNotModifiable, ""},
-		{"another applicant", "lee", AcadSave, false, nil, CodeNotFound, ""},
-		{"staff through the form", "sys", AcadSave, false, nil, CodeOwnerOnly, ""},
-		{"exempt owner after the window", "free", AcadSave, true, nil, "", ""},
-		{"unknown application", "kim-999", AcadSave, false, nil, CodeNotFound, ""},
+		{"owner changes major", "", application.AcadSave, false, nil, "", ""},
+		{"round stays fixed", "", application.AcadSave, false, func(r *application.PartRequest) { r.Choices[0].Round = otherRound }, "validation.failed", "applPartRequestList[0].recruitPartSeq:" + application.CodeRoundFixed},
+		{"no choice", "", application.AcadSave, false, func(r *application.PartRequest) { r.Choices = nil }, "validation.failed", "applPartRequestList:" + form.CodeRequired},
+		{"two choices", "", application.AcadSave, false, func(r *application.PartRequest) { r.Choices = append(r.Choices, r.Choices[0]) }, "validation.failed", "applPartRequestList:" + form.CodeTooMany},
+		{"window closed", "", application.AcadSave, true, nil, window.CodeClosed, ""},
+		{"completed", "", application.Complete, false, nil, application.CodeNotModifiable, ""},
+		{"another applicant", "lee", application.AcadSave, false, nil, application.CodeNotFound, ""},
+		{"staff through the form", "sys", application.AcadSave, false, nil, application.CodeOwnerOnly, ""},
+		{"exempt owner after the window", "free", application.AcadSave, true, nil, "", ""},
+		{"unknown application", "kim-999", application.AcadSave, false, nil, application.CodeNotFound, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,8 +144,8 @@ func TestPartChange(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := v.Record.ApplNo
-			f.u.apps[n].State = State{Status: c.st}
-			f.u.memory.PutDraft(ctx, n, PartSave, []byte(`{"majorCode":"MA01"}`), now)
+			f.m.setState(n, application.State{Status: c.st})
+			memstore.Forms{Store: f.m.Store}.PutDraft(ctx, n, application.PartSave, []byte(`{"majorCode":"MA01"}`), now)
 			if c.closed {
 				f.closeWindow()
 			}
@@ -166,10 +167,10 @@ func TestPartChange(t *testing.T) {
 				t.Fatalf("got %v, want %s %s", err, c.code, c.field)
 			}
 			if c.code != "" {
-				if f.u.parts[n].MajorCode != "IS01" {
-					t.Fatalf("part changed to %s", f.u.parts[n].MajorCode)
+				if f.m.part(n).MajorCode != "IS01" {
+					t.Fatalf("part changed to %s", f.m.part(n).MajorCode)
 				}
-				if f.u.drafts[n][PartSave].Data == nil && by != "kim-999" {
+				if d, _ := f.m.draft(n, application.PartSave); d.Data == nil && by != "kim-999" {
 					t.Fatal("draft dropped by a refused change")
 				}
 				return
@@ -183,7 +184,7 @@ func TestPartChange(t *testing.T) {
 			if !got.Survey.Alumni || len(got.Consents) != len(school.DefaultConsents()) {
 				t.Fatalf("survey replaced, consents kept: %+v %d", got.Survey, len(got.Consents))
 			}
-			if _, ok := f.u.drafts[n][PartSave]; ok {
+			if _, ok := f.m.draft(n, application.PartSave); ok {
 				t.Fatal("part draft kept after the change")
 			}
 		})
@@ -196,15 +197,17 @@ func TestPartChangeWithoutSurvey(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
-	n := f.apply(t, BasisSave)
-	f.u.surveys[surveyKey(StagePart, n)] = SurveyData{ContactCode: "02"}
+	n := f.apply(t, application.BasisSave)
+	if err := (memstore.Forms{Store: f.m.Store}).SaveSurvey(ctx, n, application.StagePart, application.SurveyData{ContactCode: "02"}); err != nil {
+		t.Fatal(err)
+	}
 	change := partReq("MA01")
 	change.ApplNo = n
 	v, _, err := f.s.SavePart(ctx, kim, change)
 	if err != nil || v.Survey.ContactCode != "02" || v.Record.Part.MajorCode != "MA01" {
 		t.Fatalf("%+v %v", v, err)
 	}
-	if v, err := f.s.Part(ctx, lee, n); apperr.CodeOf(err) != CodeNotFound {
+	if v, err := f.s.Part(ctx, lee, n); apperr.CodeOf(err) != application.CodeNotFound {
 		t.Fatalf("other's part: %+v %v", v, err)
 	}
 }
@@ -221,21 +224,9 @@ func TestApplicantName(t *testing.T) {
 	}
 	for _, c := range cases {
 		a := form.ApplicantInfo{BasicInfo: form.BasicInfo{KorName: c.kor, FirstName: c.first, MiddleName: c.middle, LastName: c.last}}
-		if got := ApplicantName(a); got != c.want {
+		if got := application.ApplicantName(a); got != c.want {
 			t.Errorf("%+v: %q want %q", c, got, c.want)
 		}
-	}
-}
-
-// Without a clock the service uses the real time.
-func TestSystemClock(t *testing.T) {
-	t.Parallel()
-	real := time.Now()
-	s := &Service{}
-	around := Round{Windows: []window.Window{{Kind: window.Submit, Start: real.Add(-time.Hour), End: real.Add(time.Hour)}}}
-	past := Round{Windows: []window.Window{{Kind: window.Submit, Start: real.AddDate(-2, 0, 0), End: real.AddDate(-1, 0, 0)}}}
-	if !s.view(around, s.now()).SubmitOpen || s.view(past, s.now()).SubmitOpen {
-		t.Fatal("the real clock is not used")
 	}
 }
 
@@ -245,7 +236,7 @@ func TestRoundViewOneClock(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	r, _ := f.u.Round(ctx, key)
+	r, _ := memstore.Reference{Store: f.m.Store}.Round(ctx, key)
 	v, err := f.s.Round(ctx, key)
 	if err != nil || len(v.WindowOpen) != len(r.Windows) {
 		t.Fatalf("view: %+v %v", v, err)

@@ -27,6 +27,8 @@ type Code struct {
 // School is a school using the service.
 type School struct {
 	SchoolCode, KorName, EngName, Slug, Color string
+	// LogoURL and the contact are shown on the school page ("" when unset).
+	LogoURL, ContactEmail, ContactPhone string
 }
 
 // Country is a country with its positions in Korean and English order.

@@ -21,6 +21,8 @@ type Service struct {
 	Log    AccessLog // nil: admin reads are not logged (tests only)
 	Tx     Tx
 	Clock  window.Clock
+	// Staff is the back office's stores (service_staff.go).
+	Staff Staff
 }
 
 // Actions a list entry or record may offer (spec section 2 /list).

@@ -55,7 +55,18 @@ func (s *Service) PutDraft(ctx context.Context, p permission.Principal, applNo i
 	if err := s.checkEdit(p, r, h.State, now); err != nil {
 		return time.Time{}, err
 	}
-	return now, s.Forms.PutDraft(ctx, applNo, st, data, now)
+	// Again under the row lock: a submit that lands between the check
+	// above and the write must not be followed by a draft.
+	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *Application) error {
+		if err := a.CheckEditable(); err != nil {
+			return err
+		}
+		return s.Forms.PutDraft(ctx, applNo, st, data, now)
+	})
+	if err != nil {
+		return time.Time{}, err
+	}
+	return now, nil
 }
 
 // GetDraft answers a step's draft (ok false when there is none).

@@ -1,4 +1,4 @@
-package application
+package application_test
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -16,8 +18,8 @@ func TestReferenceSchoolsCountriesEmail(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
-	f.u.schools = []School{{SchoolCode: "236", Color: "blue"}, {SchoolCode: "100"}}
-	f.u.countries = []Country{{Code: "410", KorName: "대한민국", EngName: "Korea"}}
+	f.m.SetSchools(application.School{SchoolCode: "236", KorName: "가", Color: "blue"}, application.School{SchoolCode: "100", KorName: "나"})
+	f.m.SetCountries(application.Country{Code: "410", KorName: "대한민국", EngName: "Korea"})
 	got, err := f.s.Schools(ctx)
 	if err != nil || len(got) != 2 || got[0].Color != "blue" || got[1].Color != "orange" {
 		t.Fatalf("schools without a color show orange: %+v %v", got, err)
@@ -41,7 +43,7 @@ func TestSearchUnivs(t *testing.T) {
 		wantLimit        int
 		wantN            int
 	}{
-		{"blank query and no country", "  ", "", 10, "q", CodeSearchTooShort, 0, 0},
+		{"blank query and no country", "  ", "", 10, "q", application.CodeSearchTooShort, 0, 0},
 		{"query over 100 characters", strings.Repeat("대", 101), "", 10, "q", form.CodeTooLong, 0, 0},
 		{"100 characters are fine", strings.Repeat("x", 100), "", 10, "", "", 10, 0},
 		{"no limit gives 20", "Seoul", "", 0, "", "", 20, 1},
@@ -53,16 +55,18 @@ func TestSearchUnivs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t, testRound(true))
-			f.u.univs = map[string]Univ{"101": {SchoolCode: "101", EngName: "Seoul Univ", CountryCode: "410"}, "202": {SchoolCode: "202", EngName: "Hanoi Univ", CountryCode: "704"}}
+			f.m.SetUnivs(application.Univ{SchoolCode: "101", EngName: "Seoul Univ", CountryCode: "410"}, application.Univ{SchoolCode: "202", EngName: "Hanoi Univ", CountryCode: "704"})
+			searched := &searchLimits{Reference: memstore.Reference{Store: f.m.Store}}
+			f.s.Ref = searched
 			got, err := f.s.SearchUnivs(context.Background(), c.q, c.country, c.limit)
 			if c.field != "" {
-				if !hasField(err, c.field, c.code) || len(f.u.searched) != 0 {
-					t.Fatalf("want %s:%s without a search, got %v (searched %v)", c.field, c.code, err, f.u.searched)
+				if !hasField(err, c.field, c.code) || len(searched.limits) != 0 {
+					t.Fatalf("want %s:%s without a search, got %v (searched %v)", c.field, c.code, err, searched.limits)
 				}
 				return
 			}
-			if err != nil || len(got) != c.wantN || !slices.Equal(f.u.searched, []int{c.wantLimit}) {
-				t.Fatalf("got %d results, limits %v, %v", len(got), f.u.searched, err)
+			if err != nil || len(got) != c.wantN || !slices.Equal(searched.limits, []int{c.wantLimit}) {
+				t.Fatalf("got %d results, limits %v, %v", len(got), searched.limits, err)
 			}
 		})
 	}
@@ -72,9 +76,9 @@ func TestCodeGroupsAndCodeOne(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
-	f.u.codes["/GEND"] = []Code{{Code: "M", EngValue: "Male"}, {Code: "F", EngValue: "Female"}}
-	f.u.codes["/STAY"] = []Code{{Code: "01", EngValue: "System stay"}}
-	f.u.codes["236/STAY"] = []Code{{Code: "01", EngValue: "Dormitory"}}
+	f.m.SetCodes("", "GEND", application.Code{Code: "M", EngValue: "Male", Seq: 1}, application.Code{Code: "F", EngValue: "Female", Seq: 2})
+	f.m.SetCodes("", "STAY", application.Code{Code: "01", EngValue: "System stay"})
+	f.m.SetCodes("236", "STAY", application.Code{Code: "01", EngValue: "Dormitory"})
 	many := make([]string, 31)
 	for i := range many {
 		many[i] = "GEND"
@@ -85,13 +89,13 @@ func TestCodeGroupsAndCodeOne(t *testing.T) {
 		field, code       string
 		want              map[string]string // group -> EngValue of its first code
 	}{
-		{"system codes", CodeTypeSystem, "236", []string{"GEND", " STAY "}, "", "", map[string]string{"GEND": "Male", "STAY": "System stay"}},
-		{"school codes over system ones", CodeTypeSchool, "236", []string{"STAY", "GEND"}, "", "", map[string]string{"STAY": "Dormitory", "GEND": "Male"}},
-		{"school type needs a school", CodeTypeSchool, " ", []string{"STAY"}, "schoolCode", form.CodeRequired, nil},
-		{"unknown type", "OTHER", "", []string{"STAY"}, "", CodeCodeType, nil},
-		{"no group", CodeTypeSystem, "", nil, "", CodeCodeNotFound, nil},
-		{"more than 30 groups", CodeTypeSystem, "", many, "", CodeCodeNotFound, nil},
-		{"unknown group", CodeTypeSystem, "", []string{"GEND", "NOPE"}, "", CodeCodeNotFound, nil},
+		{"system codes", application.CodeTypeSystem, "236", []string{"GEND", " STAY "}, "", "", map[string]string{"GEND": "Male", "STAY": "System stay"}},
+		{"school codes over system ones", application.CodeTypeSchool, "236", []string{"STAY", "GEND"}, "", "", map[string]string{"STAY": "Dormitory", "GEND": "Male"}},
+		{"school type needs a school", application.CodeTypeSchool, " ", []string{"STAY"}, "schoolCode", form.CodeRequired, nil},
+		{"unknown type", "OTHER", "", []string{"STAY"}, "", application.CodeCodeType, nil},
+		{"no group", application.CodeTypeSystem, "", nil, "", application.CodeCodeNotFound, nil},
+		{"more than 30 groups", application.CodeTypeSystem, "", many, "", application.CodeCodeNotFound, nil},
+		{"unknown group", application.CodeTypeSystem, "", []string{"GEND", "NOPE"}, "", application.CodeCodeNotFound, nil},
 	}
 	for _, c := range cases {
 		got, err := f.s.CodeGroups(ctx, c.typ, c.school, c.groups)
@@ -116,14 +120,14 @@ func TestCodeGroupsAndCodeOne(t *testing.T) {
 		}
 	}
 
-	one, err := f.s.CodeOne(ctx, CodeTypeSystem, "", "GEND", "F")
+	one, err := f.s.CodeOne(ctx, application.CodeTypeSystem, "", "GEND", "F")
 	if err != nil || one.EngValue != "Female" {
 		t.Fatalf("one code: %+v %v", one, err)
 	}
-	if _, err := f.s.CodeOne(ctx, CodeTypeSystem, "", "GEND", "X"); apperr.KindOf(err) != apperr.KindNotFound || apperr.CodeOf(err) != CodeCodeNotFound {
+	if _, err := f.s.CodeOne(ctx, application.CodeTypeSystem, "", "GEND", "X"); apperr.KindOf(err) != apperr.KindNotFound || apperr.CodeOf(err) != application.CodeCodeNotFound {
 		t.Fatalf("unknown code in a known group: %v", err)
 	}
-	if _, err := f.s.CodeOne(ctx, "BAD", "", "GEND", "F"); apperr.CodeOf(err) != CodeCodeType {
+	if _, err := f.s.CodeOne(ctx, "BAD", "", "GEND", "F"); apperr.CodeOf(err) != application.CodeCodeType {
 		t.Fatalf("bad type: %v", err)
 	}
 }
@@ -143,7 +147,7 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 	if err != nil || !r.SubmitOpen {
 		t.Fatalf("round open: %v", err)
 	}
-	if _, err := f.s.Round(ctx, RoundKey{SchoolCode: "236", EnterYear: 2030}); apperr.CodeOf(err) != CodeRoundNotFound {
+	if _, err := f.s.Round(ctx, application.RoundKey{SchoolCode: "236", EnterYear: 2030}); apperr.CodeOf(err) != application.CodeRoundNotFound {
 		t.Fatalf("unknown round: %v", err)
 	}
 	f.closeWindow()
@@ -154,7 +158,7 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 
 	cases := []struct {
 		name     string
-		k        RoundKey
+		k        application.RoundKey
 		part     int64
 		code     string
 		required []string
@@ -163,8 +167,8 @@ func TestRoundsAndInfoSettings(t *testing.T) {
 		{"round-wide", key, 0, "", nil, "spouse"},
 		{"part asks for the family list", key, 7, "", []string{"familyList"}, "spouse"},
 		{"another part", key, 8, "", nil, "spouse"},
-		{"part the round does not offer", key, 99, CodeRoundNotFound, nil, ""},
-		{"unknown round", RoundKey{SchoolCode: "x"}, 0, CodeRoundNotFound, nil, ""},
+		{"part the round does not offer", key, 99, application.CodeRoundNotFound, nil, ""},
+		{"unknown round", application.RoundKey{SchoolCode: "x"}, 0, application.CodeRoundNotFound, nil, ""},
 	}
 	for _, c := range cases {
 		items, err := f.s.InfoSettings(ctx, lee, c.k, c.part)
@@ -191,9 +195,9 @@ func TestListAndGet(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, testRound(true))
 	other := testRound(true)
-	other.RoundKey = RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
-	f.u.rounds[other.RoundKey] = other
-	first := f.apply(t, BasisSave)
+	other.RoundKey = application.RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
+	f.m.SetRound(other)
+	first := f.apply(t, application.BasisSave)
 	req := partReq("IS01")
 	req.Choices[0].Round = other.RoundKey
 	v, _, err := f.s.SavePart(ctx, kim, req)
@@ -201,13 +205,14 @@ func TestListAndGet(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := v.Record.ApplNo
-	f.u.apps[first].State = State{Status: Cancel}
-	third := f.apply(t, FileSave) // a second one in the first round, the first being cancelled
+	f.m.setState(first, application.State{Status: application.Cancel})
+	third := f.apply(t, application.FileSave) // a second one in the first round, the first being cancelled
 	if _, _, err := f.s.SavePart(ctx, lee, partReq("MA01")); err != nil {
 		t.Fatal(err)
 	}
 
-	f.u.roundHits = 0
+	hits := &roundHits{Reference: memstore.Reference{Store: f.m.Store}}
+	f.s.Ref = hits
 	list, err := f.s.List(ctx, kim)
 	if err != nil {
 		t.Fatal(err)
@@ -224,20 +229,20 @@ func TestListAndGet(t *testing.T) {
 			t.Fatalf("another user's application listed: %+v", r.Header)
 		}
 	}
-	if f.u.roundHits != 2 {
-		t.Errorf("rounds read %d times for 2 rounds", f.u.roundHits)
+	if hits.n != 2 {
+		t.Errorf("rounds read %d times for 2 rounds", hits.n)
 	}
-	byNo := map[int64]Record{}
+	byNo := map[int64]application.Record{}
 	for _, r := range list {
 		byNo[r.ApplNo] = r
 	}
-	if got := byNo[first].Actions; !slices.Equal(got, []string{ActView}) {
+	if got := byNo[first].Actions; !slices.Equal(got, []string{application.ActView}) {
 		t.Errorf("cancelled: %v", got)
 	}
-	if got := byNo[third].Actions; !slices.Equal(got, []string{ActEdit, ActView, ActCancel, ActSubmit}) {
+	if got := byNo[third].Actions; !slices.Equal(got, []string{application.ActEdit, application.ActView, application.ActCancel, application.ActSubmit}) {
 		t.Errorf("last step saved: %v", got)
 	}
-	if got := byNo[second]; got.Next != BasisSave || !got.SubmitOpen || got.Offer.MajorCode != "IS01" {
+	if got := byNo[second]; got.Next != application.BasisSave || !got.SubmitOpen || got.Offer.MajorCode != "IS01" {
 		t.Errorf("new application: next %s open %v offer %+v", got.Next, got.SubmitOpen, got.Offer)
 	}
 	if l, err := f.s.List(ctx, permission.Principal{UserID: "nobody", Roles: []permission.Role{permission.RoleUser}}); err != nil || len(l) != 0 {
@@ -251,13 +256,13 @@ func TestListAndGet(t *testing.T) {
 		code    string
 		actions []string
 	}{
-		{"owner", kim, "", []string{ActEdit, ActView, ActCancel, ActSubmit}},
-		{"other applicant", lee, CodeNotFound, nil},
-		{"system admin looks only", sys, "", []string{ActView}},
-		{"school admin of another school", otherSch, CodeNotFound, nil},
+		{"owner", kim, "", []string{application.ActEdit, application.ActView, application.ActCancel, application.ActSubmit}},
+		{"other applicant", lee, application.CodeNotFound, nil},
+		{"system admin looks only", sys, "", []string{application.ActView}},
+		{"school admin of another school", otherSch, application.CodeNotFound, nil},
 	}
 	for _, c := range cases {
-		for name, get := range map[string]func(context.Context, permission.Principal, int64) (Record, error){"Get": f.s.Get, "PayInfo": f.s.PayInfo} {
+		for name, get := range map[string]func(context.Context, permission.Principal, int64) (application.Record, error){"Get": f.s.Get, "PayInfo": f.s.PayInfo} {
 			rec, err := get(ctx, c.p, third)
 			if apperr.CodeOf(err) != c.code {
 				t.Errorf("%s %s: %v", name, c.name, err)
@@ -268,7 +273,7 @@ func TestListAndGet(t *testing.T) {
 			}
 		}
 	}
-	if _, err := f.s.Get(ctx, kim, 999); apperr.CodeOf(err) != CodeNotFound {
+	if _, err := f.s.Get(ctx, kim, 999); apperr.CodeOf(err) != application.CodeNotFound {
 		t.Fatalf("unknown number: %v", err)
 	}
 }
@@ -277,15 +282,15 @@ func TestPayActionAfterSubmit(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	for _, c := range []struct {
-		st   Status
+		st   application.Status
 		open bool
 		pay  bool
 	}{
-		{Submit, true, true},
-		{VbankIssue, true, true},
-		{Submit, false, true}, // paying does not hang on the SUBMIT window
-		{Complete, true, false},
-		{FileSave, true, false},
+		{application.Submit, true, true},
+		{application.VbankIssue, true, true},
+		{application.Submit, false, true}, // paying does not hang on the SUBMIT window
+		{application.Complete, true, false},
+		{application.FileSave, true, false},
 	} {
 		f := newFixture(t, testRound(true))
 		n := f.apply(t, c.st)
@@ -293,7 +298,7 @@ func TestPayActionAfterSubmit(t *testing.T) {
 			f.closeWindow()
 		}
 		rec, err := f.s.Get(ctx, kim, n)
-		if err != nil || slices.Contains(rec.Actions, ActPay) != c.pay {
+		if err != nil || slices.Contains(rec.Actions, application.ActPay) != c.pay {
 			t.Errorf("%s open=%v: %v %v", c.st, c.open, rec.Actions, err)
 		}
 	}
@@ -304,27 +309,27 @@ func TestMode(t *testing.T) {
 	cases := []struct {
 		name      string
 		p         permission.Principal
-		st        State
+		st        application.State
 		requested string
-		want      Mode
+		want      application.Mode
 		code      string
 	}{
-		{"owner edits a draft application", kim, State{Status: BasisSave}, "edit", ModeEdit, ""},
-		{"completed opens in view mode", kim, State{Status: Complete}, "edit", ModeView, ""},
-		{"cancelled opens in view mode", kim, State{Status: Cancel}, "edit", ModeView, ""},
-		{"view stays view", kim, State{Status: BasisSave}, "view", ModeView, ""},
-		{"review needs a review", kim, State{Status: Complete}, "review", "", CodeNotUnderReview},
-		{"review under review", kim, State{Status: Complete, ReviewStatus: AcadSave, Reviewing: true}, "review", ModeReview, ""},
-		{"unknown type", kim, State{Status: BasisSave}, "EDIT", "", CodeModeUnknown},
-		{"staff only look", sys, State{Status: BasisSave}, "edit", ModeView, ""},
-		{"another applicant", lee, State{Status: BasisSave}, "view", "", CodeNotFound},
+		{"owner edits a draft application", kim, application.State{Status: application.BasisSave}, "edit", application.ModeEdit, ""},
+		{"completed opens in view mode", kim, application.State{Status: application.Complete}, "edit", application.ModeView, ""},
+		{"cancelled opens in view mode", kim, application.State{Status: application.Cancel}, "edit", application.ModeView, ""},
+		{"view stays view", kim, application.State{Status: application.BasisSave}, "view", application.ModeView, ""},
+		{"review needs a review", kim, application.State{Status: application.Complete}, "review", "", application.CodeNotUnderReview},
+		{"review under review", kim, application.State{Status: application.Complete, ReviewStatus: application.AcadSave, Reviewing: true}, "review", application.ModeReview, ""},
+		{"unknown type", kim, application.State{Status: application.BasisSave}, "EDIT", "", application.CodeModeUnknown},
+		{"staff only look", sys, application.State{Status: application.BasisSave}, "edit", application.ModeView, ""},
+		{"another applicant", lee, application.State{Status: application.BasisSave}, "view", "", application.CodeNotFound},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t, testRound(true))
-			n := f.apply(t, BasisSave)
-			f.u.apps[n].State = c.st
+			n := f.apply(t, application.BasisSave)
+			f.m.setState(n, c.st)
 			got, st, err := f.s.Mode(context.Background(), c.p, n, c.requested)
 			if got != c.want || apperr.CodeOf(err) != c.code {
 				t.Fatalf("mode %q %v, want %q %q", got, err, c.want, c.code)
@@ -340,11 +345,11 @@ func TestMode(t *testing.T) {
 func TestViewModeRefusesEdits(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	for _, st := range []Status{Complete, Cancel} {
+	for _, st := range []application.Status{application.Complete, application.Cancel} {
 		f := newFixture(t, fullRound())
 		n := f.apply(t, st)
 		mode, _, err := f.s.Mode(ctx, kim, n, "edit")
-		if err != nil || mode != ModeView {
+		if err != nil || mode != application.ModeView {
 			t.Fatalf("%s opens %q %v", st, mode, err)
 		}
 		edits := map[string]error{}
@@ -359,12 +364,12 @@ func TestViewModeRefusesEdits(t *testing.T) {
 		change.ApplNo = n
 		_, _, edits["part"] = f.s.SavePart(ctx, kim, change)
 		for what, err := range edits {
-			if apperr.CodeOf(err) != CodeNotModifiable {
+			if apperr.CodeOf(err) != application.CodeNotModifiable {
 				t.Errorf("%s: %s edit: %v", st, what, err)
 			}
 		}
-		if f.u.apps[n].State.Status != st {
-			t.Fatalf("%s changed to %s", st, f.u.apps[n].State.Status)
+		if f.m.app(n).State.Status != st {
+			t.Fatalf("%s changed to %s", st, f.m.app(n).State.Status)
 		}
 	}
 }
@@ -374,18 +379,18 @@ func TestCancel(t *testing.T) {
 	cases := []struct {
 		name   string
 		p      permission.Principal
-		st     Status
+		st     application.Status
 		closed bool
 		code   string
 	}{
-		{"owner before submission", kim, BasisSave, false, ""},
-		{"owner after submission, before payment", kim, Submit, false, ""},
-		{"completed", kim, Complete, false, CodeNotModifiable},
-		{"already cancelled", kim, Cancel, false, CodeNotModifiable},
-		{"window closed", kim, BasisSave, true, window.CodeClosed},
-		{"ROLE_TIME_INDEPENDENT after the window", free, BasisSave, true, ""},
-		{"another applicant", lee, BasisSave, false, CodeNotFound},
-		{"system admin through the form", sys, BasisSave, false, CodeOwnerOnly},
+		{"owner before submission", kim, application.BasisSave, false, ""},
+		{"owner after submission, before payment", kim, application.Submit, false, ""},
+		{"completed", kim, application.Complete, false, application.CodeNotModifiable},
+		{"already cancelled", kim, application.Cancel, false, application.CodeNotModifiable},
+		{"window closed", kim, application.BasisSave, true, window.CodeClosed},
+		{"ROLE_TIME_INDEPENDENT after the window", free, application.BasisSave, true, ""},
+		{"another applicant", lee, application.BasisSave, false, application.CodeNotFound},
+		{"system admin through the form", sys, application.BasisSave, false, application.CodeOwnerOnly},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -397,7 +402,7 @@ func TestCancel(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := v.Record.ApplNo
-			f.u.apps[n].State = State{Status: c.st}
+			f.m.setState(n, application.State{Status: c.st})
 			if c.closed {
 				f.closeWindow()
 			}
@@ -406,12 +411,12 @@ func TestCancel(t *testing.T) {
 				t.Fatalf("cancel: %v, want %q", err, c.code)
 			}
 			if c.code != "" {
-				if f.u.apps[n].State.Status != c.st {
-					t.Fatalf("state changed to %s", f.u.apps[n].State.Status)
+				if f.m.app(n).State.Status != c.st {
+					t.Fatalf("state changed to %s", f.m.app(n).State.Status)
 				}
 				return
 			}
-			if rec.State.Status != Cancel || f.u.apps[n].State.Status != Cancel || !slices.Equal(rec.Actions, []string{ActView}) {
+			if rec.State.Status != application.Cancel || f.m.app(n).State.Status != application.Cancel || !slices.Equal(rec.Actions, []string{application.ActView}) {
 				t.Fatalf("cancelled: %+v %v", rec.State, rec.Actions)
 			}
 			// One application per round unless cancelled: a new one may start.
@@ -447,27 +452,27 @@ func TestStaffAccessByRole(t *testing.T) {
 		logged bool
 	}{
 		{"owner", kim, "", "", false},
-		{"set admin of the school", setAdmin, "", CodeOwnerOnly, true},
-		{"school admin of the school", schoolAdmin, "", CodeOwnerOnly, true},
-		{"system admin", sys, "", CodeOwnerOnly, true},
-		{"school admin of another school", otherSch, CodeNotFound, CodeNotFound, false},
-		{"another applicant", lee, CodeNotFound, CodeNotFound, false},
-		{"signed out", permission.Principal{}, CodeNotFound, CodeNotFound, false},
+		{"set admin of the school", setAdmin, "", application.CodeOwnerOnly, true},
+		{"school admin of the school", schoolAdmin, "", application.CodeOwnerOnly, true},
+		{"system admin", sys, "", application.CodeOwnerOnly, true},
+		{"school admin of another school", otherSch, application.CodeNotFound, application.CodeNotFound, false},
+		{"another applicant", lee, application.CodeNotFound, application.CodeNotFound, false},
+		{"signed out", permission.Principal{}, application.CodeNotFound, application.CodeNotFound, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			f := newFixture(t, fullRound())
-			n := f.apply(t, CareerSave)
+			n := f.apply(t, application.CareerSave)
 			if _, err := f.s.Careers(ctx, c.p, n); apperr.CodeOf(err) != c.read {
 				t.Fatalf("read: %v", err)
 			}
-			if got := len(f.u.logs) > 0; got != c.logged {
-				t.Fatalf("read logged %v: %v", got, f.u.logs)
+			if got := len(f.m.logs()) > 0; got != c.logged {
+				t.Fatalf("read logged %v: %v", got, f.m.logs())
 			}
-			if c.logged && f.u.logs[0] != c.p.UserID+" application.read application:"+itoa(n) {
-				t.Fatalf("log entry %q", f.u.logs[0])
+			if c.logged && f.m.logs()[0] != c.p.UserID+" application.read application:"+application.Itoa(n) {
+				t.Fatalf("log entry %q", f.m.logs()[0])
 			}
 			if c.write == "" {
 				return
@@ -481,15 +486,15 @@ func TestStaffAccessByRole(t *testing.T) {
 					t.Errorf("%s: %v, want %s", what, err, c.write)
 				}
 			}
-			if f.u.apps[n].State.Status != CareerSave {
-				t.Fatalf("status moved to %s", f.u.apps[n].State.Status)
+			if f.m.app(n).State.Status != application.CareerSave {
+				t.Fatalf("status moved to %s", f.m.app(n).State.Status)
 			}
 		})
 	}
 }
 
 // requiredItems lists the codes of the required items.
-func requiredItems(items []InfoItem) []string {
+func requiredItems(items []application.InfoItem) []string {
 	var out []string
 	for _, it := range items {
 		if it.Required {
@@ -497,4 +502,26 @@ func requiredItems(items []InfoItem) []string {
 		}
 	}
 	return out
+}
+
+// searchLimits records the limits SearchUnivs is asked for.
+type searchLimits struct {
+	memstore.Reference
+	limits []int
+}
+
+func (s *searchLimits) SearchUnivs(ctx context.Context, q, country string, limit int) ([]application.Univ, error) {
+	s.limits = append(s.limits, limit)
+	return s.Reference.SearchUnivs(ctx, q, country, limit)
+}
+
+// roundHits counts the rounds read.
+type roundHits struct {
+	memstore.Reference
+	n int
+}
+
+func (r *roundHits) Round(ctx context.Context, k application.RoundKey) (application.Round, error) {
+	r.n++
+	return r.Reference.Round(ctx, k)
 }

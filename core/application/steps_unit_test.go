@@ -1,4 +1,4 @@
-package application
+package application_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -27,15 +29,15 @@ func validCareer() form.Career {
 	return form.Career{CompanyName: "Acme", JoinDay: "2020-03-01", Current: true}
 }
 
-func validAddInfo() AddInfo {
-	return AddInfo{
+func validAddInfo() application.AddInfo {
+	return application.AddInfo{
 		Certificates: []form.Certificate{{Description: "TOPIK 6", IssueDay: "2025-01-01"}},
 		Essays:       []form.Essay{{No: 1, Lang: "en", Text: "why"}, {No: 2, Lang: "ko", Text: "계획"}, {No: 3, Lang: "en", Text: "after"}},
 	}
 }
 
-func validSurvey() SurveyData {
-	return SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "01"}}}, ContactCode: "01"}
+func validSurvey() application.SurveyData {
+	return application.SurveyData{Answers: []application.SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "01"}}}, ContactCode: "01"}
 }
 
 // seqIDs hands out node ids n1, n2, ...
@@ -45,31 +47,33 @@ func seqIDs() func() string {
 }
 
 // saver saves one step of kim's application.
-type saver func(ctx context.Context, s *Service, n int64) (Record, error)
+type saver func(ctx context.Context, s *application.Service, n int64) (application.Record, error)
 
 func saveAcad(list ...form.AcademicRecord) saver {
-	return func(ctx context.Context, s *Service, n int64) (Record, error) {
+	return func(ctx context.Context, s *application.Service, n int64) (application.Record, error) {
 		return s.SaveAcademic(ctx, kim, n, list)
 	}
 }
 func saveLang(list ...form.LanguageEntry) saver {
-	return func(ctx context.Context, s *Service, n int64) (Record, error) {
+	return func(ctx context.Context, s *application.Service, n int64) (application.Record, error) {
 		rec, _, err := s.SaveLanguages(ctx, kim, n, list, seqIDs())
 		return rec, err
 	}
 }
 func saveCareer(list ...form.Career) saver {
-	return func(ctx context.Context, s *Service, n int64) (Record, error) {
+	return func(ctx context.Context, s *application.Service, n int64) (application.Record, error) {
 		return s.SaveCareers(ctx, kim, n, list)
 	}
 }
-func saveAddInfo(ai AddInfo) saver {
-	return func(ctx context.Context, s *Service, n int64) (Record, error) {
+func saveAddInfo(ai application.AddInfo) saver {
+	return func(ctx context.Context, s *application.Service, n int64) (application.Record, error) {
 		return s.SaveAdditionalInfo(ctx, kim, n, ai)
 	}
 }
-func saveSurvey(d SurveyData) saver {
-	return func(ctx context.Context, s *Service, n int64) (Record, error) { return s.SaveSurvey(ctx, kim, n, d) }
+func saveSurvey(d application.SurveyData) saver {
+	return func(ctx context.Context, s *application.Service, n int64) (application.Record, error) {
+		return s.SaveSurvey(ctx, kim, n, d)
+	}
 }
 
 // Each step saves valid data and moves the status on; invalid data is
@@ -83,36 +87,36 @@ func TestStepSaves(t *testing.T) {
 	twoCurrent := []form.Career{validCareer(), validCareer()}
 	badSurvey := validSurvey()
 	badSurvey.ContactCode = "09"
-	unknownItem := SurveyData{Answers: []SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "77"}}}}
+	unknownItem := application.SurveyData{Answers: []application.SurveyAnswer{{SurveyAnswer: form.SurveyAnswer{QuestionCode: "q1", ItemCode: "77"}}}}
 	notFinal := validAcad()
 	notFinal.AcadFinal = false
 	cases := []struct {
 		name   string
-		from   Status
+		from   application.Status
 		save   saver
-		step   Status
+		step   application.Status
 		fields []string // every field error expected; nil: saved
 	}{
-		{"academic", BasisSave, saveAcad(validAcad()), AcadSave, nil},
-		{"academic required", BasisSave, saveAcad(), AcadSave, []string{"acadList:" + form.CodeRequired}},
-		{"academic final education", BasisSave, saveAcad(notFinal), AcadSave, []string{"acadList:" + form.CodeAcadFinal}},
-		{"languages", AcadSave, saveLang(validLang("")), LangSave, nil},
-		{"language required by the school", AcadSave, saveLang(), LangSave, []string{"partLanguages:" + form.CodeLanguageRequired}},
-		{"language exam the round does not accept", AcadSave, saveLang(form.LanguageEntry{ExamCode: "IELTS", Score: "7", ExamDay: "2026-01-10"}), LangSave, []string{"partLanguages[0].langExamCode:" + form.CodeCode}},
-		{"language score over the exam's maximum", AcadSave, saveLang(form.LanguageEntry{ExamCode: "TOEFL", Score: "121", ExamDay: "2026-01-10"}), LangSave, []string{"partLanguages[0].score:" + form.CodeScore}},
-		{"careers", LangSave, saveCareer(validCareer()), CareerSave, nil},
-		{"no career is fine", LangSave, saveCareer(), CareerSave, nil},
-		{"two current jobs", LangSave, saveCareer(twoCurrent...), CareerSave, []string{"careerList:" + form.CodeCareerCurrentOne}},
-		{"additional info", CareerSave, saveAddInfo(validAddInfo()), AddInfoSave, nil},
-		{"more certificates than the part accepts, all errors at once", CareerSave, saveAddInfo(tooManyCerts), AddInfoSave,
+		{"academic", application.BasisSave, saveAcad(validAcad()), application.AcadSave, nil},
+		{"academic required", application.BasisSave, saveAcad(), application.AcadSave, []string{"acadList:" + form.CodeRequired}},
+		{"academic final education", application.BasisSave, saveAcad(notFinal), application.AcadSave, []string{"acadList:" + form.CodeAcadFinal}},
+		{"languages", application.AcadSave, saveLang(validLang("")), application.LangSave, nil},
+		{"language required by the school", application.AcadSave, saveLang(), application.LangSave, []string{"partLanguages:" + form.CodeLanguageRequired}},
+		{"language exam the round does not accept", application.AcadSave, saveLang(form.LanguageEntry{ExamCode: "IELTS", Score: "7", ExamDay: "2026-01-10"}), application.LangSave, []string{"partLanguages[0].langExamCode:" + form.CodeCode}},
+		{"language score over the exam's maximum", application.AcadSave, saveLang(form.LanguageEntry{ExamCode: "TOEFL", Score: "121", ExamDay: "2026-01-10"}), application.LangSave, []string{"partLanguages[0].score:" + form.CodeScore}},
+		{"careers", application.LangSave, saveCareer(validCareer()), application.CareerSave, nil},
+		{"no career is fine", application.LangSave, saveCareer(), application.CareerSave, nil},
+		{"two current jobs", application.LangSave, saveCareer(twoCurrent...), application.CareerSave, []string{"careerList:" + form.CodeCareerCurrentOne}},
+		{"additional info", application.CareerSave, saveAddInfo(validAddInfo()), application.AddInfoSave, nil},
+		{"more certificates than the part accepts, all errors at once", application.CareerSave, saveAddInfo(tooManyCerts), application.AddInfoSave,
 			[]string{"certificateList:" + form.CodeTooMany, "certificateList[2].description:" + form.CodeRequired}},
-		{"essays the school asks for", CareerSave, saveAddInfo(noEssays), AddInfoSave,
+		{"essays the school asks for", application.CareerSave, saveAddInfo(noEssays), application.AddInfoSave,
 			[]string{"essays:" + form.CodeRequired, "essays:" + form.CodeRequired, "essays:" + form.CodeRequired}},
-		{"survey", FileSave, saveSurvey(validSurvey()), Survey, nil},
-		{"survey contact code", FileSave, saveSurvey(badSurvey), Survey, []string{"contactCode:" + form.CodeCode}},
-		{"survey item not offered", FileSave, saveSurvey(unknownItem), Survey,
+		{"survey", application.FileSave, saveSurvey(validSurvey()), application.Survey, nil},
+		{"survey contact code", application.FileSave, saveSurvey(badSurvey), application.Survey, []string{"contactCode:" + form.CodeCode}},
+		{"survey item not offered", application.FileSave, saveSurvey(unknownItem), application.Survey,
 			[]string{"answers[0].itemCode:" + form.CodeCode}},
-		{"survey required question", FileSave, saveSurvey(SurveyData{}), Survey, []string{"answers.q1:" + form.CodeSurveyRequired}},
+		{"survey required question", application.FileSave, saveSurvey(application.SurveyData{}), application.Survey, []string{"answers.q1:" + form.CodeSurveyRequired}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,10 +129,10 @@ func TestStepSaves(t *testing.T) {
 				if got := fieldCodes(err); !slices.Equal(got, c.fields) {
 					t.Fatalf("fields %v, want %v (%v)", got, c.fields, err)
 				}
-				if f.u.apps[n].State.Status != c.from {
-					t.Fatalf("refused save moved the status to %s", f.u.apps[n].State.Status)
+				if f.m.app(n).State.Status != c.from {
+					t.Fatalf("refused save moved the status to %s", f.m.app(n).State.Status)
 				}
-				if _, saved := f.u.saved[n][c.step]; saved {
+				if _, saved := f.m.savedAt(n, c.step); saved {
 					t.Fatal("refused save recorded as saved")
 				}
 				return
@@ -136,10 +140,10 @@ func TestStepSaves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rec.State.Status != c.step || f.u.apps[n].State.Status != c.step {
-				t.Fatalf("status %s, stored %s, want %s", rec.State.Status, f.u.apps[n].State.Status, c.step)
+			if rec.State.Status != c.step || f.m.app(n).State.Status != c.step {
+				t.Fatalf("status %s, stored %s, want %s", rec.State.Status, f.m.app(n).State.Status, c.step)
 			}
-			if at := f.u.saved[n][c.step]; !at.Equal(now) {
+			if at, _ := f.m.savedAt(n, c.step); !at.Equal(now) {
 				t.Fatalf("saved at %v", at)
 			}
 			if !slices.Contains(rec.Saved, c.step) || rec.Next == c.step {
@@ -154,8 +158,8 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	f.u.univs["101"] = Univ{SchoolCode: "101", EngName: "Seoul Univ"}
-	n := f.apply(t, BasisSave)
+	f.m.SetUnivs(application.Univ{SchoolCode: "101", EngName: "Seoul Univ"})
+	n := f.apply(t, application.BasisSave)
 	other := validAcad()
 	other.AcadFinal, other.SchoolCode, other.SearchSchoolName = false, school.SchoolOther, "Open University"
 	unknown := validAcad()
@@ -163,7 +167,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	if _, err := f.s.SaveAcademic(ctx, kim, n, []form.AcademicRecord{validAcad(), other, validAcad()}); err == nil {
 		t.Fatal("two final educations saved")
 	}
-	f.u.acad[n] = []form.AcademicRecord{validAcad(), other, unknown, validAcad()}
+	memstore.Forms{Store: f.m.Store}.SaveAcademic(ctx, n, []form.AcademicRecord{validAcad(), other, unknown, validAcad()})
 	acad, err := f.s.Academic(ctx, kim, n)
 	if err != nil || len(acad.Data) != 4 {
 		t.Fatalf("academic: %v", err)
@@ -172,14 +176,14 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 		t.Fatalf("university names of acadList: %v", acad.Univs)
 	}
 
-	f.u.apps[n].State = State{Status: AcadSave}
+	f.m.setState(n, application.State{Status: application.AcadSave})
 	_, langs, err := f.s.SaveLanguages(ctx, kim, n, []form.LanguageEntry{
 		validLang(" keep "), validLang(""), validLang("keep"), validLang(string(make([]byte, 65))),
 	}, seqIDs())
 	if err == nil {
 		t.Fatal("the same exam twice saved")
 	}
-	f.u.rounds[key] = withExams(f.u.rounds[key], "IELTS", "TOPIK", "JLPT")
+	f.m.SetRound(withExams(f.m.round(key), "IELTS", "TOPIK", "JLPT"))
 	list := []form.LanguageEntry{validLang(" keep "), withExam(validLang(""), "IELTS"), withExam(validLang("keep"), "TOPIK"), withExam(validLang(string(make([]byte, 65))), "JLPT")}
 	_, langs, err = f.s.SaveLanguages(ctx, kim, n, list, seqIDs())
 	if err != nil {
@@ -211,7 +215,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	if err != nil || len(av.Data.Certificates) != 1 || len(av.Data.Essays) != 3 {
 		t.Fatalf("additional info read: %+v %v", av.Data, err)
 	}
-	f.u.apps[n].State = State{Status: FileSave}
+	f.m.setState(n, application.State{Status: application.FileSave})
 	if _, err := f.s.SaveSurvey(ctx, kim, n, validSurvey()); err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +223,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	if err != nil || len(sv.Questions) != 2 || sv.Data.ContactCode != "01" || len(sv.Data.Answers) != 1 {
 		t.Fatalf("survey read: %+v %v", sv, err)
 	}
-	if sv.Record.State.Status != Survey || sv.Record.Next != "" || !slices.Contains(sv.Record.Actions, ActSubmit) {
+	if sv.Record.State.Status != application.Survey || sv.Record.Next != "" || !slices.Contains(sv.Record.Actions, application.ActSubmit) {
 		t.Fatalf("after the last step: %+v next %q actions %v", sv.Record.State, sv.Record.Next, sv.Record.Actions)
 	}
 	// Staff may read every step of an application of their school.
@@ -236,10 +240,10 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	}
 }
 
-func withExams(r Round, codes ...string) Round {
+func withExams(r application.Round, codes ...string) application.Round {
 	r.LanguageExams = slices.Clone(r.LanguageExams)
 	for _, c := range codes {
-		r.LanguageExams = append(r.LanguageExams, Exam{LanguageExam: form.LanguageExam{Code: c, InputType: form.InputScore}})
+		r.LanguageExams = append(r.LanguageExams, application.Exam{LanguageExam: form.LanguageExam{Code: c, InputType: form.InputScore}})
 	}
 	return r
 }
@@ -256,65 +260,65 @@ func TestStepOrderOwnerAndWindow(t *testing.T) {
 	short := testRound(true) // BASIS_SAVE, ACAD_SAVE, FILE_SAVE
 	cases := []struct {
 		name   string
-		r      Round
-		from   Status
+		r      application.Round
+		from   application.Status
 		closed bool
-		save   func(ctx context.Context, s *Service, n int64) error
+		save   func(ctx context.Context, s *application.Service, n int64) error
 		code   string
 	}{
-		{"skipping a step", fullRound(), BasisSave,
-			false, func(ctx context.Context, s *Service, n int64) error {
+		{"skipping a step", fullRound(), application.BasisSave,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, CodeStepOrder},
-		{"step the school does not ask for", short, AcadSave,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeStepOrder},
+		{"step the school does not ask for", short, application.AcadSave,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, CodeStepNotInList},
-		{"saving an earlier step again", fullRound(), CareerSave,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeStepNotInList},
+		{"saving an earlier step again", fullRound(), application.CareerSave,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveAcademic(ctx, kim, n, []form.AcademicRecord{validAcad()})
 				return err
 			}, ""},
-		{"another applicant", fullRound(), CareerSave,
-			false, func(ctx context.Context, s *Service, n int64) error {
+		{"another applicant", fullRound(), application.CareerSave,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, lee, n, nil)
 				return err
-			}, CodeNotFound},
-		{"staff through the form", fullRound(), CareerSave,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeNotFound},
+		{"staff through the form", fullRound(), application.CareerSave,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, sys, n, nil)
 				return err
-			}, CodeOwnerOnly},
-		{"window closed", fullRound(), CareerSave,
-			true, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeOwnerOnly},
+		{"window closed", fullRound(), application.CareerSave,
+			true, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
 			}, window.CodeClosed},
 		// Defect 4: after final submission the form is locked.
-		{"submitted: step save refused", fullRound(), Submit,
-			false, func(ctx context.Context, s *Service, n int64) error {
+		{"submitted: step save refused", fullRound(), application.Submit,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, CodeSubmittedLocked},
-		{"submitted: draft refused", fullRound(), Submit,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeSubmittedLocked},
+		{"submitted: draft refused", fullRound(), application.Submit,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.PutDraft(ctx, kim, n, "CAREER_SAVE", []byte(`{}`))
 				return err
-			}, CodeSubmittedLocked},
-		{"submitted: part change refused", fullRound(), Submit,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeSubmittedLocked},
+		{"submitted: part change refused", fullRound(), application.Submit,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				req := partReq("MA01")
 				req.ApplNo = n
 				_, _, err := s.SavePart(ctx, kim, req)
 				return err
-			}, CodeSubmittedLocked},
-		{"payment pending: step save refused", fullRound(), VbankIssue,
-			false, func(ctx context.Context, s *Service, n int64) error {
+			}, application.CodeSubmittedLocked},
+		{"payment pending: step save refused", fullRound(), application.VbankIssue,
+			false, func(ctx context.Context, s *application.Service, n int64) error {
 				_, err := s.SaveCareers(ctx, kim, n, nil)
 				return err
-			}, CodeSubmittedLocked},
+			}, application.CodeSubmittedLocked},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -327,8 +331,8 @@ func TestStepOrderOwnerAndWindow(t *testing.T) {
 			if err := c.save(context.Background(), f.s, n); apperr.CodeOf(err) != c.code {
 				t.Fatalf("got %v, want %q", err, c.code)
 			}
-			if f.u.apps[n].State.Status != c.from {
-				t.Fatalf("status moved to %s", f.u.apps[n].State.Status)
+			if f.m.app(n).State.Status != c.from {
+				t.Fatalf("status moved to %s", f.m.app(n).State.Status)
 			}
 		})
 	}
@@ -344,13 +348,13 @@ func TestTimeIndependentSavesAfterWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := v.Record.ApplNo
-	f.u.apps[n].State = State{Status: LangSave}
+	f.m.setState(n, application.State{Status: application.LangSave})
 	f.closeWindow()
 	rec, err := f.s.SaveCareers(ctx, free, n, []form.Career{validCareer()})
-	if err != nil || rec.State.Status != CareerSave {
+	if err != nil || rec.State.Status != application.CareerSave {
 		t.Fatalf("exempt save: %v", err)
 	}
-	if rec.SubmitOpen || !slices.Contains(rec.Actions, ActEdit) {
+	if rec.SubmitOpen || !slices.Contains(rec.Actions, application.ActEdit) {
 		t.Fatalf("exempt user keeps editing a closed round: open %v actions %v", rec.SubmitOpen, rec.Actions)
 	}
 	if _, err := f.s.PutDraft(ctx, free, n, "ADD_INFO_SAVE", []byte(`{"x":1}`)); err != nil {
@@ -367,49 +371,49 @@ func TestCommitRechecksUnderLock(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	n := f.apply(t, LangSave)
-	locked := &lockHook{store: f.u, before: func() { f.u.apps[n].State = State{Status: Complete} }}
+	n := f.apply(t, application.LangSave)
+	locked := &lockHook{Applications: memstore.Applications{Store: f.m.Store}, before: func() { f.m.setState(n, application.State{Status: application.Complete}) }}
 	f.s.Apps = locked
-	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != CodeNotModifiable {
+	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != application.CodeNotModifiable {
 		t.Fatalf("completed meanwhile: %v", err)
 	}
-	if _, saved := f.u.saved[n][CareerSave]; saved {
+	if _, saved := f.m.savedAt(n, application.CareerSave); saved {
 		t.Fatal("saved after completion")
 	}
-	locked.before = func() { f.u.apps[n].State = State{Status: BasisSave} }
-	f.u.apps[n].State = State{Status: LangSave}
-	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != CodeStepOrder {
+	locked.before = func() { f.m.setState(n, application.State{Status: application.BasisSave}) }
+	f.m.setState(n, application.State{Status: application.LangSave})
+	if _, err := f.s.SaveCareers(ctx, kim, n, nil); apperr.CodeOf(err) != application.CodeStepOrder {
 		t.Fatalf("moved back meanwhile: %v", err)
 	}
-	locked.before = func() { f.u.apps[n].State = State{Status: Complete} }
+	locked.before = func() { f.m.setState(n, application.State{Status: application.Complete}) }
 	change := partReq("MA01")
 	change.ApplNo = n
-	f.u.apps[n].State = State{Status: LangSave}
-	if _, _, err := f.s.SavePart(ctx, kim, change); apperr.CodeOf(err) != CodeNotModifiable {
+	f.m.setState(n, application.State{Status: application.LangSave})
+	if _, _, err := f.s.SavePart(ctx, kim, change); apperr.CodeOf(err) != application.CodeNotModifiable {
 		t.Fatalf("part changed after completion: %v", err)
 	}
-	f.u.apps[n].State = State{Status: LangSave}
-	if _, err := f.s.Cancel(ctx, kim, n); apperr.CodeOf(err) != CodeNotModifiable {
+	f.m.setState(n, application.State{Status: application.LangSave})
+	if _, err := f.s.Cancel(ctx, kim, n); apperr.CodeOf(err) != application.CodeNotModifiable {
 		t.Fatalf("cancelled after completion: %v", err)
 	}
 }
 
 // lockHook runs before on every Update, before the row is read.
 type lockHook struct {
-	*store
+	memstore.Applications
 	before func()
 }
 
-func (l *lockHook) Update(ctx context.Context, n int64, fn func(context.Context, *Application) error) error {
+func (l *lockHook) Update(ctx context.Context, n int64, fn func(context.Context, *application.Application) error) error {
 	l.before()
-	return l.store.Update(ctx, n, fn)
+	return l.Applications.Update(ctx, n, fn)
 }
 
 func TestDrafts(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t, fullRound())
-	n := f.apply(t, CareerSave)
+	n := f.apply(t, application.CareerSave)
 
 	// A draft is kept when the save is refused, and returned with the step.
 	at, err := f.s.PutDraft(ctx, kim, n, "ADD_INFO_SAVE", []byte(` {"essays":[{"no":1}]} `))
@@ -433,7 +437,7 @@ func TestDrafts(t *testing.T) {
 	if v, err := f.s.AdditionalInfo(ctx, sys, n); err != nil || v.Draft != nil {
 		t.Fatalf("staff see the draft: %+v %v", v.Draft, err)
 	}
-	if _, _, err := f.s.GetDraft(ctx, lee, n, "ADD_INFO_SAVE"); apperr.CodeOf(err) != CodeNotFound {
+	if _, _, err := f.s.GetDraft(ctx, lee, n, "ADD_INFO_SAVE"); apperr.CodeOf(err) != application.CodeNotFound {
 		t.Fatalf("other's draft: %v", err)
 	}
 
@@ -446,7 +450,7 @@ func TestDrafts(t *testing.T) {
 		t.Fatal("draft kept after save")
 	}
 	// A draft older than the last save is not offered; a newer one is.
-	f.u.memory.PutDraft(ctx, n, AddInfoSave, []byte(`{"old":true}`), now)
+	memstore.Forms{Store: f.m.Store}.PutDraft(ctx, n, application.AddInfoSave, []byte(`{"old":true}`), now)
 	if v, _ := f.s.AdditionalInfo(ctx, kim, n); v.Draft != nil {
 		t.Fatalf("stale draft offered: %s", v.Draft.Data)
 	}
@@ -464,11 +468,11 @@ func TestDrafts(t *testing.T) {
 		p    func() error
 		code string
 	}{
-		{"other applicant", func() error { return f.s.DeleteDraft(ctx, lee, n, "ADD_INFO_SAVE") }, CodeNotFound},
-		{"staff", func() error { return f.s.DeleteDraft(ctx, sys, n, "ADD_INFO_SAVE") }, CodeOwnerOnly},
-		{"not a draft step", func() error { return f.s.DeleteDraft(ctx, kim, n, "FILE_SAVE") }, CodeStepNotInList},
-		{"get: not a draft step", func() error { _, _, err := f.s.GetDraft(ctx, kim, n, "COMPLETE"); return err }, CodeStepNotInList},
-		{"put by another applicant", func() error { _, err := f.s.PutDraft(ctx, lee, n, "SURVEY", []byte(`{}`)); return err }, CodeNotFound},
+		{"other applicant", func() error { return f.s.DeleteDraft(ctx, lee, n, "ADD_INFO_SAVE") }, application.CodeNotFound},
+		{"staff", func() error { return f.s.DeleteDraft(ctx, sys, n, "ADD_INFO_SAVE") }, application.CodeOwnerOnly},
+		{"not a draft step", func() error { return f.s.DeleteDraft(ctx, kim, n, "FILE_SAVE") }, application.CodeStepNotInList},
+		{"get: not a draft step", func() error { _, _, err := f.s.GetDraft(ctx, kim, n, "COMPLETE"); return err }, application.CodeStepNotInList},
+		{"put by another applicant", func() error { _, err := f.s.PutDraft(ctx, lee, n, "SURVEY", []byte(`{}`)); return err }, application.CodeNotFound},
 		{"owner", func() error { return f.s.DeleteDraft(ctx, kim, n, "ADD_INFO_SAVE") }, ""},
 	}
 	for _, c := range cases {
@@ -480,13 +484,13 @@ func TestDrafts(t *testing.T) {
 		t.Fatal("deleted draft still there")
 	}
 	// Every draft step keeps its own draft.
-	for i, st := range DraftSteps {
+	for i, st := range application.DraftSteps {
 		body := []byte(`{"i":` + strconv.Itoa(i) + `}`)
 		if _, err := f.s.PutDraft(ctx, kim, n, string(st), body); err != nil {
 			t.Fatalf("%s: %v", st, err)
 		}
 	}
-	for i, st := range DraftSteps {
+	for i, st := range application.DraftSteps {
 		d, ok, err := f.s.GetDraft(ctx, kim, n, string(st))
 		if err != nil || !ok || string(d.Data) != `{"i":`+strconv.Itoa(i)+`}` {
 			t.Fatalf("%s: %s %v", st, d.Data, err)

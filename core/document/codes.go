@@ -12,4 +12,11 @@ const (
 	CodeExtraNotAllowed = "file.extra_not_allowed"
 	CodeExtraSlot       = "file.extra_slot" // slot number outside 1..5
 	CodeItemUnknown     = "file.item_unknown"
+	CodeFileNotFound    = "file.not_found"        // no such document of this application
+	CodeUploadMalformed = "file.upload_malformed" // the multipart form lacks its request or file part
+
+	// ExtraItemCode is the document item of the extra slots (DOC_ITEM 00099).
+	ExtraItemCode = "00099"
+	// PhotoItemCode is the document item of the applicant's photo.
+	PhotoItemCode = "00001"
 )

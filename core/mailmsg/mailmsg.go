@@ -90,11 +90,139 @@ type PasswordReset struct {
 // Kind implements Message.
 func (PasswordReset) Kind() string { return "password_reset" }
 
+// PaymentReceipt confirms a payment with its lines (the PayPal surcharge
+// as its own line, "" when none). Amounts are "KRW 80000" / "USD 63.00"
+// texts, PaidAt yyyy-MM-dd HH:mm in Asia/Seoul.
+type PaymentReceipt struct {
+	School     string `json:"school"`
+	Round      string `json:"round"`
+	ExamNumber string `json:"examNumber"`
+	PaymentID  string `json:"paymentId"`
+	PayType    string `json:"payType"`
+	Fee        string `json:"fee"`
+	Surcharge  string `json:"surcharge"`
+	Total      string `json:"total"`
+	PaidAt     string `json:"paidAt"`
+}
+
+// Kind implements Message.
+func (PaymentReceipt) Kind() string { return "payment_receipt" }
+
+// VirtualAccountIssued gives the account to deposit the fee into and its
+// deadline (yyyy-MM-dd HH:mm, Asia/Seoul).
+type VirtualAccountIssued struct {
+	School    string `json:"school"`
+	Round     string `json:"round"`
+	Bank      string `json:"bank"`
+	AccountNo string `json:"accountNo"`
+	Holder    string `json:"holder"`
+	Amount    string `json:"amount"`
+	Due       string `json:"due"`
+}
+
+// Kind implements Message.
+func (VirtualAccountIssued) Kind() string { return "vbank_issued" }
+
+// UserIDFound answers a find-id request: the user ids registered with the
+// address. Queue it only when the list is not empty.
+type UserIDFound struct {
+	UserIDs  []string `json:"userIds"`
+	LoginURL string   `json:"loginUrl"`
+}
+
+// Kind implements Message.
+func (UserIDFound) Kind() string { return "user_id_found" }
+
+// EmailChangeCode confirms a new address on My Info.
+type EmailChangeCode struct {
+	Code         Secret `json:"code"`
+	ValidMinutes int    `json:"validMinutes"`
+}
+
+// Kind implements Message.
+func (EmailChangeCode) Kind() string { return "email_change_code" }
+
+// PaymentCancelled tells the applicant that staff cancelled or refunded
+// their payment (issue 10): the cancel type (00001 all, 00002 zero,
+// 00003 partial), the amount refunded now and what remains paid, the
+// reason, and whether the application is now cancelled.
+type PaymentCancelled struct {
+	School     string `json:"school"`
+	Round      string `json:"round"`
+	ExamNumber string `json:"examNumber"`
+	PaymentID  string `json:"paymentId"`
+	CancelType string `json:"cancelType"`
+	Refunded   string `json:"refunded"`
+	Remaining  string `json:"remaining"`
+	Reason     string `json:"reason"`
+	Cancelled  bool   `json:"cancelled"`
+	At         string `json:"at"`
+}
+
+// Kind implements Message.
+func (PaymentCancelled) Kind() string { return "payment_cancelled" }
+
+// ApplicationCorrected tells the applicant that school staff corrected the
+// basic information of the application: which fields, and why.
+type ApplicationCorrected struct {
+	School string   `json:"school"`
+	Round  string   `json:"round"`
+	Fields []string `json:"fields"`
+	Reason string   `json:"reason"`
+}
+
+// Kind implements Message.
+func (ApplicationCorrected) Kind() string { return "application_corrected" }
+
+// ReviewCorrection tells the applicant that the school, reviewing the
+// application, asks for a correction, and what to correct.
+type ReviewCorrection struct {
+	School string `json:"school"`
+	Round  string `json:"round"`
+	Reason string `json:"reason"`
+}
+
+// Kind implements Message.
+func (ReviewCorrection) Kind() string { return "review_correction" }
+
+// ReviewCompleted tells the applicant that the school's review is complete:
+// check the application, the admission slip and the submitted files.
+type ReviewCompleted struct {
+	School string `json:"school"`
+	Round  string `json:"round"`
+}
+
+// Kind implements Message.
+func (ReviewCompleted) Kind() string { return "review_complete" }
+
+// MembershipNotice tells a member that their membership was limited,
+// suspended, ended or restored (spec section 4 "Membership terms"), the
+// cause, the staff's note and, for a limit, the date (yyyy-MM-dd,
+// Asia/Seoul) by which to fix the cause. Exactly one of Limited, Suspended,
+// Ended and Restored is set; FalseInfo and Disruption name the cause (both
+// unset: another cause).
+type MembershipNotice struct {
+	UserID     string `json:"userId"`
+	Limited    bool   `json:"limited"`
+	Suspended  bool   `json:"suspended"`
+	Ended      bool   `json:"ended"`
+	Restored   bool   `json:"restored"`
+	FalseInfo  bool   `json:"falseInfo"`
+	Disruption bool   `json:"disruption"`
+	Note       string `json:"note"`
+	FixBy      string `json:"fixBy"`
+}
+
+// Kind implements Message.
+func (MembershipNotice) Kind() string { return "membership_notice" }
+
 // All lists one value of every mail type. A type missing here cannot be
 // queued; a type listed here without its templates stops the mailer at start
 // (and fails its tests).
 func All() []Message {
-	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}}
+	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
+		RecommendRequest{}, RecommendCompleted{}, PaymentCancelled{},
+		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{}}
 }
 
 var byKind = func() map[string]reflect.Type {
@@ -242,3 +370,45 @@ func containsSecret(t reflect.Type) bool {
 	}
 	return false
 }
+
+// ExamNumberChanged tells an applicant that staff re-assigned the exam
+// numbers of the round (remake/applid). School and Round are names in the
+// mail's language.
+type ExamNumberChanged struct {
+	School string `json:"school"`
+	Round  string `json:"round"`
+	Old    string `json:"old"`
+	New    string `json:"new"`
+}
+
+// Kind implements Message.
+func (ExamNumberChanged) Kind() string { return "exam_number_changed" }
+
+// RecommendRequest asks a recommender, in the recommender's language, to
+// write a letter: the key link is a secret. Reminder marks the reminder
+// sent before the deadline. RequestNo lets the worker record on the
+// request whether the mail server took the mail.
+type RecommendRequest struct {
+	RequestNo       int64  `json:"requestNo"`
+	RecommenderName string `json:"recommenderName"`
+	ApplicantName   string `json:"applicantName"`
+	School          string `json:"school"`
+	Round           string `json:"round"`
+	Deadline        string `json:"deadline"` // yyyy-MM-dd HH:mm, Asia/Seoul
+	Link            Secret `json:"link"`
+	Reminder        bool   `json:"reminder"`
+}
+
+// Kind implements Message.
+func (RecommendRequest) Kind() string { return "recommend_request" }
+
+// RecommendCompleted tells the applicant a recommender has submitted (the
+// letter itself stays confidential).
+type RecommendCompleted struct {
+	RecommenderName string `json:"recommenderName"`
+	School          string `json:"school"`
+	Round           string `json:"round"`
+}
+
+// Kind implements Message.
+func (RecommendCompleted) Kind() string { return "recommend_completed" }

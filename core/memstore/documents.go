@@ -11,6 +11,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/submission"
 )
@@ -26,7 +27,7 @@ type ExamNumbers struct{ *Store }
 type Outbox struct{ *Store }
 
 var (
-	_ submission.Documents   = Documents{}
+	_ document.Documents     = Documents{}
 	_ submission.ExamNumbers = ExamNumbers{}
 	_ submission.Consents    = Applications{}
 	_ submission.Mailer      = Outbox{}
@@ -34,18 +35,18 @@ var (
 )
 
 // Items answers the round's document items.
-func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]submission.DocItem, error) {
-	var out []submission.DocItem
+func (s Documents) Items(ctx context.Context, k application.RoundKey) ([]document.DocItem, error) {
+	var out []document.DocItem
 	err := s.do(ctx, func(d *data) error { out = slices.Clone(d.items[k]); return nil })
 	return out, err
 }
 
 // List answers an application's documents by slot and item.
-func (s Documents) List(ctx context.Context, applNo int64) ([]submission.Document, error) {
-	var out []submission.Document
+func (s Documents) List(ctx context.Context, applNo int64) ([]document.Document, error) {
+	var out []document.Document
 	err := s.do(ctx, func(d *data) error {
 		out = slices.Clone(d.docs[applNo])
-		slices.SortStableFunc(out, func(a, b submission.Document) int {
+		slices.SortStableFunc(out, func(a, b document.Document) int {
 			if c := cmp.Compare(a.Slot, b.Slot); c != 0 {
 				return c
 			}
@@ -57,8 +58,8 @@ func (s Documents) List(ctx context.Context, applNo int64) ([]submission.Documen
 }
 
 // Put stores a document, replacing the one of the same item and slot.
-func (s Documents) Put(ctx context.Context, doc submission.Document) (submission.Document, bool, error) {
-	var old submission.Document
+func (s Documents) Put(ctx context.Context, doc document.Document) (document.Document, bool, error) {
+	var old document.Document
 	var replaced bool
 	err := s.do(ctx, func(d *data) error {
 		if err := d.needApp(doc.ApplNo); err != nil {
@@ -86,8 +87,8 @@ func (s Documents) Put(ctx context.Context, doc submission.Document) (submission
 }
 
 // Get answers one document of an application.
-func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (submission.Document, error) {
-	var doc submission.Document
+func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (document.Document, error) {
+	var doc document.Document
 	err := s.do(ctx, func(d *data) error {
 		for _, o := range d.docs[applNo] {
 			if o.FileKey == fileKey {
@@ -95,7 +96,7 @@ func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (submi
 				return nil
 			}
 		}
-		return apperr.NotFound(submission.CodeFileNotFound)
+		return apperr.NotFound(document.CodeFileNotFound)
 	})
 	return doc, err
 }
@@ -104,9 +105,9 @@ func (s Documents) Get(ctx context.Context, applNo int64, fileKey string) (submi
 func (s Documents) Delete(ctx context.Context, applNo int64, fileKey string) error {
 	return s.do(ctx, func(d *data) error {
 		list := d.docs[applNo]
-		n := slices.IndexFunc(list, func(o submission.Document) bool { return o.FileKey == fileKey })
+		n := slices.IndexFunc(list, func(o document.Document) bool { return o.FileKey == fileKey })
 		if n < 0 {
-			return apperr.NotFound(submission.CodeFileNotFound)
+			return apperr.NotFound(document.CodeFileNotFound)
 		}
 		d.docs[applNo] = slices.Delete(slices.Clone(list), n, n+1)
 		return nil
@@ -152,6 +153,7 @@ func (s ExamNumbers) Assign(ctx context.Context, applNo int64, applID string, at
 		}
 		h.ApplID = applID
 		d.apps[applNo] = h
+		d.completed[applNo] = at
 		return nil
 	})
 }

@@ -9,11 +9,11 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 var errRefused = errors.New("refused")
@@ -87,7 +87,7 @@ func TestFormStepsRoundTrip(t *testing.T) {
 		"saved":    f.MarkSaved(ctx, n+1, application.BasisSave, time.Unix(0, 0)),
 		"draft":    f.PutDraft(ctx, n+1, application.BasisSave, []byte(`{}`), time.Unix(0, 0)),
 		"document": func() error {
-			_, _, err := (memstore.Documents{Store: s}).Put(ctx, submission.Document{ApplNo: n + 1})
+			_, _, err := (memstore.Documents{Store: s}).Put(ctx, document.Document{ApplNo: n + 1})
 			return err
 		}(),
 		"part": memstore.Applications{Store: s}.SetPart(ctx, n+1, application.Part{}),
@@ -103,7 +103,7 @@ func TestItemsMailAndStatus(t *testing.T) {
 	ctx := context.Background()
 	s := memstore.New()
 	k := application.RoundKey{SchoolCode: "T01", EnterYear: 2027, RecruitPartSeq: 1}
-	s.SetItems(k, []submission.DocItem{{KorName: "성적증명서"}})
+	s.SetItems(k, []document.DocItem{{KorName: "성적증명서"}})
 	if items, err := (memstore.Documents{Store: s}).Items(ctx, k); err != nil || len(items) != 1 || items[0].KorName != "성적증명서" {
 		t.Fatalf("items: %+v %v", items, err)
 	}

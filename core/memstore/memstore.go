@@ -1,6 +1,7 @@
 // Package memstore is the in-memory implementation of the store ports of
 // core (applications, forms and drafts, documents, exam numbers, outbox,
-// users). Core tests use it instead of hand-written fakes; the contract
+// users, reference data, access log, payments, applicants' contacts) and
+// of the file store. Core tests use it instead of hand-written fakes; the contract
 // suites of core/storetest check that it behaves like the PostgreSQL stores.
 //
 // One mutex stands for the row locks: a transaction (InTx, Update, or any
@@ -20,15 +21,20 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // Store holds every table. The zero value is not usable: call New.
 type Store struct {
 	mu sync.Mutex
 	d  *data
+	// files are outside the transactions, as on a disk.
+	fmu      sync.Mutex
+	files    map[string][]byte
+	nextFile int
 	// Now is the clock of rows the stores stamp themselves (outbox
 	// created_at, user created_at); nil is time.Now.
 	Now func() time.Time
@@ -73,15 +79,27 @@ type data struct {
 	surveys    map[surveyKey]application.SurveyData
 	saved      map[stepKey]time.Time
 	drafts     map[stepKey]application.Draft
-	docs       map[int64][]submission.Document // per application, in upload order
+	docs       map[int64][]document.Document // per application, in upload order
 	rules      map[application.RoundKey]string
-	items      map[application.RoundKey][]submission.DocItem
+	items      map[application.RoundKey][]document.DocItem
 	counters   map[application.RoundKey]int
 	nextJob    int64
 	outbox     []Job
 	nextUserPK int64
 	users      map[int64]account.User
 	revoked    map[string]time.Time
+	payments   map[string]payment.Attempt
+	payRecords []payment.Record
+	rounds     map[application.RoundKey]application.Round
+	schools    []application.School
+	countries  []application.Country
+	univs      map[string]application.Univ
+	codes      map[codeKey][]application.Code
+	logged     []Logged
+	paid       map[int64][]Payment
+	completed  map[int64]time.Time // when Assign gave the exam number
+	life       map[int64]lifeRow   // account lifecycle columns, by user key
+	recs       *recData
 }
 
 func (d *data) clone() *data {
@@ -104,20 +122,34 @@ func (d *data) clone() *data {
 	c.outbox = d.outbox[:len(d.outbox):len(d.outbox)] // appends copy
 	c.users = maps.Clone(d.users)
 	c.revoked = maps.Clone(d.revoked)
+	c.payments = maps.Clone(d.payments)
+	c.payRecords = d.payRecords[:len(d.payRecords):len(d.payRecords)] // appends copy
+	c.rounds = maps.Clone(d.rounds)
+	c.univs = maps.Clone(d.univs)
+	c.codes = maps.Clone(d.codes)
+	c.logged = d.logged[:len(d.logged):len(d.logged)] // appends copy
+	c.paid = maps.Clone(d.paid)
+	c.completed = maps.Clone(d.completed)
+	c.life = maps.Clone(d.life)
+	c.recs = d.recs.clone()
 	return &c
 }
 
 // New is an empty store.
 func New() *Store {
-	return &Store{d: &data{
+	return &Store{files: map[string][]byte{}, d: &data{
 		apps: map[int64]application.Header{}, parts: map[int64]application.Part{},
 		consents: map[int64][]school.Acceptance{}, info: map[int64]form.ApplicantInfo{},
 		academic: map[int64][]form.AcademicRecord{}, languages: map[int64][]form.LanguageEntry{},
 		careers: map[int64][]form.Career{}, addInfo: map[int64]addInfo{},
 		surveys: map[surveyKey]application.SurveyData{}, saved: map[stepKey]time.Time{},
-		drafts: map[stepKey]application.Draft{}, docs: map[int64][]submission.Document{},
-		rules: map[application.RoundKey]string{}, items: map[application.RoundKey][]submission.DocItem{},
+		drafts: map[stepKey]application.Draft{}, docs: map[int64][]document.Document{},
+		rules: map[application.RoundKey]string{}, items: map[application.RoundKey][]document.DocItem{},
 		counters: map[application.RoundKey]int{}, users: map[int64]account.User{}, revoked: map[string]time.Time{},
+		payments: map[string]payment.Attempt{},
+		rounds:   map[application.RoundKey]application.Round{}, univs: map[string]application.Univ{},
+		codes: map[codeKey][]application.Code{}, paid: map[int64][]Payment{}, completed: map[int64]time.Time{},
+		life: map[int64]lifeRow{},
 	}}
 }
 
@@ -164,8 +196,8 @@ func (s *Store) SetRule(k application.RoundKey, rule string) {
 }
 
 // SetItems sets a round's document items.
-func (s *Store) SetItems(k application.RoundKey, items []submission.DocItem) {
-	_ = s.do(context.Background(), func(d *data) error { d.items[k] = append([]submission.DocItem(nil), items...); return nil })
+func (s *Store) SetItems(k application.RoundKey, items []document.DocItem) {
+	_ = s.do(context.Background(), func(d *data) error { d.items[k] = append([]document.DocItem(nil), items...); return nil })
 }
 
 // Jobs answers the committed outbox rows.

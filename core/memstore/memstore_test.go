@@ -4,17 +4,23 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/storetest"
+	"github.com/gradapply/gradapply/core/submission"
 )
 
 func newEnv(t *testing.T) storetest.Env {
 	s := memstore.New()
 	k := application.RoundKey{SchoolCode: "T01", EnterYear: 2027, RecruitPartSeq: 1}
 	s.SetRule(k, "T{seq:4}")
-	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s},
+	names := submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"}
+	s.SetRound(application.Round{RoundKey: k, SchoolKorName: names.SchoolKorName, SchoolEngName: names.SchoolEngName,
+		KorName: names.RoundKorName, EngName: names.RoundEngName})
+	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s}, Recs: memstore.Recommendations{Store: s},
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
-		Users: memstore.Users{Store: s}, Round: k,
+		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k,
+		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
 		Part:    application.Part{ApplPartNo: 1, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
 }
@@ -25,3 +31,17 @@ func TestExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, 
 func TestOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, newEnv) }
 func TestDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, newEnv) }
 func TestUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, newEnv) }
+func TestPayments(t *testing.T)     { t.Parallel(); storetest.RunPayments(t, newEnv) }
+func TestReference(t *testing.T)    { t.Parallel(); storetest.RunReference(t, newEnv) }
+func TestApplicants(t *testing.T)   { t.Parallel(); storetest.RunApplicants(t, newEnv) }
+func TestLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, newEnv) }
+
+func TestFiles(t *testing.T) {
+	t.Parallel()
+	storetest.RunFiles(t, func(*testing.T) document.FileStore { return memstore.Files{Store: memstore.New()} })
+}
+
+func TestRecommendations(t *testing.T) {
+	t.Parallel()
+	storetest.RunRecommendations(t, newEnv)
+}

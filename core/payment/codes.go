@@ -14,4 +14,32 @@ const (
 	CodeRefundBank        = "payment.refund_bank"
 	CodeRefundHolder      = "payment.refund_holder"
 	CodeRefundAccountNo   = "payment.refund_account_no"
+
+	CodePayTypeNotOffered = "payment.pay_type_not_offered" // the round does not offer it
+	CodeNotFound          = "payment.not_found"
+	CodeAlreadyPaid       = "payment.already_paid"      // a second payment of a paid application
+	CodeVbankWaiting      = "payment.vbank_waiting"     // a virtual account awaits its deposit
+	CodeInFlight          = "payment.in_flight"         // the provider is still deciding about an attempt
+	CodeNotSubmitted      = "payment.not_submitted"     // pay before submitting
+	CodeProviderDown      = "payment.provider_down"     // the provider did not answer
+	CodeDeclined          = "payment.declined"          // declined or abandoned in the provider's window
+	CodeAbandoned         = "payment.abandoned"         // never paid at the provider
+	CodeBadSignature      = "payment.bad_signature"     // a webhook whose signature was refused
+	CodeUnknownPayment    = "payment.unknown_payment"   // a webhook naming no attempt of ours
+	CodeIdentityMismatch  = "payment.identity_mismatch" // the provider reports another payment id
+	CodePaidTwice         = "payment.paid_twice"        // money for an application that cannot complete any more
+)
+
+// Message codes of the staff money pages (issue 10).
+const (
+	CodeReasonRequired   = "payment.reason_required" // a cancel or manual payment without a reason
+	CodeRefundAccountReq = "payment.refund_account_required"
+	CodeProviderRefused  = "payment.provider_refused"  // the provider refused the cancel
+	CodeAlreadyCancelled = "payment.already_cancelled" // the application is cancelled already
+	CodeManualMethod     = "payment.manual_method"     // transfer or waiver
+	CodeEvidenceRequired = "payment.evidence_required"
+	CodePeriodInvalid    = "payment.period_invalid" // from/to missing or from >= to
+	CodePeriodClosed     = "payment.period_closed"  // overlaps a closed period
+	CodeSchoolRequired   = "payment.school_required"
+	CodeNoProvider       = "payment.no_provider" // a manual payment cannot be asked about
 )

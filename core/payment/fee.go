@@ -1,6 +1,8 @@
 package payment
 
 import (
+	"strings"
+
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/money"
 )
@@ -27,6 +29,16 @@ func ParsePayType(s string) (PayType, error) {
 		}
 	}
 	return "", apperr.Invalid(CodePayTypeUnknown)
+}
+
+// Name is the pay type's name in ko or en (the PAY_TYPE codes).
+func (t PayType) Name(loc string) string {
+	ko, en := map[PayType]string{Card: "신용카드", Vbank: "가상계좌", Trans: "계좌이체", VisaMaster: "해외카드 (PayPal)", Free: "무료"},
+		map[PayType]string{Card: "Credit card", Vbank: "Virtual account", Trans: "Bank transfer", VisaMaster: "International card (PayPal)", Free: "Free"}
+	if loc == "en" {
+		return en[t]
+	}
+	return ko[t]
 }
 
 // Provider names who processes a pay type: "paypal", "domestic" or "" (free).
@@ -125,4 +137,37 @@ func NewQuote(t PayType, fee money.Money, pp PayPalFee) (Quote, error) {
 		q.Surcharge, q.Total = s, total
 	}
 	return q, nil
+}
+
+// Grouped writes an amount in major units with thousands separators:
+// "80,000" for KRW, "1,062.94" for USD.
+func Grouped(m money.Money) string {
+	d := m.Decimal()
+	neg := strings.HasPrefix(d, "-")
+	d = strings.TrimPrefix(d, "-")
+	whole, frac, hasFrac := strings.Cut(d, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if hasFrac {
+		out += "." + frac
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// Display is an amount as an applicant reads it: "80,000원" in Korean,
+// "KRW 80,000" in English, "USD 62.94" in both.
+func Display(m money.Money, loc string) string {
+	if m.Currency() == money.KRW && loc != "en" {
+		return Grouped(m) + "원"
+	}
+	return string(m.Currency()) + " " + Grouped(m)
 }

@@ -389,3 +389,26 @@ func TestQuoteCurrency(t *testing.T) {
 		t.Fatal("USD quote")
 	}
 }
+
+func TestDisplay(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		m      money.Money
+		ko, en string
+	}{
+		{money.Won(80000), "80,000원", "KRW 80,000"},
+		{money.Won(150000), "150,000원", "KRW 150,000"},
+		{money.Won(500), "500원", "KRW 500"},
+		{money.Cents(106294), "USD 1,062.94", "USD 1,062.94"},
+		{money.Cents(7), "USD 0.07", "USD 0.07"},
+		{money.Won(1234567), "1,234,567원", "KRW 1,234,567"},
+	}
+	for _, c := range cases {
+		if got := Display(c.m, "ko"); got != c.ko {
+			t.Errorf("ko %v: %q", c.m, got)
+		}
+		if got := Display(c.m, "en"); got != c.en {
+			t.Errorf("en %v: %q", c.m, got)
+		}
+	}
+}

@@ -13,7 +13,14 @@ const (
 	Paid       Result = "PAID"
 	VbankIssue Result = "VBANK_ISSUE"
 	Timeout    Result = "TIMEOUT"
+	// Failed ends an attempt that the provider reports declined, failed or
+	// never paid (the applicant closed its window): the applicant may
+	// start a new attempt.
+	Failed Result = "FAILED"
 )
+
+// InFlight reports whether the attempt may still receive money.
+func (r Result) InFlight() bool { return r == Proceeding || r == VbankIssue }
 
 // StatusComplete is the payment status of a finished payment.
 const StatusComplete = "COMPLETE"
@@ -25,6 +32,7 @@ const (
 	EvVbankIssued EventKind = "vbank_issued" // a virtual account was issued
 	EvPaid        EventKind = "paid"         // money received (card approval, transfer, deposit)
 	EvTimeout     EventKind = "timeout"      // the payment or the virtual account expired
+	EvFailed      EventKind = "failed"       // declined, failed or abandoned (a virtual account: expired)
 )
 
 // Event is one provider report, already authenticated by the adapter.
@@ -40,7 +48,7 @@ type Outcome string
 const (
 	Changed  Outcome = "changed"
 	Ignored  Outcome = "ignored"   // repeated or late: nothing changed
-	LatePaid Outcome = "late_paid" // money arrived after TIMEOUT: nothing changed, staff must refund
+	LatePaid Outcome = "late_paid" // money arrived after TIMEOUT or FAILED: nothing changed, staff must refund
 )
 
 // Payment is the state of one payment attempt of an application.
@@ -68,7 +76,7 @@ func (p Payment) Apply(ev Event) (Payment, Outcome, error) {
 	switch p.Result {
 	case Paid:
 		return p, Ignored, nil
-	case Timeout:
+	case Timeout, Failed:
 		if ev.Kind == EvPaid {
 			return p, LatePaid, nil
 		}
@@ -87,6 +95,14 @@ func (p Payment) Apply(ev Event) (Payment, Outcome, error) {
 	switch ev.Kind {
 	case EvTimeout:
 		p.Result = Timeout
+		return p, Changed, nil
+	case EvFailed:
+		// A virtual account that fails at the provider has expired.
+		if p.Result == VbankIssue {
+			p.Result = Timeout
+		} else {
+			p.Result = Failed
+		}
 		return p, Changed, nil
 	case EvVbankIssued, EvPaid:
 		if ev.Amount != p.Expected {

@@ -51,18 +51,26 @@ const (
 	AuthManage        Action = "admin.auth" // role assignment pages
 	Settlement        Action = "admin.settlement"
 	PayCancel         Action = "admin.pay.cancel"
-	RecruitPartManage Action = "admin.recruit" // recruitment rounds, settings, rule check
+	PayInfo           Action = "admin.pay.info" // pay/info and the cancel and failure histories (read)
+	RecruitPartManage Action = "admin.recruit"  // recruitment rounds, settings, rule check
 	InquiryManage     Action = "admin.inquiry"
 	RecommendTemplate Action = "admin.recommend.template"
 	RecommendRead     Action = "admin.recommend.read" // read letters (confidential)
 	HealthDetail      Action = "admin.health"
+	// Back office, issue 13.
+	ApplicationReveal Action = "admin.appl.reveal" // read identification numbers unmasked (logged)
+	ApplicationReview Action = "admin.appl.review" // start, reopen for correction and complete a review
+	ApplicationExport Action = "admin.appl.export" // Excel and document bundles of a round
+	AccessLogRead     Action = "admin.accesslog"   // the personal-data access log
+	Dashboard         Action = "admin.dashboard"   // a round's counts (no personal data)
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
 var schoolScoped = map[Action]bool{
 	ApplicationRead: true, UserListAll: true, AdminBasicEdit: true,
 	RecruitPartManage: true, InquiryManage: true, RecommendTemplate: true,
-	RecommendRead: true, Settlement: true,
+	RecommendRead: true, Settlement: true, PayInfo: true,
+	ApplicationReveal: true, ApplicationReview: true, ApplicationExport: true, Dashboard: true,
 }
 
 // table: action -> roles allowed. System admins may do everything listed
@@ -83,11 +91,17 @@ var table = map[Action][]Role{
 	AuthManage:        {RoleSysAdmin},
 	Settlement:        {RoleSysAdmin, RoleSettleAdmin},
 	PayCancel:         {RoleSysAdmin},
+	PayInfo:           {RoleSysAdmin, RoleSettleAdmin, RoleSchoolAdmin},
 	RecruitPartManage: {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
 	InquiryManage:     {RoleSysAdmin, RoleSchoolAdmin},
 	RecommendTemplate: {RoleSysAdmin, RoleSchoolAdmin},
 	RecommendRead:     {RoleSysAdmin, RoleSchoolAdmin},
 	HealthDetail:      {RoleSysAdmin},
+	ApplicationReveal: {RoleSysAdmin, RoleSchoolAdmin},
+	ApplicationReview: {RoleSysAdmin, RoleSchoolAdmin},
+	ApplicationExport: {RoleSysAdmin, RoleSchoolAdmin},
+	AccessLogRead:     {RoleSysAdmin},
+	Dashboard:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -159,16 +173,25 @@ type AdminPage struct {
 // what AdminPages answers and keeps no role table of its own.
 var adminPages = []AdminPage{
 	{"users", UserListAll},
+	{"applications", UserListAll}, // personal data: never the setting admin
 	{"info-inquiry", RecruitPartManage},
 	{"recruit-part/list", RecruitPartManage},
 	{"applId/check", RecruitPartManage},
-	{"pay/info", PayCheck},
+	{"school/settings", RecruitPartManage},
+	{"pay/info", PayInfo},
+	{"manual-pay", ManualPay},
+	{"pay-check", PayCheck},
+	{"pay/cancel", PayCancel},
+	{"pay/cancel/history", PayInfo},
+	{"pay-failure/history", PayInfo},
 	{"settlement/list", Settlement},
 	{"inquiry/manage", InquiryManage},
 	{"recommend/template", RecommendTemplate},
 	{"user/management", UserManage},
 	{"auth/list", AuthManage},
+	{"remake/applid", Remake},
 	{"health", HealthDetail},
+	{"access-log", AccessLogRead},
 }
 
 // AdminPages lists the back-office pages p may open, in menu order; none for

@@ -28,11 +28,17 @@ var want = []struct {
 	{"auth pages: system admin only", AuthManage, []Role{RoleSysAdmin}, false},
 	{"settlement: system admin (and settlement staff)", Settlement, []Role{RoleSysAdmin, RoleSettleAdmin}, true},
 	{"pay-cancel pages: system admin only", PayCancel, []Role{RoleSysAdmin}, false},
+	{"payment info and histories (issue 10): system admin, settlement staff, school admin for their school", PayInfo, []Role{RoleSysAdmin, RoleSettleAdmin, RoleSchoolAdmin}, true},
 	{"recruitment round pages: school admin and system admin (and setting admin)", RecruitPartManage, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, true},
 	{"inquiry management: admin and school admin", InquiryManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"recommendation templates: admin and school admin", RecommendTemplate, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"recommendation letters are confidential: school admins read them", RecommendRead, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"server health detail: system admin", HealthDetail, []Role{RoleSysAdmin}, false},
+	{"identification numbers unmasked (logged): admin and school admin", ApplicationReveal, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"review of an application: admin and school admin", ApplicationReview, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"exports of a round (personal data): admin and school admin", ApplicationExport, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"the personal-data access log: system admin", AccessLogRead, []Role{RoleSysAdmin}, false},
+	{"a round's counts (no personal data): staff of the school, closing staff", Dashboard, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin}, true},
 }
 
 func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
@@ -172,13 +178,13 @@ func TestAdminPagesPerRole(t *testing.T) {
 	}{
 		{"applicant", Principal{UserID: "a", Roles: []Role{RoleUser}}, []string{}},
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
-		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "info-inquiry", "recruit-part/list",
-			"applId/check", "pay/info", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "health"}},
-		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "info-inquiry",
-			"recruit-part/list", "applId/check", "inquiry/manage", "recommend/template"}},
+		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
+			"applId/check", "school/settings", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log"}},
+		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
+			"recruit-part/list", "applId/check", "school/settings", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "recommend/template"}},
 		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},
-		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check"}},
-		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"settlement/list"}},
+		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check", "school/settings"}},
+		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"pay/info", "pay/cancel/history", "pay-failure/history", "settlement/list"}},
 		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{}},
 		{"guest", Principal{Roles: []Role{RoleSysAdmin}}, []string{}},
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // rows collects the non-empty rows of a block.
@@ -137,7 +137,7 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 	section(&a.Sections, "설문", "Survey", Block{Fields: answered})
 
 	rows, err := s.Docs.Items(ctx, h.Round)
-	items := submission.PickItems(rows)
+	items := document.PickItems(rows)
 	if err != nil {
 		return Application{}, err
 	}
@@ -313,7 +313,7 @@ func surveyRows(qs []application.Question, answers []application.SurveyAnswer, n
 	return out
 }
 
-func documentRows(items []submission.DocItem, docs []submission.Document, n *names) []Field {
+func documentRows(items []document.DocItem, docs []document.Document, n *names) []Field {
 	var out rows
 	missing := n.pick("미제출", "Not submitted")
 	for _, it := range items {

@@ -5,9 +5,9 @@ import (
 	"io"
 
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // Renderer writes the print models as documents (PDF).
@@ -44,10 +44,10 @@ type Reference interface {
 }
 
 // Documents lists a round's document items and an application's uploads
-// (a subset of submission.Documents).
+// (a subset of document.Documents).
 type Documents interface {
-	Items(ctx context.Context, k application.RoundKey) ([]submission.DocItem, error)
-	List(ctx context.Context, applNo int64) ([]submission.Document, error)
+	Items(ctx context.Context, k application.RoundKey) ([]document.DocItem, error)
+	List(ctx context.Context, applNo int64) ([]document.Document, error)
 }
 
 // Files opens stored files.

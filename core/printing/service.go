@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
@@ -44,14 +45,14 @@ func (s *Service) access(ctx context.Context, p permission.Principal, applNo int
 }
 
 // PhotoItemCode is the document item of the applicant's photo.
-const PhotoItemCode = submission.PhotoItemCode
+const PhotoItemCode = document.PhotoItemCode
 
 // photoLimit bounds the photo read into memory.
 const photoLimit = 3 << 20
 
 // photo reads the uploaded photo (jpg or png), nil when there is none or
 // it is not whole.
-func (s *Service) photo(ctx context.Context, docs []submission.Document) ([]byte, error) {
+func (s *Service) photo(ctx context.Context, docs []document.Document) ([]byte, error) {
 	for _, d := range docs {
 		if d.Slot != 0 || d.ItemCode != PhotoItemCode || (d.Ext != "jpg" && d.Ext != "png") || d.Size > photoLimit {
 			continue

@@ -9,11 +9,11 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // keep is a Renderer that keeps the models it was given.
@@ -193,24 +193,24 @@ func TestSlipPhoto(t *testing.T) {
 	body := []byte("\x89PNG\r\n\x1a\n photo")
 	for _, tc := range []struct {
 		name    string
-		doc     submission.Document
+		doc     document.Document
 		file    []byte
 		want    []byte
 		failure bool
 	}{
-		{name: "the photo item's png", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body))}, file: body, want: body},
-		{name: "a gif is not shown", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "gif", Size: int64(len(body))}, file: body},
-		{name: "an extra slot is not the photo", doc: submission.Document{ItemCode: printing.PhotoItemCode, Slot: 1, Ext: "png", Size: int64(len(body))}, file: body},
-		{name: "another item is not the photo", doc: submission.Document{ItemCode: "00002", Ext: "png", Size: int64(len(body))}, file: body},
-		{name: "an oversized photo is not read", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 3<<20 + 1}, file: make([]byte, 3<<20+1)},
-		{name: "a truncated photo is not shown", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body)) + 10}, file: body},
-		{name: "a missing file fails", doc: submission.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 10}, failure: true},
+		{name: "the photo item's png", doc: document.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body))}, file: body, want: body},
+		{name: "a gif is not shown", doc: document.Document{ItemCode: printing.PhotoItemCode, Ext: "gif", Size: int64(len(body))}, file: body},
+		{name: "an extra slot is not the photo", doc: document.Document{ItemCode: printing.PhotoItemCode, Slot: 1, Ext: "png", Size: int64(len(body))}, file: body},
+		{name: "another item is not the photo", doc: document.Document{ItemCode: "00002", Ext: "png", Size: int64(len(body))}, file: body},
+		{name: "an oversized photo is not read", doc: document.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 3<<20 + 1}, file: make([]byte, 3<<20+1)},
+		{name: "a truncated photo is not shown", doc: document.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: int64(len(body)) + 10}, file: body},
+		{name: "a missing file fails", doc: document.Document{ItemCode: printing.PhotoItemCode, Ext: "png", Size: 10}, failure: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			st := printtest.Sample(nil)
 			tc.doc.StoredName, tc.doc.FileKey, tc.doc.ApplNo = "stored", "key", printtest.ApplNo
-			st.Docs = []submission.Document{tc.doc}
+			st.Docs = []document.Document{tc.doc}
 			if tc.file != nil {
 				st.Files["stored"] = tc.file
 			}

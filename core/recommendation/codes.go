@@ -18,3 +18,10 @@ const (
 	CodeName            = "validation.recommender_name"
 	CodePhone           = "validation.phone"
 )
+
+// Codes of the request use cases.
+const (
+	CodeEnough       = "recommend.enough"         // the round's number of letters is reached
+	CodeDuplicate    = "recommend.duplicate"      // this address has a request already
+	CodeOpenedNoEdit = "recommend.opened_no_edit" // opened: the address can no longer change
+)

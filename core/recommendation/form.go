@@ -48,7 +48,11 @@ func (r Request) Validate() (Request, error) {
 // options (ratings, summary) or a text with a maximum length.
 type Question struct {
 	Code    string   `json:"code"`
+	Kind    string   `json:"kind,omitempty"`    // text, long or choice (KindText...)
+	Kor     string   `json:"kor,omitempty"`     // the question in Korean
+	Eng     string   `json:"eng,omitempty"`     // and in English
 	Options []string `json:"options,omitempty"` // empty: free text
+	Labels  []Option `json:"labels,omitempty"`  // the options' texts, same order
 	Max     int      `json:"max,omitempty"`     // for text; 0 means 4000
 }
 

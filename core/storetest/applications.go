@@ -9,8 +9,8 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 var steps = application.MustSteps(application.BasisSave)
@@ -292,7 +292,7 @@ func RunApplications(t *testing.T, newEnv New) {
 	})
 }
 
-func doc(applNo int64, key, item string, slot int) submission.Document {
-	return submission.Document{FileKey: key, ApplNo: applNo, ItemCode: item, Slot: slot, FileName: key + ".pdf",
+func doc(applNo int64, key, item string, slot int) document.Document {
+	return document.Document{FileKey: key, ApplNo: applNo, ItemCode: item, Slot: slot, FileName: key + ".pdf",
 		StoredName: "stored-" + key, Ext: "pdf", Size: 10, UploadedAt: base}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/document"
 )
 
 // RunDocuments checks the document store.
@@ -21,7 +21,7 @@ func RunDocuments(t *testing.T, newEnv New) {
 		if old, ok, err := e.Docs.Put(ctx, doc(n, "k1", "00001", 0)); err != nil || ok || old.FileKey != "" {
 			t.Fatalf("first put: %+v %v %v", old, ok, err)
 		}
-		if _, ok, err := e.Docs.Put(ctx, doc(n, "k2", submission.ExtraItemCode, 1)); err != nil || ok {
+		if _, ok, err := e.Docs.Put(ctx, doc(n, "k2", document.ExtraItemCode, 1)); err != nil || ok {
 			t.Fatalf("another slot: %v %v", ok, err)
 		}
 		old, ok, err := e.Docs.Put(ctx, doc(n, "k3", "00001", 0))
@@ -33,7 +33,7 @@ func RunDocuments(t *testing.T, newEnv New) {
 			t.Fatalf("list by slot: %+v %v", list, err)
 		}
 		_, err = e.Docs.Get(ctx, n, "k1")
-		wantCode(t, err, apperr.KindNotFound, submission.CodeFileNotFound)
+		wantCode(t, err, apperr.KindNotFound, document.CodeFileNotFound)
 		if d, err := e.Docs.Get(ctx, n, "k3"); err != nil || !sameDoc(d, doc(n, "k3", "00001", 0)) {
 			t.Fatalf("get: %+v %v", d, err)
 		}
@@ -46,15 +46,15 @@ func RunDocuments(t *testing.T, newEnv New) {
 			t.Fatal(err)
 		}
 		_, err := e.Docs.Get(ctx, m, "k1")
-		wantCode(t, err, apperr.KindNotFound, submission.CodeFileNotFound)
-		wantCode(t, e.Docs.Delete(ctx, m, "k1"), apperr.KindNotFound, submission.CodeFileNotFound)
+		wantCode(t, err, apperr.KindNotFound, document.CodeFileNotFound)
+		wantCode(t, e.Docs.Delete(ctx, m, "k1"), apperr.KindNotFound, document.CodeFileNotFound)
 		if list, _ := e.Docs.List(ctx, m); len(list) != 0 {
 			t.Fatalf("other's list: %+v", list)
 		}
 		if err := e.Docs.Delete(ctx, n, "k1"); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, e.Docs.Delete(ctx, n, "k1"), apperr.KindNotFound, submission.CodeFileNotFound)
+		wantCode(t, e.Docs.Delete(ctx, n, "k1"), apperr.KindNotFound, document.CodeFileNotFound)
 	})
 }
 
@@ -244,7 +244,7 @@ func RunDrafts(t *testing.T, newEnv New) {
 }
 
 // sameDoc compares documents, their upload times as instants.
-func sameDoc(a, b submission.Document) bool {
+func sameDoc(a, b document.Document) bool {
 	ta, tb := a.UploadedAt, b.UploadedAt
 	a.UploadedAt, b.UploadedAt = time.Time{}, time.Time{}
 	return a == b && ta.Equal(tb)

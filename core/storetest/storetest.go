@@ -12,6 +12,8 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/submission"
 )
@@ -30,16 +32,29 @@ type Outbox interface {
 
 // Env is one set of stores sharing one database.
 type Env struct {
-	Tx      Tx
-	Apps    application.Applications
-	Forms   application.Forms
-	Docs    submission.Documents
-	Exams   submission.ExamNumbers
-	Outbox  Outbox
-	Users   account.Users
-	Round   application.RoundKey // a round that exists, with an exam-number rule
-	Part    application.Part     // a part of Round
-	Unknown application.RoundKey // a round that does not exist
+	Tx     Tx
+	Apps   application.Applications
+	Forms  application.Forms
+	Docs   document.Documents
+	Exams  submission.ExamNumbers
+	Outbox Outbox
+	Users  account.Users
+	// Life is the account lifecycle store.
+	Life account.Lifecycle
+	// Payments is the payment store (nil: RunPayments skips).
+	Payments payment.Store
+	// Ref is the reference store (nil: RunReference skips); Names are the
+	// school and round names it holds for Round.
+	Ref   application.Reference
+	Names submission.Completed
+	// Applicants and Emails read accounts (nil: RunApplicants skips).
+	Applicants submission.Applicants
+	Emails     application.Emails
+	Round      application.RoundKey // a round that exists, with an exam-number rule
+	Part       application.Part     // a part of Round
+	Unknown    application.RoundKey // a round that does not exist
+	// Recs is the recommendation store (nil: RunRecommendations skips).
+	Recs Recommendations
 }
 
 // New gives a fresh Env for one test.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/money"
@@ -50,7 +51,11 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 	if err != nil {
 		return Submitted{}, err
 	}
-	r, items, _, err := s.load(ctx, h)
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
+	if err != nil {
+		return Submitted{}, err
+	}
+	items, err := document.RoundItems(ctx, s.Docs, h.Round)
 	if err != nil {
 		return Submitted{}, err
 	}
@@ -76,7 +81,7 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 			if err != nil {
 				return err
 			}
-			if err := checkRequired(items, docs); err != nil {
+			if err := document.CheckUploaded(items, docs); err != nil {
 				return err
 			}
 		}
@@ -131,6 +136,13 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 	return h, err
 }
 
+// CompleteIn is complete for the payment area (core/payment.Completer):
+// the application is locked by the caller's Update and ctx carries its
+// transaction.
+func (s *Service) CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, locale string, now time.Time) error {
+	return s.complete(ctx, a, r, by, locale, now)
+}
+
 // complete moves the locked application to COMPLETE inside its Update:
 // it takes the exam number from the round's counter and rule, stores it
 // and queues the confirmation mail, all in the transaction of ctx.
@@ -139,19 +151,22 @@ func (s *Service) complete(ctx context.Context, a *application.Application, r ap
 	if _, err := r.Steps.Transition(a.State(), application.Complete, by); err != nil {
 		return err
 	}
-	rule, err := s.Numbers.Rule(ctx, a.Round())
-	if err != nil {
-		return err
-	}
-	tpl, err := examno.Parse(rule)
-	if err != nil {
-		return err
-	}
 	part, err := s.Apps.Part(ctx, a.ApplNo())
 	if err != nil {
 		return err
 	}
 	n, err := s.Numbers.Next(ctx, a.Round())
+	if err != nil {
+		return err
+	}
+	// The rule is read under the counter lock Next took, so a re-numbering
+	// of the round (remake/applid, which holds the same lock and may change
+	// the rule) is seen whole: never a new sequence with an old rule.
+	rule, err := s.Numbers.Rule(ctx, a.Round())
+	if err != nil {
+		return err
+	}
+	tpl, err := examno.Parse(rule)
 	if err != nil {
 		return err
 	}
@@ -239,6 +254,3 @@ func (s *Service) Lookup(ctx context.Context, email, captcha, ip string) error {
 		return s.Mailer.Queue(ctx, locale, email, mailmsg.ExamNumbers{Applications: apps})
 	})
 }
-
-// PhotoItemCode is the document item of the applicant's photo.
-const PhotoItemCode = "00001"

@@ -1,4 +1,4 @@
-package submission
+package submission_test
 
 import (
 	"context"
@@ -8,11 +8,13 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/examno"
+	"github.com/gradapply/gradapply/core/memstore"
+	"github.com/gradapply/gradapply/core/memstore/memtest"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -23,8 +25,8 @@ func TestIsFree(t *testing.T) {
 		want     bool
 	}{{0, 0, true}, {80000, 0, false}, {0, 6000, false}, {80000, 6000, false}}
 	for _, c := range cases {
-		if got := IsFree(application.Round{FeeKrw: c.krw, FeeUsd: c.usd}); got != c.want {
-			t.Errorf("IsFree(%d, %d) = %v, want %v", c.krw, c.usd, got, c.want)
+		if got := submission.IsFree(application.Round{FeeKrw: c.krw, FeeUsd: c.usd}); got != c.want {
+			t.Errorf("submission.IsFree(%d, %d) = %v, want %v", c.krw, c.usd, got, c.want)
 		}
 	}
 }
@@ -67,11 +69,11 @@ func TestSubmit(t *testing.T) {
 		next     string
 		applID   string
 	}{
-		{name: "paid round goes to payment", st: state(application.FileSave), want: state(application.Submit), next: NextPay},
-		{name: "free round completes at once", r: freeRound(), st: state(application.FileSave), want: state(application.Complete), next: NextNone, applID: "202602-CS-0001"},
-		{name: "round without documents step needs no document", r: noFileStep, st: state(application.BasisSave), docs: []string{}, want: state(application.Submit), next: NextPay},
+		{name: "paid round goes to payment", st: state(application.FileSave), want: state(application.Submit), next: submission.NextPay},
+		{name: "free round completes at once", r: freeRound(), st: state(application.FileSave), want: state(application.Complete), next: submission.NextNone, applID: "202602-CS-0001"},
+		{name: "round without documents step needs no document", r: noFileStep, st: state(application.BasisSave), docs: []string{}, want: state(application.Submit), next: submission.NextPay},
 		{name: "under review the review status moves", st: application.State{Status: application.Complete, ReviewStatus: application.FileSave, Reviewing: true},
-			want: application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}, next: NextPay},
+			want: application.State{Status: application.Complete, ReviewStatus: application.Submit, Reviewing: true}, next: submission.NextPay},
 		{name: "steps incomplete names the next step", st: state(application.BasisSave), kind: apperr.KindConflict, code: application.CodeStepsIncomplete,
 			params: map[string]any{"next": string(application.FileSave)}, want: state(application.BasisSave)},
 		{name: "steps incomplete from the first step", st: state(application.PartSave), kind: apperr.KindConflict, code: application.CodeStepsIncomplete,
@@ -85,7 +87,7 @@ func TestSubmit(t *testing.T) {
 		{name: "completed", st: state(application.Complete), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Complete)},
 		{name: "cancelled", st: state(application.Cancel), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Cancel)},
 		{name: "window closed", r: closed, st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeClosed, want: state(application.FileSave)},
-		{name: "window closed, time-independent applicant", p: exemptUser, r: closed, st: state(application.FileSave), want: state(application.Submit), next: NextPay},
+		{name: "window closed, time-independent applicant", p: exemptUser, r: closed, st: state(application.FileSave), want: state(application.Submit), next: submission.NextPay},
 		{name: "window missing", r: func() application.Round { r := testRound(); r.Windows = nil; return r }(), st: state(application.FileSave), kind: apperr.KindForbidden, code: window.CodeNotSet, want: state(application.FileSave)},
 		{name: "consent store failure", st: state(application.FileSave), fail: "accept", want: state(application.FileSave)},
 		{name: "state store failure", st: state(application.FileSave), fail: "setstate", want: state(application.FileSave)},
@@ -112,12 +114,12 @@ func TestSubmit(t *testing.T) {
 			}
 			e := newEnv(t, c.st, c.r)
 			for _, it := range c.docs {
-				e.addDoc("k"+it, it, 0, "pdf", pdfBody)
+				e.AddDoc(t, "k"+it, it, 0, "pdf", pdfBody)
 			}
 			if c.fail != "" {
-				e.fail[c.fail] = errBoom
+				e.Fail(c.fail)
 			}
-			out, err := e.s.Submit(ctx, c.p, applNo, SubmitRequest{Consents: c.consents})
+			out, err := e.s.Submit(ctx, c.p, applNo, submission.SubmitRequest{Consents: c.consents})
 			switch {
 			case c.fail != "":
 				if !errors.Is(err, errBoom) {
@@ -133,45 +135,49 @@ func TestSubmit(t *testing.T) {
 					}
 				}
 			}
-			h := e.header()
+			h := e.Header()
 			if h.State != c.want || h.ApplID != c.applID {
 				t.Fatalf("state %+v number %q, want %+v %q", h.State, h.ApplID, c.want, c.applID)
 			}
-			_, accepted := e.consents[applNo]
-			_, paid := e.payments[applNo]
+			accepted := len(e.Accepted(applNo)) > 0
+			paid := len(e.Paid(applNo)) > 0
 			if err != nil {
 				// A refused submission records nothing.
-				if accepted || paid || len(e.mailList()) != 0 || len(e.assigned) != 0 {
-					t.Fatalf("refused submission left consents %v payment %v mails %v numbers %v", accepted, paid, e.mailList(), e.assigned)
+				if accepted || paid || len(e.Mails()) != 0 || e.Header().ApplID != "" {
+					t.Fatalf("refused submission left consents %v payment %v mails %v number %q", accepted, paid, e.Mails(), e.Header().ApplID)
 				}
 				return
 			}
 			if out.Next != c.next || out.Header.State != c.want || out.Header.ApplID != c.applID || out.Round.SchoolCode != "S1" {
 				t.Fatalf("answer %+v, want next %s", out, c.next)
 			}
-			acc := e.consents[applNo]
+			acc := e.Accepted(applNo)
 			if len(acc) != 2 || !acc[0].At.Equal(now) || acc[0].Version != "2024-09-10" {
 				t.Fatalf("consents recorded %+v", acc)
 			}
-			if free := c.next == NextNone; free {
-				q := e.payments[applNo]
+			if free := c.next == submission.NextNone; free {
+				pays := e.Paid(applNo)
+				if len(pays) != 1 {
+					t.Fatalf("payments %+v, want one", pays)
+				}
+				q := pays[0].Quote
 				if q.PayType != payment.Free || !q.Total.IsZero() {
 					t.Fatalf("payment %+v, want free and zero", q)
 				}
-				m := e.mailList()
+				m := e.Mails()
 				if len(m) != 1 || m[0].Kind != "application_complete" || m[0].To != "hong@example.com" || m[0].Data["examNumber"] != c.applID {
 					t.Fatalf("mails %+v", m)
 				}
-			} else if paid || len(e.mailList()) != 0 {
-				t.Fatalf("paid round recorded a payment %v or mailed %v", paid, e.mailList())
+			} else if paid || len(e.Mails()) != 0 {
+				t.Fatalf("paid round recorded a payment %v or mailed %v", paid, e.Mails())
 			}
 		})
 	}
 	t.Run("items failure", func(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t, state(application.FileSave), testRound())
-		e.fail["items"] = errBoom
-		if _, err := e.s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()}); !errors.Is(err, errBoom) {
+		e.Fail("items")
+		if _, err := e.s.Submit(ctx, owner, applNo, submission.SubmitRequest{Consents: allConsents()}); !errors.Is(err, errBoom) {
 			t.Fatalf("error %v", err)
 		}
 	})
@@ -181,12 +187,12 @@ func TestSubmit(t *testing.T) {
 func TestSubmitFreeMailsInCallersLocale(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, state(application.FileSave), freeRound())
-	e.addDoc("k1", "00001", 0, "jpg", jpgBody)
-	e.addDoc("k2", "00002", 0, "pdf", pdfBody)
-	if _, err := e.s.Submit(context.Background(), owner, applNo, SubmitRequest{Consents: allConsents(), Locale: "en"}); err != nil {
+	e.AddDoc(t, "k1", "00001", 0, "jpg", jpgBody)
+	e.AddDoc(t, "k2", "00002", 0, "pdf", pdfBody)
+	if _, err := e.s.Submit(context.Background(), owner, applNo, submission.SubmitRequest{Consents: allConsents(), Locale: "en"}); err != nil {
 		t.Fatal(err)
 	}
-	m := e.mailList()
+	m := e.Mails()
 	if len(m) != 1 || m[0].Locale != "en" || m[0].Data["school"] != "Korea Graduate School" || m[0].Data["round"] != "2026 Spring" {
 		t.Fatalf("mails %+v", m)
 	}
@@ -197,7 +203,7 @@ func TestSubmitFreeMailsInCallersLocale(t *testing.T) {
 type recordsAt struct{ e env }
 
 func (r recordsAt) Get(ctx context.Context, _ permission.Principal, n int64) (application.Record, error) {
-	h, err := r.e.s.Apps.Get(ctx, n)
+	h, err := memstore.Applications{Store: r.e.St}.Get(ctx, n)
 	return application.Record{Header: h}, err
 }
 
@@ -206,9 +212,9 @@ func TestSubmitAnswersTheRecord(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, state(application.FileSave), freeRound())
 	e.s.Records = recordsAt{e}
-	e.addDoc("k1", "00001", 0, "jpg", jpgBody)
-	e.addDoc("k2", "00002", 0, "pdf", pdfBody)
-	out, err := e.s.Submit(context.Background(), owner, applNo, SubmitRequest{Consents: allConsents()})
+	e.AddDoc(t, "k1", "00001", 0, "jpg", jpgBody)
+	e.AddDoc(t, "k2", "00002", 0, "pdf", pdfBody)
+	out, err := e.s.Submit(context.Background(), owner, applNo, submission.SubmitRequest{Consents: allConsents()})
 	if err != nil || out.Record.ApplNo != applNo || out.Record.State.Status != application.Complete || out.Record.ApplID == "" {
 		t.Fatalf("record %+v %v", out.Record, err)
 	}
@@ -241,18 +247,18 @@ func TestCompleteExamNumber(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Submit), testRound())
-			e.rule = c.rule
+			e.St.SetRule(roundKey, c.rule)
 			if c.part.ApplPartNo != 0 {
-				e.parts[applNo] = c.part
+				e.Seed(e.Header(), c.part)
 			}
-			e.seq[roundKey] = c.before
+			e.SetSeq(t, c.before)
 			h, err := e.s.Complete(ctx, applNo, application.ByPayment, "")
 			wantErr(t, err, c.kind, c.code)
-			got := e.header()
+			got := e.Header()
 			if err != nil {
 				// Nothing changes and the number is not used up.
-				if got.State != state(application.Submit) || got.ApplID != "" || e.seq[roundKey] != c.before || len(e.mailList()) != 0 {
-					t.Fatalf("refused completion left %+v seq %d mails %v", got, e.seq[roundKey], e.mailList())
+				if got.State != state(application.Submit) || got.ApplID != "" || e.Seq() != c.before || len(e.Mails()) != 0 {
+					t.Fatalf("refused completion left %+v seq %d mails %v", got, e.Seq(), e.Mails())
 				}
 				return
 			}
@@ -290,11 +296,11 @@ func TestCompleteTransitions(t *testing.T) {
 			e := newEnv(t, c.st, testRound())
 			_, err := e.s.Complete(ctx, applNo, c.by, "")
 			wantErr(t, err, c.kind, c.code)
-			if got := e.header().State; got != c.want {
+			if got := e.Header().State; got != c.want {
 				t.Fatalf("state %+v, want %+v", got, c.want)
 			}
-			if mailed := len(e.mailList()) == 1; mailed != (err == nil) {
-				t.Fatalf("mails %v after error %v", e.mailList(), err)
+			if mailed := len(e.Mails()) == 1; mailed != (err == nil) {
+				t.Fatalf("mails %v after error %v", e.Mails(), err)
 			}
 		})
 	}
@@ -313,17 +319,16 @@ func TestCompleteNumbersInOrder(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, state(application.Submit), testRound())
 	for n := int64(applNo + 1); n <= applNo+3; n++ {
-		e.apps[n] = application.Header{ApplNo: n, UserID: "u1", Round: roundKey, State: state(application.Submit)}
-		e.parts[n] = application.Part{ApplPartNo: 8, MajorCode: "EE"}
+		e.Seed(application.Header{ApplNo: n, UserID: "u1", Round: roundKey, State: state(application.Submit)}, application.Part{ApplPartNo: 8, MajorCode: "EE"})
 	}
 	var got []string
 	for n := int64(applNo); n <= applNo+3; n++ {
 		if n == applNo+2 {
-			e.fail["queue"] = errBoom
+			e.Fail("queue")
 			if _, err := e.s.Complete(ctx, n, application.ByPayment, ""); !errors.Is(err, errBoom) {
 				t.Fatalf("error %v", err)
 			}
-			delete(e.fail, "queue")
+			e.FailWith("queue", nil)
 		}
 		h, err := e.s.Complete(ctx, n, application.ByPayment, "")
 		if err != nil {
@@ -356,12 +361,12 @@ func TestCompleteMail(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Submit), testRound())
-			e.contacts["u1"] = Contact{Email: "hong@example.com", Locale: c.stored}
+			e.SetLocale(t, c.stored)
 			h, err := e.s.Complete(ctx, applNo, application.BySysAdmin, c.locale)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := e.mailList()
+			m := e.Mails()
 			if len(m) != 1 {
 				t.Fatalf("mails %+v", m)
 			}
@@ -379,12 +384,12 @@ func TestCompletePortFailures(t *testing.T) {
 		t.Run(op, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Submit), testRound())
-			e.fail[op] = errBoom
+			e.Fail(op)
 			if _, err := e.s.Complete(context.Background(), applNo, application.ByPayment, ""); !errors.Is(err, errBoom) {
 				t.Fatalf("error %v, want the port's", err)
 			}
-			if h := e.header(); h.State != state(application.Submit) || h.ApplID != "" || e.seq[roundKey] != 0 {
-				t.Fatalf("failed completion left %+v seq %d", h, e.seq[roundKey])
+			if h := e.Header(); h.State != state(application.Submit) || h.ApplID != "" || e.Seq() != 0 {
+				t.Fatalf("failed completion left %+v seq %d", h, e.Seq())
 			}
 		})
 	}
@@ -401,14 +406,14 @@ func TestLookupValidation(t *testing.T) {
 		{"no at sign", "hong.example.com", true, []string{"email:account.email_format"}},
 		{"empty", "  ", true, []string{"email:account.email_format"}},
 		{"too long", strings.Repeat("a", 243) + "@example.com", true, []string{"email:account.email_format"}},
-		{"captcha not solved", "hong@example.com", false, []string{"altcha:" + CodeCaptcha}},
-		{"both", "hong", false, []string{"email:account.email_format", "altcha:" + CodeCaptcha}},
+		{"captcha not solved", "hong@example.com", false, []string{"altcha:" + submission.CodeCaptcha}},
+		{"both", "hong", false, []string{"email:account.email_format", "altcha:" + submission.CodeCaptcha}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Complete), testRound())
-			e.captcha = c.captcha
+			e.Captcha.OK = c.captcha
 			err := e.s.Lookup(context.Background(), c.email, "proof", "10.0.0.1")
 			ae, ok := apperr.As(err)
 			if !ok || ae.Kind != apperr.KindInvalid || len(ae.Fields) != len(c.fields) {
@@ -419,8 +424,8 @@ func TestLookupValidation(t *testing.T) {
 					t.Fatalf("field %s:%s, want %s", f.Field, f.Code, c.fields[i])
 				}
 			}
-			if len(e.counts) != 0 || len(e.mailList()) != 0 {
-				t.Fatalf("refused lookup counted %v or mailed %v", e.counts, e.mailList())
+			if len(e.Counters()) != 0 || len(e.Mails()) != 0 {
+				t.Fatalf("refused lookup counted %v or mailed %v", e.Counters(), e.Mails())
 			}
 		})
 	}
@@ -428,36 +433,38 @@ func TestLookupValidation(t *testing.T) {
 
 func TestLookupAnswersAlikeAndMailsOnlyCompleted(t *testing.T) {
 	t.Parallel()
-	done := []Completed{
+	done := []submission.Completed{
 		{SchoolKorName: "한국대학원", SchoolEngName: "Korea GS", RoundKorName: "전기", RoundEngName: "Spring", ApplID: "202602-CS-0001", Locale: "en"},
 		{SchoolKorName: "서울대학원", SchoolEngName: "Seoul GS", RoundKorName: "후기", RoundEngName: "Fall", ApplID: "B-7", Locale: "ko"},
 	}
 	cases := []struct {
 		name   string
 		email  string
-		stored map[string][]Completed
+		stored map[string][]submission.Completed
 		locale string // of the one mail; "" = no mail
 		first  map[string]any
 	}{
-		{name: "known address with completed applications", email: "hong@example.com", stored: map[string][]Completed{"hong@example.com": done},
+		{name: "known address with completed applications", email: "hong@example.com", stored: map[string][]submission.Completed{"hong@example.com": done},
 			locale: "en", first: map[string]any{"school": "Korea GS", "round": "Spring", "examNumber": "202602-CS-0001"}},
-		{name: "address written in capitals with spaces", email: "  HONG@Example.COM ", stored: map[string][]Completed{"hong@example.com": done[1:]},
+		{name: "address written in capitals with spaces", email: "  HONG@Example.COM ", stored: map[string][]submission.Completed{"hong@example.com": done[1:]},
 			locale: "ko", first: map[string]any{"school": "서울대학원", "round": "후기", "examNumber": "B-7"}},
-		{name: "stored locale other than en mails in ko", email: "hong@example.com", stored: map[string][]Completed{"hong@example.com": {{SchoolKorName: "가", SchoolEngName: "A", RoundKorName: "나", RoundEngName: "B", ApplID: "1", Locale: ""}}},
+		{name: "stored locale other than en mails in ko", email: "hong@example.com", stored: map[string][]submission.Completed{"hong@example.com": {{SchoolKorName: "가", SchoolEngName: "A", RoundKorName: "나", RoundEngName: "B", ApplID: "1", Locale: ""}}},
 			locale: "ko", first: map[string]any{"school": "가", "round": "나", "examNumber": "1"}},
-		{name: "known address without completed applications", email: "hong@example.com", stored: map[string][]Completed{}},
-		{name: "unknown address", email: "nobody@example.com", stored: map[string][]Completed{"hong@example.com": done}},
+		{name: "known address without completed applications", email: "hong@example.com", stored: map[string][]submission.Completed{}},
+		{name: "unknown address", email: "nobody@example.com", stored: map[string][]submission.Completed{"hong@example.com": done}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Complete), testRound())
-			e.done = c.stored
+			for email, list := range c.stored {
+				e.Completed(t, email, list)
+			}
 			err := e.s.Lookup(context.Background(), c.email, "proof", "10.0.0.1")
 			if err != nil {
 				t.Fatalf("answer %v; every address must get the same answer", err)
 			}
-			m := e.mailList()
+			m := e.Mails()
 			if c.locale == "" {
 				if len(m) != 0 {
 					t.Fatalf("mailed %+v for an address without completed applications", m)
@@ -487,7 +494,7 @@ func TestLookupRateLimits(t *testing.T) {
 	ctx := context.Background()
 	limited := func(t *testing.T, err error) {
 		t.Helper()
-		wantErr(t, err, apperr.KindTooMany, CodeLookupLimited)
+		wantErr(t, err, apperr.KindTooMany, submission.CodeLookupLimited)
 		if e, _ := apperr.As(err); e.Params["minutes"] != 60 {
 			t.Fatalf("params %v, want minutes 60", e.Params)
 		}
@@ -495,15 +502,15 @@ func TestLookupRateLimits(t *testing.T) {
 	t.Run("per address, from any client", func(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t, state(application.Complete), testRound())
-		e.done["hong@example.com"] = []Completed{{ApplID: "X"}}
-		for i := range LookupPerAddress {
+		e.Completed(t, "hong@example.com", []submission.Completed{{ApplID: "X"}})
+		for i := range submission.LookupPerAddress {
 			if err := e.s.Lookup(ctx, "hong@example.com", "p", "10.0.0."+string(rune('1'+i))); err != nil {
 				t.Fatalf("lookup %d: %v", i+1, err)
 			}
 		}
 		limited(t, e.s.Lookup(ctx, " Hong@example.com", "p", "10.9.9.9"))
-		if len(e.mailList()) != LookupPerAddress {
-			t.Fatalf("%d mails, want %d", len(e.mailList()), LookupPerAddress)
+		if len(e.Mails()) != submission.LookupPerAddress {
+			t.Fatalf("%d mails, want %d", len(e.Mails()), submission.LookupPerAddress)
 		}
 		// Another address is not limited by this one.
 		if err := e.s.Lookup(ctx, "kim@example.com", "p", "10.9.9.9"); err != nil {
@@ -513,7 +520,7 @@ func TestLookupRateLimits(t *testing.T) {
 	t.Run("per client address, for any e-mail", func(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t, state(application.Complete), testRound())
-		for i := range LookupPerIP {
+		for i := range submission.LookupPerIP {
 			if err := e.s.Lookup(ctx, "user"+string(rune('a'+i))+"@example.com", "p", "10.0.0.1"); err != nil {
 				t.Fatalf("lookup %d: %v", i+1, err)
 			}
@@ -527,8 +534,8 @@ func TestLookupRateLimits(t *testing.T) {
 		t.Run(op+" failure", func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.Complete), testRound())
-			e.done["hong@example.com"] = []Completed{{ApplID: "X"}}
-			e.fail[op] = errBoom
+			e.Completed(t, "hong@example.com", []submission.Completed{{ApplID: "X"}})
+			e.Fail(op)
 			if err := e.s.Lookup(ctx, "hong@example.com", "p", "10.0.0.1"); !errors.Is(err, errBoom) {
 				t.Fatalf("error %v, want the port's", err)
 			}
@@ -541,53 +548,46 @@ func TestLookupRateLimits(t *testing.T) {
 func TestChangedMeanwhile(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	to := func(st application.State) func(map[int64]application.Header) {
-		return func(apps map[int64]application.Header) {
-			h := apps[applNo]
-			h.State = st
-			apps[applNo] = h
-		}
+	to := func(st application.State) func(*memstore.Store) {
+		return func(s *memstore.Store) { memtest.SetState(s, applNo, st) }
 	}
 	cases := []struct {
 		name string
-		op   func(s *Service) error
-		race func(map[int64]application.Header)
+		op   func(s *submission.Service) error
+		race func(*memstore.Store)
 		fail string // an injected failure instead of a race
 		kind apperr.Kind
 		code string
 		want application.State
 	}{
 		{name: "submit, submitted meanwhile", race: to(state(application.Submit)), kind: apperr.KindConflict, code: application.CodeBadTransition, want: state(application.Submit),
-			op: func(s *Service) error {
-				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+			op: func(s *submission.Service) error {
+				_, err := s.Submit(ctx, owner, applNo, submission.SubmitRequest{Consents: allConsents()})
 				return err
 			}},
 		{name: "submit, a required document removed meanwhile", race: to(state(application.BasisSave)), kind: apperr.KindConflict, code: application.CodeStepsIncomplete, want: state(application.BasisSave),
-			op: func(s *Service) error {
-				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+			op: func(s *submission.Service) error {
+				_, err := s.Submit(ctx, owner, applNo, submission.SubmitRequest{Consents: allConsents()})
 				return err
 			}},
-		{name: "submit, document list failure in the transaction", fail: "list@2", want: state(application.FileSave),
-			op: func(s *Service) error {
-				_, err := s.Submit(ctx, owner, applNo, SubmitRequest{Consents: allConsents()})
+		// Submit lists the documents once, in the transaction.
+		{name: "submit, document list failure in the transaction", fail: "list@1", want: state(application.FileSave),
+			op: func(s *submission.Service) error {
+				_, err := s.Submit(ctx, owner, applNo, submission.SubmitRequest{Consents: allConsents()})
 				return err
 			}},
-		{name: "save, completed meanwhile", race: to(state(application.Complete)), kind: apperr.KindConflict, code: application.CodeNotModifiable, want: state(application.Complete),
-			op: func(s *Service) error { _, err := s.Save(ctx, owner, applNo); return err }},
-		{name: "save, document list failure in the transaction", fail: "list@2", want: state(application.FileSave),
-			op: func(s *Service) error { _, err := s.Save(ctx, owner, applNo); return err }},
-		{name: "delete, completed meanwhile", race: to(state(application.Complete)), kind: apperr.KindConflict, code: application.CodeNotModifiable, want: state(application.Complete),
-			op: func(s *Service) error { _, err := s.Delete(ctx, owner, applNo, "k00002"); return err }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, state(application.FileSave), testRound())
-			e.addDoc("k00001", "00001", 0, "jpg", jpgBody)
-			e.addDoc("k00002", "00002", 0, "pdf", pdfBody)
-			e.beforeTx = c.race
+			e.AddDoc(t, "k00001", "00001", 0, "jpg", jpgBody)
+			e.AddDoc(t, "k00002", "00002", 0, "pdf", pdfBody)
+			if c.race != nil {
+				e.BeforeUpdate(c.race)
+			}
 			if c.fail != "" {
-				e.fail[c.fail] = errBoom
+				e.Fail(c.fail)
 			}
 			err := c.op(e.s)
 			if c.fail != "" {
@@ -597,40 +597,12 @@ func TestChangedMeanwhile(t *testing.T) {
 			} else {
 				wantErr(t, err, c.kind, c.code)
 			}
-			if got := e.header().State; got != c.want {
+			if got := e.Header().State; got != c.want {
 				t.Fatalf("state %+v, want %+v", got, c.want)
 			}
-			if len(e.docs[applNo]) != 2 || e.fileCount() != 2 || len(e.consents) != 0 || len(e.saved) != 0 {
-				t.Fatalf("refused change recorded: documents %d files %d consents %v saved %v", len(e.docs[applNo]), e.fileCount(), e.consents, e.saved)
+			if len(e.DocList(applNo)) != 2 || e.FileCount() != 2 || len(e.Accepted(applNo)) != 0 || e.Saved(applNo) {
+				t.Fatalf("refused change recorded: documents %d files %d consents %v saved %v", len(e.DocList(applNo)), e.FileCount(), e.Accepted(applNo), e.Saved(applNo))
 			}
 		})
-	}
-}
-
-// Document-item precedence (was in the postgres adapter): the most
-// specific level present applies as a whole.
-func TestPickItems(t *testing.T) {
-	t.Parallel()
-	item := func(code string, l ItemLevel) DocItem {
-		return DocItem{Item: document.Item{Code: code}, Level: l}
-	}
-	codes := func(list []DocItem) (out []string) {
-		for _, it := range list {
-			out = append(out, it.Code)
-		}
-		return out
-	}
-	for _, c := range []struct {
-		rows []DocItem
-		want string
-	}{
-		{[]DocItem{item("d1", LevelDefault), item("s1", LevelSchool), item("r1", LevelRound), item("r2", LevelRound)}, "r1 r2"},
-		{[]DocItem{item("d1", LevelDefault), item("s1", LevelSchool), item("s2", LevelSchool)}, "s1 s2"},
-		{[]DocItem{item("d1", LevelDefault), item("d2", LevelDefault)}, "d1 d2"},
-		{nil, ""},
-	} {
-		if got := strings.Join(codes(PickItems(c.rows)), " "); got != c.want {
-			t.Errorf("%v: %q want %q", codes(c.rows), got, c.want)
-		}
 	}
 }

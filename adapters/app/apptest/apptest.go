@@ -39,7 +39,7 @@ func Config(t testing.TB, dsn string) config.Config {
 		TokenKey: []byte(base64.StdEncoding.EncodeToString(key)), FieldKey: key,
 		CaptchaKey: "test-captcha-key", CaptchaMaxNumber: 1000, CookieSecure: true,
 		WorkerConcurrency: 2, DemoDir: "../../testdata/demo",
-		FileDir: t.TempDir(), FontPath: config.DefaultFontPath,
+		FileDir: t.TempDir(), FontPath: config.DefaultFontPath, TestGateway: true,
 	}
 }
 
@@ -83,6 +83,8 @@ type Client struct {
 	Bearer string
 	Lang   string
 	NoXSRF bool
+	// Headers are sent with every request (e.g. the My Info ticket).
+	Headers map[string]string
 }
 
 // Serve starts the app's router on a test server.
@@ -129,6 +131,9 @@ func (c *Client) Do(method, path string, body any) Response {
 	}
 	if c.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Bearer)
+	}
+	for k, v := range c.Headers {
+		req.Header.Set(k, v)
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -125,7 +125,7 @@ describe('admin app', () => {
         const router = renderAt('/user/list');
         await screen.findByText('kim01@example.com', {}, { timeout: 15_000 });
         expect(router.state.location.pathname).toBe('/users');
-        router.navigate('/pay/info');
+        router.navigate('/inquiry/manage'); // pay/info is built (issue 10)
         const page = await screen.findByTestId('coming-soon', {}, { timeout: 15_000 });
         expect(page.textContent).toContain('이 화면은 아직 제공되지 않습니다.');
     });
@@ -137,7 +137,7 @@ describe('admin app', () => {
         const router = renderAt('/');
         const link = await screen.findByTestId('menu-info-inquiry', {}, { timeout: 15_000 });
         expect(screen.queryByText('결제 내역')).toBeNull();
-        expect(screen.getAllByText('모집 전형').length).toBeGreaterThan(0);
+        expect((await screen.findAllByText('모집 전형')).length).toBeGreaterThan(0);
         fireEvent.click(link);
         const table = await screen.findByTestId('info-inquiry-rounds', {}, { timeout: 15_000 });
         expect(router.state.location.pathname).toBe('/info-inquiry');

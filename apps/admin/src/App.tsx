@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useSearchParams } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -9,11 +9,29 @@ import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { ComingSoon } from './pages/ComingSoon';
 import { InfoInquiry } from './pages/InfoInquiry';
-import { INFO_INQUIRY, PLANNED_PAGES } from './pages/adminPages';
+import { RecommendTemplate } from './pages/RecommendTemplate';
+import { INFO_INQUIRY, PLANNED_PAGES, RECOMMEND_TEMPLATE } from './pages/adminPages';
 import users from './users';
+import rounds from './rounds';
+import { RoundInfo } from './rounds/RoundInfo';
+import { ApplIdCheck } from './rounds/ApplIdCheck';
+import { RemakeApplId } from './rounds/RemakeApplId';
+import { SchoolSettings } from './school/SchoolSettings';
+import { accessLog, applications, members, roles } from './backoffice';
 import { theme } from './themes/theme';
+import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
+import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
+import { ManualPay, PayCancelPage } from './money/ManualPay';
+import { SettlementPage } from './money/Settlement';
 
 const store = createStore();
+
+/** recruit-part/detail?id=236-2027-1 is the round's page. */
+const RecruitPartDetail = () => {
+    const [params] = useSearchParams();
+    const id = params.get('id');
+    return <Navigate to={id ? `/recruit-parts/${encodeURIComponent(id)}` : '/recruit-parts'} replace />;
+};
 
 /**
  * The back office. It is rendered inside a browser router whose basename is
@@ -36,10 +54,38 @@ export const App = () => (
         dashboard={Dashboard}
     >
         <Resource name="users" {...users} />
+        <Resource name="recruit-parts" {...rounds} />
+        {/* The staff money pages (issue 10); the menu lists them under their own heading. */}
+        <Resource name="pay/attempts" list={PayAttemptList} show={PayAttemptShow} />
+        <Resource name="pay/cancels" list={CancelHistory} />
+        <Resource name="pay/failures" list={FailureHistory} />
+        <Resource name="pay/check" list={PayCheck} />
+        <Resource name="applications" {...applications} />
+        <Resource name="members" {...members} />
+        <Resource name="roles" {...roles} />
+        <Resource name="access-log" {...accessLog} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
+            <Route path="/user/management" element={<Navigate to="/members" replace />} />
+            <Route path="/auth/list" element={<Navigate to="/roles" replace />} />
             <Route path={`/${INFO_INQUIRY}`} element={<InfoInquiry />} />
+            {/* Round and school settings (issue 12); the spec's paths lead to the resource. */}
+            <Route path={`/${INFO_INQUIRY}/:id`} element={<RoundInfo />} />
+            <Route path="/recruit-part/list" element={<Navigate to="/recruit-parts" replace />} />
+            <Route path="/recruit-part/create" element={<Navigate to="/recruit-parts/create" replace />} />
+            <Route path="/recruit-part/detail" element={<RecruitPartDetail />} />
+            <Route path="/applId/check" element={<ApplIdCheck />} />
+            <Route path="/remake/applid" element={<RemakeApplId />} />
+            <Route path="/school/settings" element={<SchoolSettings />} />
+            <Route path={`/${RECOMMEND_TEMPLATE}`} element={<RecommendTemplate />} />
+            <Route path="/pay/info" element={<Navigate to="/pay/attempts" replace />} />
+            <Route path="/pay/cancel/history" element={<Navigate to="/pay/cancels" replace />} />
+            <Route path="/pay-failure/history" element={<Navigate to="/pay/failures" replace />} />
+            <Route path="/pay-check" element={<Navigate to="/pay/check" replace />} />
+            <Route path="/manual-pay" element={<ManualPay />} />
+            <Route path="/pay/cancel" element={<PayCancelPage />} />
+            <Route path="/settlement/list" element={<SettlementPage />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />
             ))}

@@ -1,5 +1,6 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { httpClient, type ApiErrorBody } from './httpClient';
+import { RESOURCE_PAGES as BACKOFFICE_PAGES } from './backoffice/pages';
 
 /** Translation keys the login page shows for a refused or ended session. */
 export const NOT_ADMIN = 'app.auth.not_admin';
@@ -25,6 +26,16 @@ export interface Permissions {
     roles: string[];
     pages: string[];
 }
+
+/** Resources whose page the server lists under the spec's path. */
+const RESOURCE_PAGES: Record<string, string> = {
+    'recruit-parts': 'recruit-part/list',
+    'pay/attempts': 'pay/info',
+    'pay/cancels': 'pay/cancel/history',
+    'pay/failures': 'pay-failure/history',
+    'pay/check': 'pay-check',
+    ...BACKOFFICE_PAGES,
+};
 
 const isAdmin = (me: Me | null | undefined): boolean => !!me?.adminArea;
 
@@ -166,7 +177,7 @@ export const authProvider = {
     /** A resource is a back-office page: open when the server lists it for this person. */
     canAccess: async ({ resource }: { resource?: string }) => {
         if (!resource) return true;
-        return (await fetchMe())?.adminPages?.includes(resource) ?? false;
+        return (await fetchMe())?.adminPages?.includes(RESOURCE_PAGES[resource] ?? resource) ?? false;
     },
 } satisfies AuthProvider;
 

@@ -17,6 +17,29 @@ export interface ApiErrorBody {
     captchaRequired?: boolean;
 }
 
+/**
+ * The server names fields as the JSON it was sent ("windows.SUBMIT.startDay",
+ * "parts[0].majorCode"); react-admin shows server-side validation errors at
+ * the fields from body.errors, an object of the form's shape.
+ */
+export const nestFieldErrors = (fields: Record<string, string>, root?: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [name, message] of Object.entries(fields)) {
+        const path = name.replace(/\[(\d+)\]/g, '.$1').split('.');
+        let node = out;
+        path.forEach((key, i) => {
+            if (i === path.length - 1) {
+                if (typeof node[key] !== 'object') node[key] = message;
+            } else {
+                if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+                node = node[key] as Record<string, unknown>;
+            }
+        });
+    }
+    if (root) out.root = { serverError: root };
+    return out;
+};
+
 /** What a person should read for a failed call: warningMessage, else message. */
 export const errorText = (body: ApiErrorBody | null | undefined, fallback: string): string =>
     body?.warningMessage || body?.message || fallback;
@@ -50,7 +73,8 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
             const body = (error.body ?? null) as ApiErrorBody | null;
             // Without a JSON body only the status is known: say so in the user's language.
             const fallback = error.status >= 500 ? 'app.error.server' : 'ra.notification.http_error';
-            throw new HttpError(errorText(body, fallback), error.status, body);
+            const withErrors = body?.fields ? { ...body, errors: nestFieldErrors(body.fields, errorText(body, fallback)) } : body;
+            throw new HttpError(errorText(body, fallback), error.status, withErrors);
         }
         // fetch itself failed: offline, server down, blocked.
         throw new HttpError('ra.notification.http_error', 0, null);

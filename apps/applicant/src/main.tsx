@@ -1,13 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
-import { App } from '@/app';
-import { refreshSession } from '@/features/auth/api/get-me';
+// The app's code is evaluated in steps, each in a task of its own, so that the
+// page stays responsive while the app starts (no long task): React, then the
+// UI kit with the providers, then the app itself (start.tsx). index.html
+// preloads every step's chunks (vite.config.ts), so they are fetched together
+// and only their evaluation is spread out.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void refreshSession();
+async function boot(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@/app/provider');
+  await nextTask();
+  const { start } = await import('./start');
+  start();
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void boot();

@@ -22,7 +22,8 @@ test('each School Admin menu link lands on its page, and hash links do too', asy
   await login(page, 'schooladmin');
   const links = [
     { item: 'nav-schooladmin-round', path: '/sysadmin/info-inquiry', sees: (p) => p.getByTestId('info-inquiry-rounds') },
-    { item: 'nav-schooladmin-recruit', path: '/sysadmin/recruit-part/list', sees: (p) => p.getByRole('heading', { name: /모집 전형/ }) },
+    // recruit-part/list is the rounds resource (/sysadmin/recruit-parts).
+    { item: 'nav-schooladmin-recruit', path: '/sysadmin/recruit-parts', sees: (p) => p.getByRole('heading', { name: /모집 전형/ }) },
     { item: 'nav-schooladmin-applid', path: '/sysadmin/applId/check', sees: (p) => p.getByRole('heading', { name: /수험번호/ }) },
   ];
   for (const l of links) {

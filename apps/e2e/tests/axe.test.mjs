@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, demoPassword } from './helpers.mjs';
+import { appStarted, launch, newPage, demoPassword, freshApplicant, login, submittedPaidApplication, roundYear } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -23,7 +23,7 @@ async function violations(page) {
 for (const [locale, mobile] of [['ko', false], ['en', true]]) {
   test(`axe: no violations on the public applicant pages (${locale}${mobile ? ', phone' : ''})`, async () => {
     const page = await newPage(browser, { locale, mobile });
-    for (const path of ['/', '/user/login', '/user/agree', '/ewha-gsis/main']) {
+    for (const path of ['/', '/user/login', '/user/agree', '/ewha-gsis/main', '/user/find/id', '/user/find/pwd', '/terms', '/privacy']) {
       await page.goto(path);
       await page.locator('main#main').waitFor({ timeout: T });
       assert.deepEqual(await violations(page), [], `axe on ${path}`);
@@ -40,10 +40,24 @@ for (const [locale, mobile] of [['ko', false], ['en', true]]) {
   });
 }
 
+// The recommender's pages with a key that opens nothing (the whole pages,
+// with a live key, are checked in recommend.test.mjs).
+test('axe: no violations on the recommender pages without a valid key (ko and en, phone)', async () => {
+  for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+    const page = await newPage(browser, { locale, mobile });
+    for (const path of ['/recommend/not-a-key', '/recommend/form/not-a-key']) {
+      await page.goto(path);
+      await page.getByTestId('recommend-key-error').waitFor({ timeout: T });
+      assert.deepEqual(await violations(page), [], `axe on ${path} (${locale})`);
+    }
+    await page.context().close();
+  }
+});
+
 test('the applicant app has a skip link to the page content, first in the tab order', async () => {
   const page = await newPage(browser);
   await page.goto('/');
-  await page.locator('main#main').waitFor({ timeout: T });
+  await appStarted(page, T);
   await page.keyboard.press('Tab');
   const focused = await page.evaluate(() => ({ id: document.activeElement?.dataset.testid, text: document.activeElement?.textContent }));
   assert.deepEqual(focused, { id: 'skip-link', text: '본문 바로가기' });
@@ -78,4 +92,70 @@ test('robots.txt and favicon.ico are real files, not the app', async () => {
   assert.match(icon.headers()['content-type'], /^image\//);
   assert.deepEqual([...(await icon.body()).subarray(0, 4)], [0, 0, 1, 0]);
   await page.context().close();
+});
+
+for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+  test(`axe: no violations on the pay page (${locale}${mobile ? ', phone' : ''})`, async () => {
+    const page = await newPage(browser, { locale, mobile });
+    await login(page, freshApplicant('axe').userId);
+    const applNo = await submittedPaidApplication(page);
+    await page.goto('/list');
+    await page.getByTestId(`appl-row-${applNo}`).getByTestId('appl-action-pay').click();
+    await page.getByTestId('pay-submit').waitFor({ timeout: T });
+    assert.deepEqual(await violations(page), [], 'axe on /appl/pay');
+    await page.getByTestId('pay-type-visa_master').click();
+    assert.deepEqual(await violations(page), [], 'axe on /appl/pay with the PayPal surcharge');
+    await page.context().close();
+  });
+}
+
+// Issue 12: the round and school settings pages of the back office.
+test('axe: no violations on the round and school settings pages (ko desktop, en phone)', async () => {
+  const year = await roundYear('236');
+  const id = `236-${year}-1`;
+  for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+    for (const [user, pages] of [
+      ['schooladmin', [
+        ['/sysadmin/recruit-parts', (p) => p.locator('.RaList-main')],
+        ['/sysadmin/recruit-parts/create', (p) => p.locator('[name="korName"]')],
+        [`/sysadmin/recruit-parts/${id}/windows`, (p) => p.locator('input[name="windows.SUBMIT.startDay"]')],
+        [`/sysadmin/recruit-parts/${id}/documents`, (p) => p.locator('[name="documents.0.itemCode"]')],
+        [`/sysadmin/info-inquiry/${id}`, (p) => p.getByTestId('applicant-preview')],
+        [`/sysadmin/applId/check?round=${id}`, (p) => p.getByTestId('rule-input')],
+        ['/sysadmin/school/settings', (p) => p.locator('[name="color"]')],
+      ]],
+      ['sysadmin', [['/sysadmin/remake/applid', (p) => p.getByTestId('rule-input')]]],
+    ]) {
+      const page = await newPage(browser, { locale, mobile });
+      await login(page, user);
+      for (const [path, ready] of pages) {
+        await page.goto(path);
+        await ready(page).first().waitFor({ timeout: T });
+        assert.deepEqual(await violations(page), [], `axe on ${path} (${locale}${mobile ? ', phone' : ''})`);
+      }
+      await page.context().close();
+    }
+  }
+});
+
+// Issue 10: the staff money pages of the back office.
+test('axe: no violations on the money pages (ko desktop, en phone)', async () => {
+  for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+    const page = await newPage(browser, { locale, mobile });
+    await login(page, 'sysadmin');
+    for (const [path, ready] of [
+      ['/sysadmin/pay/attempts', (p) => p.locator('.RaList-main')],
+      ['/sysadmin/pay/cancels', (p) => p.locator('.RaList-main')],
+      ['/sysadmin/pay/failures', (p) => p.locator('.RaList-main')],
+      ['/sysadmin/pay/check', (p) => p.locator('.RaList-main')],
+      ['/sysadmin/manual-pay', (p) => p.getByTestId('manual-pay')],
+      ['/sysadmin/pay/cancel', (p) => p.locator('h1')],
+      ['/sysadmin/settlement/list', (p) => p.locator('input[name="school"]')],
+    ]) {
+      await page.goto(path);
+      await ready(page).first().waitFor({ timeout: T });
+      assert.deepEqual(await violations(page), [], `axe on ${path} (${locale}${mobile ? ', phone' : ''})`);
+    }
+    await page.context().close();
+  }
 });

@@ -31,6 +31,13 @@ export async function newPage(browser, { locale = 'ko', mobile = false } = {}) {
   return context.newPage();
 }
 
+// The home page comes prerendered and inert until the app replaces it
+// (apps/applicant/scripts/prerender.mjs): wait for the app before using it.
+export async function appStarted(page, timeout = 30_000) {
+  await page.locator('#root > [inert]').waitFor({ state: 'detached', timeout });
+  await page.locator('main#main').waitFor({ timeout });
+}
+
 // The newest sign-up code mailed to an address, read from the .eml files.
 export async function mailedCode(to, since = 0) {
   const dir = process.env.E2E_MAIL_DIR;
@@ -49,7 +56,7 @@ export async function mailedCode(to, since = 0) {
   throw new Error(`no code mailed to ${to}`);
 }
 
-function decodeBody(eml) {
+export function decodeBody(eml) {
   // Bodies are quoted-printable or base64; decode both forms we may meet.
   const parts = eml.split(/\r?\n\r?\n/);
   const body = parts.slice(1).join('\n\n');
@@ -121,19 +128,7 @@ export async function call(page, method, url, data) {
  * free ARTS01 round with its part and basic info (korName) saved.
  */
 export async function createApplication(page, { korName = '김하늘' } = {}) {
-  const year = await roundYear('ARTS01');
-  const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=ARTS01&enterYear=${year}&partSeq=1`);
-  if (r.status !== 200) throw new Error(`ARTS01 round: ${r.status}`);
-  const round = r.body;
-  const part = {
-    applPartRequestList: [{ schoolCode: 'ARTS01', enterYear: year, recruitPartSeq: 1, majorCode: 'DR01', isMaster: true,
-      isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
-    consents: Object.fromEntries(round.consents.map((c) => [c.code, c.version])),
-  };
-  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
-  const created = await call(page, 'POST', '/apply/api-auth/appl/part', part);
-  if (created.status !== 201) throw new Error(`part: ${created.status} ${JSON.stringify(created.body)}`);
-  const applNo = created.body.applNo;
+  const applNo = await createPart(page, 'ARTS01', 'DR01');
   const basis = await call(page, 'POST', `/apply/api-auth/appl/basis/${applNo}`, {
     applicantInfo: {
       gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
@@ -144,4 +139,48 @@ export async function createApplication(page, { korName = '김하늘' } = {}) {
   });
   if (basis.status !== 200) throw new Error(`basis: ${basis.status} ${JSON.stringify(basis.body)}`);
   return applNo;
+}
+
+/**
+ * Through the API, as the signed-in page's user: a submitted application
+ * to the paid demo round of school 236 (KRW 80,000, USD 65.00). The form's
+ * steps are other tests' concern: the status is set with SQL.
+ */
+export async function submittedPaidApplication(page) {
+  const applNo = await createPart(page, '236', 'DC01');
+  sql(`UPDATE application SET status = 'SUBMIT' WHERE appl_no = ${Number(applNo)}`);
+  return applNo;
+}
+
+/** The newest mail to an address whose decoded body contains text. */
+export async function mailTo(to, text) {
+  const dir = process.env.E2E_MAIL_DIR;
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse()) {
+      const eml = readFileSync(join(dir, f), 'utf8');
+      if (!eml.includes(to)) continue;
+      const body = decodeBody(eml);
+      if (body.includes(text)) return body;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} containing ${text}`);
+}
+
+/** Through the API: an application to a school's demo round (round 1) with its part chosen; answers applNo. */
+export async function createPart(page, school, major) {
+  const year = await roundYear(school);
+  const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=${school}&enterYear=${year}&partSeq=1`);
+  if (r.status !== 200) throw new Error(`${school} round: ${r.status}`);
+  const round = r.body;
+  const part = {
+    applPartRequestList: [{ schoolCode: school, enterYear: year, recruitPartSeq: 1, majorCode: major, isMaster: true,
+      isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
+    consents: Object.fromEntries(round.consents.map((c) => [c.code, c.version])),
+  };
+  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
+  const created = await call(page, 'POST', '/apply/api-auth/appl/part', part);
+  if (created.status !== 201) throw new Error(`part: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.applNo;
 }

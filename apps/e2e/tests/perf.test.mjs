@@ -1,10 +1,11 @@
 // Issue 8 (Lighthouse on the home and login pages), kept from coming back:
-// the home page does not move when the school list arrives, and the pages
-// with a form raise no Content-Security-Policy issue (Lighthouse's
-// "inspector-issues" audit, a best-practices point).
+// the home page does not move when the school list arrives, nor when the app
+// takes over the prerendered page, and the pages with a form raise no
+// Content-Security-Policy issue (Lighthouse's "inspector-issues" audit, a
+// best-practices point).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage } from './helpers.mjs';
+import { appStarted, launch, newPage } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -19,6 +20,7 @@ test('home: the sections below the school search keep their place when the schoo
   const held = new Promise((r) => { release = r; });
   await page.route('**/apply/api/standard/schl*', async (route) => { await held; await route.continue(); });
   await page.goto('/');
+  await appStarted(page, T);
   const intro = page.locator('#intro-title');
   await intro.waitFor({ timeout: T });
   const before = await intro.boundingBox();
@@ -28,6 +30,46 @@ test('home: the sections below the school search keep their place when the schoo
   assert.equal(after.y, before.y, 'the introduction moved when the school search appeared');
   await page.context().close();
 });
+
+// What a visitor sees of the home page before the app's code has run (the
+// server's prerendered copy; here the app is never started) and after it took over.
+const landmarks = ['[data-testid="nav-home"]', '[data-testid="lang-toggle"]', 'h1', '[data-testid="start-application"]',
+  '[data-testid="notice"]', '#school-search-title', '#intro-title', '#faq-title', '#exam-title', '[data-testid="footer"]'];
+const layout = (page) => page.evaluate((selectors) => selectors.map((sel) => {
+  const el = [...document.querySelectorAll(sel)].find((e) => e.getClientRects().length);
+  if (!el) return { sel, missing: true };
+  const r = el.getBoundingClientRect();
+  return { sel, x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height), text: el.innerText.trim().slice(0, 40) };
+}), landmarks);
+
+for (const [locale, mobile] of [['ko', true], ['en', true], ['ko', false], ['en', false]]) {
+  test(`home (${locale}, ${mobile ? 'phone' : 'desktop'}): painted from the HTML, and nothing moves when the app takes over`, async () => {
+    const still = await newPage(browser, { locale, mobile });
+    await still.route('**/start-after-paint.js', (route) => route.abort());
+    await still.goto('/');
+    const before = await layout(still);
+    assert.equal(await still.evaluate(() => document.documentElement.lang), locale);
+    assert.equal(await still.locator('#root > [inert]').count(), 1, 'the prerendered copy, inert');
+    await still.context().close();
+    assert.deepEqual(before.filter((b) => b.missing), [], 'the prerendered page shows every landmark');
+
+    const page = await newPage(browser, { locale, mobile });
+    await page.addInitScript(() => {
+      window.__shifts = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
+        .observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await appStarted(page, T); // the app has replaced the copy
+    await page.getByTestId('school-search').waitFor({ timeout: T });
+    assert.deepEqual(await layout(page), before);
+    assert.ok(await page.evaluate(() => window.__shifts) < 0.01, 'layout shift while the app took over');
+    // The app runs: the start button asks a guest to sign in.
+    await page.getByTestId('start-application').click();
+    await page.waitForURL('**/user/login', { timeout: T });
+    await page.context().close();
+  });
+}
 
 test('login and sign-up: no Content-Security-Policy issue (no eval probe)', async () => {
   const page = await newPage(browser);

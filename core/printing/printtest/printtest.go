@@ -16,7 +16,6 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // The sample application.
@@ -39,8 +38,8 @@ type Store struct {
 	Certs      []form.Certificate
 	Essays     []form.Essay
 	Surveys    map[string]application.SurveyData
-	ItemRows   []submission.DocItem
-	Docs       []submission.Document
+	ItemRows   []document.DocItem
+	Docs       []document.Document
 	Files      map[string][]byte
 	Accept     []school.Acceptance
 	Notice     printing.Label
@@ -106,14 +105,14 @@ func (s *Store) CodeGroup(_ context.Context, _ string, group string) ([]applicat
 	c, ok := codeGroups[group]
 	return c, ok, nil
 }
-func (s *Store) Items(context.Context, application.RoundKey) ([]submission.DocItem, error) {
+func (s *Store) Items(context.Context, application.RoundKey) ([]document.DocItem, error) {
 	return s.ItemRows, nil
 }
-func (s *Store) List(context.Context, int64) ([]submission.Document, error) { return s.Docs, nil }
+func (s *Store) List(context.Context, int64) ([]document.Document, error) { return s.Docs, nil }
 func (s *Store) Open(_ context.Context, name string) (io.ReadCloser, error) {
 	b, ok := s.Files[name]
 	if !ok {
-		return nil, apperr.NotFound(submission.CodeFileNotFound)
+		return nil, apperr.NotFound(document.CodeFileNotFound)
 	}
 	return io.NopCloser(bytes.NewReader(b)), nil
 }
@@ -199,7 +198,7 @@ func Sample(photo []byte) *Store {
 			{SurveyAnswer: form.SurveyAnswer{QuestionCode: "Q1", ItemCode: "00002"}, InputType: "radio", IsLeaf: true, Depth: 1},
 			{SurveyAnswer: form.SurveyAnswer{QuestionCode: "Q2", Answer: "감사합니다"}, InputType: "text", IsLeaf: true, Depth: 1},
 		}}},
-		ItemRows: []submission.DocItem{
+		ItemRows: []document.DocItem{
 			{Item: itemOf("00001", true), KorName: "사진", EngName: "Photo"},
 			{Item: itemOf("00002", true), KorName: "최종 학력 졸업증명서", EngName: "Certificate of graduation"},
 		},
@@ -207,10 +206,10 @@ func Sample(photo []byte) *Store {
 		Notice: printing.Label{Ko: "실기 고사는 3월 10일 오전 9시 본관 201호에서 진행합니다.", En: "The practical exam is on 10 March at 9 a.m. in room 201."},
 		Files:  map[string][]byte{},
 	}
-	s.Docs = append(s.Docs, submission.Document{FileKey: "k2", ApplNo: ApplNo, ItemCode: "00002", FileName: "졸업증명서(최종).pdf", Ext: "pdf", Size: 10})
+	s.Docs = append(s.Docs, document.Document{FileKey: "k2", ApplNo: ApplNo, ItemCode: "00002", FileName: "졸업증명서(최종).pdf", Ext: "pdf", Size: 10})
 	if photo != nil {
 		s.Files["photo-stored"] = photo
-		s.Docs = append(s.Docs, submission.Document{FileKey: "k1", ApplNo: ApplNo, ItemCode: printing.PhotoItemCode,
+		s.Docs = append(s.Docs, document.Document{FileKey: "k1", ApplNo: ApplNo, ItemCode: printing.PhotoItemCode,
 			FileName: "photo.png", StoredName: "photo-stored", Ext: "png", Size: int64(len(photo))})
 	}
 	return s

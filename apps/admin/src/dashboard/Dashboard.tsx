@@ -2,6 +2,10 @@ import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { HealthCard } from './HealthCard';
 import type { Permissions } from '../authProvider';
+import { RoundDashboard } from '../backoffice/RoundDashboard';
+
+/** Roles that see a round's counts (server: core/permission Dashboard). */
+const DASHBOARD_ROLES = ['ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_CLOSE_ADMIN'];
 
 export const Dashboard = () => {
     const translate = useTranslate();
@@ -34,6 +38,7 @@ export const Dashboard = () => {
                 </CardContent>
             </Card>
             <HealthCard />
+            {roles.some(r => DASHBOARD_ROLES.includes(r)) && <RoundDashboard />}
         </Box>
     );
 };

@@ -1,8 +1,12 @@
 import englishMessages from 'ra-language-english';
+import { enBackoffice } from '../backoffice/messages';
 import type { TranslationMessages } from 'react-admin';
+import { deepMerge } from './deepMerge';
+import { enRounds } from './rounds.en';
+import { enMoney } from './money.en';
 
 /** Messages of this app (not react-admin's own), English. */
-export const enApp = {
+const enBase = {
     app: {
         title: 'GradApply Admin',
         auth: {
@@ -65,6 +69,49 @@ export const enApp = {
             userManagement: 'User management',
             authList: 'Role assignment',
         },
+        recommend: {
+            template: "Letter template of a round",
+            intro: "A round's letter form: questions, their kinds and order, Korean and English texts, the letter file, and how many letters the round asks for. Saving a template that letters were opened on makes a new version; those letters keep theirs.",
+            up: "Move up",
+            down: "Move down",
+            remove: "Remove",
+            kor: "Question (Korean)",
+            eng: "Question (English)",
+            kind: "Kind",
+            max: "Max characters",
+            options: "Options",
+            options_help: "One per line: code|Korean|English",
+            letters: "Letters of an application",
+            appl_no: "Application number",
+            show: "Show",
+            letters_failed: "No application with this number in your schools.",
+            no_letters: "No letters requested.",
+            recommender: "Recommender",
+            status: "Status",
+            dates: "Dates",
+            downloads: "Letter",
+            requested: "Requested",
+            opened: "Opened",
+            submitted: "Submitted",
+            pdf: "Letter PDF",
+            saved: "Saved as version %{version}",
+            version: "Version %{version}",
+            default: "Default template (not saved yet)",
+            letters_asked: "Letters asked for",
+            file_required: "A letter file is required",
+            add: "Add a question",
+            kinds: {
+                text: "One line",
+                long: "Long text",
+                choice: "Choice",
+            },
+            statuses: {
+                "00010": "Sent",
+                "00020": "Opened",
+                "00030": "Being written",
+                "00040": "Completed",
+            },
+        },
         info_inquiry: {
             intro: 'The recruitment rounds of the school with their fees, windows and basic-info settings (read-only).',
             school: 'School',
@@ -119,9 +166,12 @@ export const enApp = {
     },
 };
 
+/** With the round and school settings pages (i18n/rounds.en.ts). */
+export const enApp = deepMerge(deepMerge(enBase, enRounds), enMoney);
+
 export const enMessages: TranslationMessages = {
     ...englishMessages,
-    ...enApp,
+    ...deepMerge(enApp, enBackoffice),
 };
 
 export default enMessages;

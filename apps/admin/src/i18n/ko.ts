@@ -1,11 +1,14 @@
 import englishMessages from 'ra-language-english';
+import { koBackoffice } from '../backoffice/messages';
 import spectrumKorean from '@spectrum/ra-language-korean';
 import type { TranslationMessages } from 'react-admin';
 import { raKoreanCompletion } from './raKoreanCompletion';
 import { deepMerge } from './deepMerge';
+import { koRounds } from './rounds.ko';
+import { koMoney } from './money.ko';
 
 /** Messages of this app (not react-admin's own), Korean. */
-export const koApp = {
+const koBase = {
     app: {
         title: 'GradApply 관리자',
         auth: {
@@ -68,6 +71,49 @@ export const koApp = {
             userManagement: '사용자 관리',
             authList: '권한 관리',
         },
+        recommend: {
+            template: "전형별 추천서 양식",
+            intro: "전형별 추천서 양식입니다. 질문과 종류, 순서, 한국어·영어 문구, 추천서 파일 필수 여부, 요구하는 추천서 수를 정합니다. 이미 작성에 쓰인 양식을 바꾸면 새 버전이 되며, 작성 중인 추천서는 기존 버전을 유지합니다.",
+            up: "위로",
+            down: "아래로",
+            remove: "삭제",
+            kor: "질문 (한국어)",
+            eng: "질문 (영어)",
+            kind: "종류",
+            max: "최대 글자 수",
+            options: "선택지",
+            options_help: "한 줄에 하나: 코드|한국어|영어",
+            letters: "지원서의 추천서",
+            appl_no: "지원서 번호",
+            show: "조회",
+            letters_failed: "담당 학교에 이 번호의 지원서가 없습니다.",
+            no_letters: "요청된 추천서가 없습니다.",
+            recommender: "추천인",
+            status: "상태",
+            dates: "일시",
+            downloads: "추천서",
+            requested: "요청",
+            opened: "열람",
+            submitted: "제출",
+            pdf: "추천서 PDF",
+            saved: "버전 %{version}으로 저장했습니다.",
+            version: "버전 %{version}",
+            default: "기본 양식 (저장 전)",
+            letters_asked: "요구 추천서 수",
+            file_required: "추천서 파일 필수",
+            add: "질문 추가",
+            kinds: {
+                text: "한 줄",
+                long: "긴 글",
+                choice: "선택형",
+            },
+            statuses: {
+                "00010": "요청 발송",
+                "00020": "열람함",
+                "00030": "작성 중",
+                "00040": "제출 완료",
+            },
+        },
         info_inquiry: {
             intro: '학교의 모집 전형과 전형료, 일정, 기본정보 항목 설정을 조회합니다(읽기 전용).',
             school: '학교',
@@ -122,6 +168,9 @@ export const koApp = {
     },
 };
 
+/** With the round and school settings pages (i18n/rounds.ko.ts). */
+export const koApp = deepMerge(deepMerge(koBase, koRounds), koMoney);
+
 /**
  * react-admin in Korean: the community pack over English (so nothing is
  * ever missing at run time), then our completion and corrections on top.
@@ -134,7 +183,7 @@ export const koReactAdmin = deepMerge(
 
 export const koMessages: TranslationMessages = {
     ...koReactAdmin,
-    ...koApp,
+    ...deepMerge(koApp, koBackoffice),
 };
 
 export default koMessages;

@@ -1,8 +1,10 @@
 import { Divider, ListSubheader } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
-import { INFO_INQUIRY, PLANNED_PAGES } from '../pages/adminPages';
+import { INFO_INQUIRY, MONEY_PAGES, PLANNED_PAGES, ROUND_PAGES, roundPageTarget, RECOMMEND_TEMPLATE } from '../pages/adminPages';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import type { Permissions } from '../authProvider';
 
 /**
@@ -16,23 +18,51 @@ export const Menu = () => {
     const { permissions } = usePermissions<Permissions>();
     const pages = permissions?.pages ?? [];
     const planned = PLANNED_PAGES.filter(p => pages.includes(p.path));
+    const roundPages = ROUND_PAGES.filter(p => p.path !== 'recruit-part/list' && pages.includes(p.path));
+    // The money lists are resources (shown above); the other money pages here.
+    const moneyPages = MONEY_PAGES.filter(p => !p.resource && pages.includes(p.path));
     return (
         <RaMenu>
             <RaMenu.DashboardItem />
             <RaMenu.ResourceItems />
-            {pages.includes(INFO_INQUIRY) && (
+            {/* The seed's School Admin menu; the round list itself is a resource item above. */}
+            {roundPages.length > 0 && open && (
+                <ListSubheader role="presentation" disableSticky sx={{ lineHeight: 2, bgcolor: 'transparent' }}>
+                    {translate('app.menu.school_admin')}
+                </ListSubheader>
+            )}
+            {roundPages.map(page => (
                 <RaMenu.Item
-                    to={`/${INFO_INQUIRY}`}
-                    primaryText={translate('app.pages.infoInquiry')}
+                    key={page.path}
+                    to={roundPageTarget(page.path)}
+                    primaryText={translate(`app.pages.${page.labelKey}`)}
                     leftIcon={<ListAltIcon />}
-                    data-testid="menu-info-inquiry"
+                    data-testid={page.path === INFO_INQUIRY ? 'menu-info-inquiry' : `menu-${page.path.replace('/', '-')}`}
+                />
+            ))}
+            {pages.includes(RECOMMEND_TEMPLATE) && (
+                <RaMenu.Item
+                    to={`/${RECOMMEND_TEMPLATE}`}
+                    primaryText={translate('app.pages.recommendTemplate')}
+                    leftIcon={<RateReviewIcon />}
+                    data-testid="menu-recommend-template"
                 />
             )}
+            {/* The staff money pages (issue 10). */}
+            {moneyPages.map(page => (
+                <RaMenu.Item
+                    key={page.path}
+                    to={page.to}
+                    primaryText={translate(`app.pages.${page.labelKey}`)}
+                    leftIcon={<PaymentsIcon />}
+                    data-testid={`menu-${page.path.replace(/\//g, '-')}`}
+                />
+            ))}
             {planned.length > 0 && (
                 <>
                     <Divider sx={{ my: 1 }} />
                     {open && (
-                        <ListSubheader disableSticky sx={{ lineHeight: 2, bgcolor: 'transparent' }}>
+                        <ListSubheader role="presentation" disableSticky sx={{ lineHeight: 2, bgcolor: 'transparent' }}>
                             {translate('app.menu.coming_soon')}
                         </ListSubheader>
                     )}

@@ -6,6 +6,7 @@ import {
     CardContent,
     Chip,
     CircularProgress,
+    Link,
     MenuItem,
     Stack,
     Table,
@@ -16,6 +17,7 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetIdentity, useLocale, useTranslate } from 'react-admin';
 import { httpClient } from '../httpClient';
 
@@ -85,8 +87,8 @@ const RoundSettings = ({ round }: { round: Round }) => {
 /**
  * Round settings (spec "info-inquiry"): the rounds of a school with their
  * fees, windows, steps and basic-info settings, read-only. A school-bound
- * admin sees their school; a system admin picks one. The editing page comes
- * with a later issue.
+ * admin sees their school; a system admin picks one. Each round opens its
+ * page of everything it is set to (info-inquiry/{id}).
  */
 export const InfoInquiry = () => {
     const translate = useTranslate();
@@ -169,7 +171,12 @@ export const InfoInquiry = () => {
                                     {rounds.map(r => (
                                         <TableRow key={`${r.enterYear}-${r.recruitPartSeq}`}>
                                             <TableCell>
-                                                {name(r)} ({r.enterYear}-{r.recruitPartSeq})
+                                                <Link
+                                                    component={RouterLink}
+                                                    to={`/info-inquiry/${encodeURIComponent(`${r.schoolCode}-${r.enterYear}-${r.recruitPartSeq}`)}`}
+                                                >
+                                                    {name(r)} ({r.enterYear}-{r.recruitPartSeq})
+                                                </Link>
                                             </TableCell>
                                             <TableCell>
                                                 {r.feeKrw.toLocaleString('ko-KR')} KRW / {(r.feeUsd / 100).toFixed(2)} USD

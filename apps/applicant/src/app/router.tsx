@@ -1,28 +1,55 @@
-import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/components/layout/document-title';
 import { RootLayout } from './routes/root';
 import { RequireApplicationAccess, RequireUser } from './routes/guards';
 
+type Preloadable = { preload: () => Promise<unknown> };
+
+/** A page in its own chunk, loaded on first use (React.lazy); preload() fetches
+ * it ahead, after which it renders at once, without the Suspense fallback. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType & Preloadable {
+  let loaded: ComponentType | null = null;
+  const preload = () => load().then((m) => (loaded = m.default));
+  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
+  const Page = () => {
+    const Loaded = loaded ?? Lazy;
+    return <Loaded />;
+  };
+  return Object.assign(Page, { preload });
+}
+
 // Every page is its own chunk; the entry holds only the shell.
-const HomePage = lazy(() => import('./routes/home'));
-const LoginPage = lazy(() => import('./routes/login'));
-const AgreePage = lazy(() => import('./routes/agree'));
-const RegisterPage = lazy(() => import('./routes/register'));
-const LogoutPage = lazy(() => import('./routes/logout'));
-const ComingSoon = lazy(() => import('@/components/coming-soon'));
-const SchoolMainPage = lazy(() => import('./routes/school-main'));
-const MyListPage = lazy(() => import('./routes/my-list'));
-const ApplAgreePage = lazy(() => import('./routes/appl-agree'));
-const ApplPartPage = lazy(() => import('./routes/appl-part'));
-const ApplCandidatePage = lazy(() => import('./routes/appl-candidate'));
-const ApplFormPage = lazy(() => import('./routes/appl-form'));
-const ApplRedirectPage = lazy(() => import('./routes/appl-redirect'));
-const ApplReviewPage = lazy(() => import('./routes/appl-review'));
-const ApplSubmitPage = lazy(() => import('./routes/appl-submit'));
-const ApplPayPage = lazy(() => import('./routes/appl-pay'));
-const ApplNonePage = lazy(() => import('./routes/appl-none'));
+const HomePage = lazyPage(() => import('./routes/home'));
+const LoginPage = lazyPage(() => import('./routes/login'));
+const AgreePage = lazyPage(() => import('./routes/agree'));
+const RegisterPage = lazyPage(() => import('./routes/register'));
+const LogoutPage = lazyPage(() => import('./routes/logout'));
+const ComingSoon = lazyPage(() => import('@/components/coming-soon'));
+const FindIdPage = lazyPage(() => import('./routes/find-id'));
+const FindPwdPage = lazyPage(() => import('./routes/find-pwd'));
+const ModifyPwdPage = lazyPage(() => import('./routes/modify-pwd'));
+const ConfirmPwdPage = lazyPage(() => import('./routes/confirm-pwd'));
+const ModifyInfoPage = lazyPage(() => import('./routes/modify-info'));
+const TermsPage = lazyPage(() => import('./routes/legal'));
+const PrivacyPage = lazyPage(() => import('./routes/privacy'));
+const SchoolMainPage = lazyPage(() => import('./routes/school-main'));
+const MyListPage = lazyPage(() => import('./routes/my-list'));
+const ApplAgreePage = lazyPage(() => import('./routes/appl-agree'));
+const ApplPartPage = lazyPage(() => import('./routes/appl-part'));
+const ApplCandidatePage = lazyPage(() => import('./routes/appl-candidate'));
+const ApplFormPage = lazyPage(() => import('./routes/appl-form'));
+const ApplRedirectPage = lazyPage(() => import('./routes/appl-redirect'));
+const ApplReviewPage = lazyPage(() => import('./routes/appl-review'));
+const ApplSubmitPage = lazyPage(() => import('./routes/appl-submit'));
+const ApplPayPage = lazyPage(() => import('./routes/appl-pay'));
+const ApplNonePage = lazyPage(() => import('./routes/appl-none'));
+const PayMobilePage = lazyPage(() => import('./routes/pay-mobile'));
+const PayReceiptPage = lazyPage(() => import('./routes/pay-receipt'));
+const ApplRecommendPage = lazyPage(() => import('./routes/appl-recommend'));
+const RecommendListPage = lazyPage(() => import('./routes/recommend-list'));
+const RecommendFormPage = lazyPage(() => import('./routes/recommend-form'));
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -45,21 +72,23 @@ export const routes: RouteObject[] = [
       page(paths.user.agree, <AgreePage />),
       page(paths.user.register, <RegisterPage />),
       page(paths.user.logout, <LogoutPage />),
-      page(paths.user.findId, soon),
-      page(paths.user.findPwd, soon),
-      page(paths.user.modifyPwd, soon),
-      page(paths.user.confirmPwd, soon, 'user'),
-      page(paths.user.modifyInfo, soon, 'user'),
-      page(paths.user.payReceipt, soon, 'user'),
+      page(paths.user.findId, <FindIdPage />),
+      page(paths.user.findPwd, <FindPwdPage />),
+      page(paths.user.modifyPwd, <ModifyPwdPage />),
+      page(paths.user.confirmPwd, <ConfirmPwdPage />, 'user'),
+      page(paths.user.modifyInfo, <ModifyInfoPage />, 'user'),
+      page(paths.user.payReceipt, <PayReceiptPage />, 'user'),
 
       page(paths.list, <MyListPage />, 'user'),
       page(paths.temp, soon, 'application'),
-      page(paths.payMobile, soon),
+      page(paths.payMobile, <PayMobilePage />, 'user'),
       page(paths.inquiry.userList, soon, 'user'),
       page(paths.inquiry.userDetail, soon, 'user'),
       page(paths.help, soon),
       page(paths.faq, soon),
       page(paths.survey, soon),
+      page(paths.legal.terms, <TermsPage />),
+      page(paths.legal.privacy, <PrivacyPage />),
 
       page(paths.appl.agree, <ApplAgreePage />, 'application'),
       page(paths.appl.part, <ApplPartPage />, 'application'),
@@ -69,12 +98,12 @@ export const routes: RouteObject[] = [
       page(paths.appl.survey, soon, 'application'),
       page(paths.appl.pay, <ApplPayPage />, 'application'),
       page(paths.appl.none, <ApplNonePage />, 'application'),
-      page(paths.appl.recommendRequestList, soon, 'application'),
+      page(paths.appl.recommendRequestList, <ApplRecommendPage />, 'application'),
       page(paths.appl.redirectTo, <ApplRedirectPage />, 'application'),
       page(paths.appl.review, <ApplReviewPage />, 'application'),
 
-      page(paths.recommend.form, soon),
-      page(paths.recommend.list, soon),
+      page(paths.recommend.form, <RecommendFormPage />),
+      page(paths.recommend.list, <RecommendListPage />),
       page(paths.schoolMain, <SchoolMainPage />),
 
       // unknown paths go home
@@ -82,6 +111,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the code of the page shown at pathname (with its guards' children),
+ * so that React's first render shows that page, not a fallback. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    let element: ReactNode = match.route.element;
+    while (isValidElement<{ children?: ReactNode }>(element)) {
+      const type = element.type as Partial<Preloadable>;
+      if (typeof type.preload === 'function') loads.push(type.preload());
+      element = element.props.children;
+    }
+  }
+  await Promise.all(loads);
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

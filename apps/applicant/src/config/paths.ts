@@ -60,6 +60,10 @@ export const paths = {
   help: simple('/help', 'title.help'),
   faq: simple('/faq', 'title.faq'),
   survey: simple('/survey', 'title.survey'),
+  legal: {
+    terms: simple('/terms', 'legal.terms'),
+    privacy: simple('/privacy', 'legal.privacy'),
+  },
 
   appl: {
     agree: simple('/appl/agree', 'title.applAgree'),

@@ -4,6 +4,12 @@ import ko from '@/locales/ko.json';
 import en from '@/locales/en.json';
 import submissionKo from '@/locales/submission.ko.json';
 import submissionEn from '@/locales/submission.en.json';
+import payKo from '@/locales/pay.ko.json';
+import payEn from '@/locales/pay.en.json';
+import accountKo from '@/locales/account.ko.json';
+import accountEn from '@/locales/account.en.json';
+import recommendKo from '@/locales/recommend.ko.json';
+import recommendEn from '@/locales/recommend.en.json';
 import { readCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
@@ -20,14 +26,14 @@ export function initialLanguage(): Language {
 }
 
 function applyLanguage(lng: string): void {
-  if (!isLanguage(lng)) return;
+  if (!isLanguage(lng) || typeof document === 'undefined') return; // no document: the build's prerender
   document.documentElement.lang = lng;
 }
 
 /** The server sets the `locale` cookie (one day, on the configured cookie
  * domain, decisions.md "Session"); a script cannot give it that domain. */
 export function saveLanguage(lng: string): Promise<void> {
-  if (!isLanguage(lng) || typeof fetch === 'undefined') return Promise.resolve();
+  if (!isLanguage(lng) || typeof fetch === 'undefined' || typeof document === 'undefined') return Promise.resolve();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
@@ -48,7 +54,10 @@ export function saveLanguage(lng: string): Promise<void> {
 
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
-    resources: { ko: { translation: { ...ko, ...submissionKo } }, en: { translation: { ...en, ...submissionEn } } },
+    resources: {
+      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo } },
+      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn } },
+    },
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],
     // A key missing from the current catalogue shows as empty text (spec section 8),

@@ -13,8 +13,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import TranslateIcon from '@mui/icons-material/Translate';
@@ -125,8 +123,6 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 
 export function NavBar() {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { user, links, groups } = useNavModel();
   const close = () => setDrawerOpen(false);
@@ -137,17 +133,18 @@ export function NavBar() {
   return (
     <AppBar position="sticky" color="primary" elevation={1} component="header">
       <Toolbar component="nav" aria-label={t('nav.mainNavigation')} sx={{ gap: 0.5, minWidth: 0 }}>
-        {isPhone && (
-          <IconButton
-            edge="start"
-            color="inherit"
-            data-testid="nav-menu"
-            aria-label={t('nav.openMenu')}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon />
-          </IconButton>
-        )}
+        {/* Phone or desktop by CSS, not by script: the prerendered home page
+            (scripts/prerender.mjs) is right on both before the app runs. */}
+        <IconButton
+          edge="start"
+          color="inherit"
+          data-testid="nav-menu"
+          aria-label={t('nav.openMenu')}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
         <Typography
           variant="h6"
           component={RouterLink}
@@ -158,73 +155,69 @@ export function NavBar() {
           {t('nav.brand')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {!isPhone && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {links.map((link) => (
-              <Button key={link.key} color="inherit" data-testid={link.testId} {...linkProps(link)}>
-                {link.label}
-              </Button>
-            ))}
-            {groups.map((group) => (
-              <DesktopGroup key={group.key} group={group} />
-            ))}
-            {user ? (
-              <Button color="inherit" data-testid={signOut.testId} {...linkProps(signOut)}>
-                {signOut.label}
-              </Button>
-            ) : (
-              <Button color="inherit" variant="outlined" data-testid={signIn.testId} {...linkProps(signIn)}>
-                {signIn.label}
-              </Button>
-            )}
-          </Box>
-        )}
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {links.map((link) => (
+            <Button key={link.key} color="inherit" data-testid={link.testId} {...linkProps(link)}>
+              {link.label}
+            </Button>
+          ))}
+          {groups.map((group) => (
+            <DesktopGroup key={group.key} group={group} />
+          ))}
+          {user ? (
+            <Button color="inherit" data-testid={signOut.testId} {...linkProps(signOut)}>
+              {signOut.label}
+            </Button>
+          ) : (
+            <Button color="inherit" variant="outlined" data-testid={signIn.testId} {...linkProps(signIn)}>
+              {signIn.label}
+            </Button>
+          )}
+        </Box>
         <LanguageToggle />
       </Toolbar>
-      {isPhone && (
-        <Drawer anchor="left" open={drawerOpen} onClose={close} data-testid="nav-drawer">
-          <Box sx={{ width: 280, maxWidth: '85vw' }} role="presentation">
-            <List>
-              <ListItemButton component={RouterLink} to={paths.home.getHref()} onClick={close}>
-                <ListItemText primary={t('nav.home')} />
+      <Drawer anchor="left" open={drawerOpen} onClose={close} data-testid="nav-drawer">
+        <Box sx={{ width: 280, maxWidth: '85vw' }} role="presentation">
+          <List>
+            <ListItemButton component={RouterLink} to={paths.home.getHref()} onClick={close}>
+              <ListItemText primary={t('nav.home')} />
+            </ListItemButton>
+            {links.map((link) => (
+              <ListItemButton key={link.key} data-testid={link.testId} onClick={close} {...linkProps(link)}>
+                <ListItemText primary={link.label} />
               </ListItemButton>
-              {links.map((link) => (
-                <ListItemButton key={link.key} data-testid={link.testId} onClick={close} {...linkProps(link)}>
-                  <ListItemText primary={link.label} />
+            ))}
+          </List>
+          {groups.map((group) => (
+            <List
+              key={group.key}
+              subheader={
+                <ListSubheader data-testid={group.testId} sx={{ textTransform: 'none' }}>
+                  {group.label}
+                </ListSubheader>
+              }
+            >
+              {group.items.map((item) => (
+                <ListItemButton key={item.key} data-testid={item.testId} onClick={close} {...linkProps(item)} sx={{ pl: 4 }}>
+                  <ListItemText primary={item.label} />
                 </ListItemButton>
               ))}
             </List>
-            {groups.map((group) => (
-              <List
-                key={group.key}
-                subheader={
-                  <ListSubheader data-testid={group.testId} sx={{ textTransform: 'none' }}>
-                    {group.label}
-                  </ListSubheader>
-                }
-              >
-                {group.items.map((item) => (
-                  <ListItemButton key={item.key} data-testid={item.testId} onClick={close} {...linkProps(item)} sx={{ pl: 4 }}>
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                ))}
-              </List>
-            ))}
-            <Divider />
-            <List>
-              {user ? (
-                <ListItemButton data-testid={signOut.testId} onClick={close} {...linkProps(signOut)}>
-                  <ListItemText primary={signOut.label} />
-                </ListItemButton>
-              ) : (
-                <ListItemButton data-testid={signIn.testId} onClick={close} {...linkProps(signIn)}>
-                  <ListItemText primary={signIn.label} />
-                </ListItemButton>
-              )}
-            </List>
-          </Box>
-        </Drawer>
-      )}
+          ))}
+          <Divider />
+          <List>
+            {user ? (
+              <ListItemButton data-testid={signOut.testId} onClick={close} {...linkProps(signOut)}>
+                <ListItemText primary={signOut.label} />
+              </ListItemButton>
+            ) : (
+              <ListItemButton data-testid={signIn.testId} onClick={close} {...linkProps(signIn)}>
+                <ListItemText primary={signIn.label} />
+              </ListItemButton>
+            )}
+          </List>
+        </Box>
+      </Drawer>
     </AppBar>
   );
 }

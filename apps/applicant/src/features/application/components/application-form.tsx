@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AcceptedConsents } from './accepted-consents';
 import { paths } from '@/config/paths';
 import { accessState } from '@/lib/access-key';
 import { ApiError } from '@/lib/api-client';
@@ -224,6 +225,7 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
           {t(`step.${step}`)}
         </Typography>
         {StepComponent ? <StepComponent key={step} /> : null}
+        <AcceptedConsents applNo={applNo} />
       </Container>
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} data-testid="leave-dialog">
         <DialogTitle>{t('form.leaveTitle')}</DialogTitle>

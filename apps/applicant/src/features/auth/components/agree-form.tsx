@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
 
 export type Agreements = { agreeTerms: true; agreePrivacy: true };
 
@@ -87,6 +89,15 @@ export function AgreeForm({ onAgreed }: { onAgreed: (a: Agreements) => void }) {
         checked={privacy}
         onChange={setPrivacy}
       />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {/* A new tab: the agreements made here stay. */}
+        <Link href={paths.legal.terms.getHref()} target="_blank" rel="noopener" data-testid="agree-terms-full">
+          {t('legal.fullTerms')}
+        </Link>
+        <Link href={paths.legal.privacy.getHref()} target="_blank" rel="noopener" data-testid="agree-privacy-full">
+          {t('legal.fullPrivacy')}
+        </Link>
+      </Box>
       <FormControlLabel
         control={
           <Checkbox

@@ -125,6 +125,20 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
         />
       </Stack>
+      {a.isApplReviewing && (
+        <Alert
+          severity={a.reviewStatus === 'COMPLETE' ? 'success' : STEP_CODES.includes(a.reviewStatus ?? '') ? 'warning' : 'info'}
+          sx={{ mt: 2 }}
+          data-testid="appl-review"
+          data-review-status={a.reviewStatus ?? ''}
+        >
+          {a.reviewStatus === 'COMPLETE'
+            ? t('form.reviewCompleted')
+            : STEP_CODES.includes(a.reviewStatus ?? '')
+              ? t('form.underReview')
+              : t('list.reviewing')}
+        </Alert>
+      )}
       <Box sx={{ mt: 2 }}>
         <Typography variant="body2" data-testid="appl-step" data-step={step}>
           {t('list.step', { step: t(`step.${step}`) || step })}
@@ -145,6 +159,11 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
         </Stack>
       )}
       {(a.status === 'COMPLETE' || a.status === 'SUBMIT') && <Box sx={{ mt: 1 }}><SlipButtons applNo={a.applNo} slip={a.status === 'COMPLETE'} /></Box>}
+      {a.status !== 'CANCEL' && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => void navigate(paths.appl.recommendRequestList.getHref(), { state: accessState({ applNo: a.applNo }) })} data-testid="appl-recommend">
+          {t('recommend.openLetters')}
+        </Button>
+      )}
       <Dialog open={confirm} onClose={() => setConfirm(false)}>
         <DialogTitle>{t('list.cancelTitle')}</DialogTitle>
         <DialogContent>

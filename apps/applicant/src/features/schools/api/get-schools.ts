@@ -7,6 +7,10 @@ export type School = {
   engName: string;
   slug: string;
   color?: string;
+  /** Set by the school in the back office (school settings). */
+  logoUrl?: string;
+  contactEmail?: string;
+  contactPhone?: string;
 };
 
 export function getSchools(): Promise<School[]> {

@@ -43,11 +43,23 @@ export function SchoolMain({ name, onApply }: { name: string; onApply: (school: 
   return (
     <SchoolTheme color={school.color}>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: { xs: 4, md: 6 } }} data-testid="school-header" data-school={school.schoolCode}>
-        <Container maxWidth="md">
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', md: '2.2rem' } }}>
-            {schoolName(school, i18n.language)}
-          </Typography>
-          <Typography sx={{ opacity: 0.85 }}>{other}</Typography>
+        <Container maxWidth="md" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          {school.logoUrl && (
+            // The name beside it says what it is: the logo is decorative.
+            <Box component="img" src={school.logoUrl} alt="" data-testid="school-logo"
+              sx={{ height: { xs: 48, md: 64 }, maxWidth: 160, objectFit: 'contain', bgcolor: '#fff', borderRadius: 1, p: 0.5 }} />
+          )}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', md: '2.2rem' } }}>
+              {schoolName(school, i18n.language)}
+            </Typography>
+            <Typography sx={{ opacity: 0.85 }}>{other}</Typography>
+            {(school.contactEmail || school.contactPhone) && (
+              <Typography variant="body2" data-testid="school-contact" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                {t('school.contact')}: {[school.contactEmail, school.contactPhone].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
+          </Box>
         </Container>
       </Box>
       <Container maxWidth="md" sx={{ py: 4 }}>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -16,8 +17,12 @@ export function schoolName(school: School, lng: string): string {
  * below does not move when the list arrives. */
 export function SchoolSearch({ onSelect }: { onSelect: (school: School) => void }) {
   const { t, i18n } = useTranslation();
-  const { data, isError, isPending } = useSchools();
-  if (isPending) {
+  const { data: arrived, isError, isPending } = useSchools();
+  // The list arrives as a blocking update (the query's store); the search box
+  // it brings (Autocomplete) is rendered in the background, in slices, instead
+  // of one long task; until then the placeholder stays.
+  const data = useDeferredValue(arrived);
+  if (isPending || (arrived !== undefined && data === undefined)) {
     return (
       <Box component="section" aria-labelledby="school-search-title" aria-busy="true" data-testid="school-search-loading">
         <Typography id="school-search-title" variant="h6" component="h2" gutterBottom>

@@ -1,0 +1,81 @@
+package app_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/adapters/jobs"
+)
+
+type atClock struct{ t time.Time }
+
+func (c *atClock) Now() time.Time { return c.t }
+
+// The dormancy job as the worker runs it (the task its scheduler enqueues),
+// on PostgreSQL with a test clock and seeded members: the member at 35
+// months gets the notice (mail in the outbox), the one past 36 months is
+// closed, a recent one is untouched; a second run changes nothing; both
+// runs are audited.
+func TestDormancyTaskOnSeededMembers(t *testing.T) {
+	a := apptest.New(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 3, 0, 0, 0, time.UTC)
+	a.Accounts.Clock = &atClock{now}
+	seed := func(id string, last time.Time) {
+		t.Helper()
+		if _, err := a.DB.Pool.Exec(ctx, `INSERT INTO app_user (user_id, email, password_hash, terms_agreed_at, privacy_agreed_at, last_login_at, created_at, phone)
+			VALUES ($1, $1 || '@example.com', 'x', $2, $2, $2, $2, '01012345678')`, id, last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seed("sleepy", now.AddDate(0, -36, 15))
+	seed("gone", now.AddDate(0, -37, 0))
+	seed("awake", now.AddDate(0, -2, 0))
+	periodic, err := a.Periodic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := asynq.NewServeMux()
+	jobs.HandlePeriodic(mux, periodic, nil)
+	for range 2 {
+		if err := mux.ProcessTask(ctx, asynq.NewTask(jobs.TypeDormancy, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := func(id string) (status, email string, phone *string) {
+		t.Helper()
+		if err := a.DB.Pool.QueryRow(ctx, `SELECT status, email, phone FROM app_user WHERE user_id = $1`, id).Scan(&status, &email, &phone); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if st, em, ph := state("gone"); st != "WITHDRAW" || em != "" || ph != nil {
+		t.Fatalf("dormant account kept: %s %q %v", st, em, ph)
+	}
+	for _, id := range []string{"sleepy", "awake"} {
+		if st, em, ph := state(id); st != "ACTIVE" || em == "" || ph == nil {
+			t.Fatalf("%s changed: %s %q %v", id, st, em, ph)
+		}
+	}
+	var notices int
+	if err := a.DB.Pool.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE payload->>'kind' = 'dormancy_notice'`).Scan(&notices); err != nil || notices != 1 {
+		t.Fatalf("%d notices queued (want one, for sleepy, once): %v", notices, err)
+	}
+	var first, second string
+	if err := a.DB.Pool.QueryRow(ctx, `SELECT (array_agg(detail::text ORDER BY id))[1], (array_agg(detail::text ORDER BY id))[2]
+		FROM audit_log WHERE action = 'job.dormancy'`).Scan(&first, &second); err != nil {
+		t.Fatal(err)
+	}
+	if first == "" || second == "" || !strings.Contains(first, `"closed": ["gone"]`) || !strings.Contains(first, `"notified": ["sleepy"]`) ||
+		!strings.Contains(second, `"closed": []`) || !strings.Contains(second, `"waiting": 1`) {
+		t.Fatalf("audit of the runs:\n%s\n%s", first, second)
+	}
+	if err := mux.ProcessTask(ctx, asynq.NewTask(jobs.TypeRetention, nil)); err != nil {
+		t.Fatalf("retention task: %v", err)
+	}
+}

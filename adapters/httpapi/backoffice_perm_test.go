@@ -1,0 +1,164 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// adminRouteActions is every route under /apply/api-auth/admin with the
+// action of the permission table that guards it ("" = any signed-in user).
+// A route missing here fails TestEveryAdminRouteWithEveryRole, so a new
+// admin route is tried with every role the day it is added.
+var adminRouteActions = map[string]permission.Action{
+	"GET /apply/api-auth/admin/users":     permission.UserListAll,
+	"GET /apply/api-auth/admin/users/:id": permission.UserListAll,
+	"GET /apply/api-auth/admin/recruit-part/inquiry/:schoolCode/:enterYear/:recruitPartSeq/:applPartNo": "",
+	"GET /apply/api-auth/admin/applications":                                                            permission.UserListAll,
+	"GET /apply/api-auth/admin/applications/:applNo":                                                    permission.UserListAll,
+	"POST /apply/api-auth/admin/applications/:applNo/reveal":                                            permission.ApplicationReveal,
+	"PUT /apply/api-auth/admin/applications/:applNo/basis":                                              permission.AdminBasicEdit,
+	"POST /apply/api-auth/admin/applications/:applNo/review":                                            permission.ApplicationReview,
+	"GET /apply/api-auth/admin/members":                                                                 permission.UserManage,
+	"GET /apply/api-auth/admin/members/:userId":                                                         permission.UserManage,
+	"PUT /apply/api-auth/admin/members/:userId/status":                                                  permission.UserManage,
+	"POST /apply/api-auth/admin/members/:userId/sanctions":                                              permission.UserManage,
+	"GET /apply/api-auth/admin/roles":                                                                   permission.AuthManage,
+	"GET /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,
+	"PUT /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,
+	"GET /apply/api-auth/admin/access-log":                                                              permission.AccessLogRead,
+	"GET /apply/api-auth/admin/exports/applicants":                                                      permission.ApplicationExport,
+	"GET /apply/api-auth/admin/exports/documents":                                                       permission.ApplicationExport,
+	"GET /apply/api-auth/admin/recommend/letters/:applNo":                                               permission.RecommendRead,
+	"GET /apply/api-auth/admin/recommend/file/:reqNo":                                                   permission.RecommendRead,
+	"GET /apply/api-auth/admin/recommend/template":                                                      permission.RecommendTemplate,
+	"PUT /apply/api-auth/admin/recommend/template":                                                      permission.RecommendTemplate,
+	"GET /apply/api-auth/admin/dashboard":                                                               permission.Dashboard,
+	"GET /apply/api-auth/admin/recruit-parts":                                                           permission.RecruitPartManage,
+	"POST /apply/api-auth/admin/recruit-parts":                                                          permission.RecruitPartManage,
+	"GET /apply/api-auth/admin/recruit-parts/:roundId":                                                  permission.RecruitPartManage,
+	"PUT /apply/api-auth/admin/recruit-parts/:roundId":                                                  permission.RecruitPartManage,
+	"POST /apply/api-auth/admin/recruit-parts/:roundId/appl-id-check":                                   permission.RecruitPartManage,
+	"POST /apply/api-auth/admin/recruit-parts/:roundId/remake-applid":                                   permission.Remake,
+	"GET /apply/api-auth/admin/schools":                                                                 permission.RecruitPartManage,
+	"GET /apply/api-auth/admin/schools/:schoolCode":                                                     permission.RecruitPartManage,
+	"PUT /apply/api-auth/admin/schools/:schoolCode":                                                     permission.RecruitPartManage,
+	"GET /apply/api-auth/admin/pay/attempts":                                                            permission.PayInfo,
+	"GET /apply/api-auth/admin/pay/attempts/:paymentId":                                                 permission.PayInfo,
+	"POST /apply/api-auth/admin/pay/attempts/:paymentId/cancel":                                         permission.PayCancel,
+	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery":                                        permission.PayCheck,
+	"POST /apply/api-auth/admin/pay/manual/:applNo":                                                     permission.ManualPay,
+	"GET /apply/api-auth/admin/pay/check":                                                               permission.PayCheck,
+	"GET /apply/api-auth/admin/pay/cancels":                                                             permission.PayInfo,
+	"GET /apply/api-auth/admin/pay/failures":                                                            permission.PayInfo,
+	"GET /apply/api-auth/admin/settlements/:schoolCode":                                                 permission.Settlement,
+	"POST /apply/api-auth/admin/settlements/:schoolCode/close":                                          permission.Settlement,
+	"GET /apply/api-auth/admin/settlements/:schoolCode/export":                                          permission.Settlement,
+}
+
+// notJudged are admin routes registered here only so the table stays
+// complete: the letters area checks its permission in core after reading
+// its input, so a refused role gets 404 or 400 (never data) rather than 403,
+// and the template routes need a round in the query. Noted for that area.
+var notJudged = map[string]bool{
+	"GET /apply/api-auth/admin/recommend/letters/:applNo": true, "GET /apply/api-auth/admin/recommend/file/:reqNo": true,
+	"GET /apply/api-auth/admin/recommend/template": true, "PUT /apply/api-auth/admin/recommend/template": true,
+}
+
+// noFixture are routes whose id this test does not create (a letter file):
+// an allowed caller is told it is missing.
+var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo": true,
+	// no payment attempt is made here (money_test.go covers these with one)
+	"GET /apply/api-auth/admin/pay/attempts/:paymentId": true, "POST /apply/api-auth/admin/pay/attempts/:paymentId/cancel": true,
+	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery": true}
+
+// Every admin route, old and new, with each of the seven roles and with a
+// school admin of another school: a role the table does not name is
+// refused (403), and a school admin of another school is told that an
+// application of school 236 does not exist (404). The empty bodies sent to
+// unsafe routes change nothing (each answers 400 before any write).
+func TestEveryAdminRouteWithEveryRole(t *testing.T) {
+	e := newApplyEnv(t)
+	_, n := e.submitted("applicant1", "236", "DC01")
+	e.setStatus(n, "SUBMIT")
+	sys := e.as("sysadmin")
+	must(t, sys.Do("PUT", "/apply/api-auth/admin/roles/applicant2", map[string]any{"roles": []string{"ROLE_SCHL_ADMIN"}, "schoolCode": "SKKGSB"}), 200, "other school admin")
+	u, err := e.a.Accounts.Users.ByUserID(context.Background(), "applicant1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	callers := []struct {
+		userID string
+		p      permission.Principal
+	}{
+		{"applicant1", permission.Principal{UserID: "applicant1", Roles: []permission.Role{permission.RoleUser}}},
+		{"timefree", permission.Principal{UserID: "timefree", Roles: []permission.Role{permission.RoleUser, permission.RoleTimeIndependent}}},
+		{"sysadmin", permission.Principal{UserID: "sysadmin", Roles: []permission.Role{permission.RoleSysAdmin}}},
+		{"schooladmin", permission.Principal{UserID: "schooladmin", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "236"}},
+		{"setadmin", permission.Principal{UserID: "setadmin", Roles: []permission.Role{permission.RoleSetAdmin}, SchoolCode: "SKKGSB"}},
+		{"settle", permission.Principal{UserID: "settle", Roles: []permission.Role{permission.RoleSettleAdmin}}},
+		{"closer", permission.Principal{UserID: "closer", Roles: []permission.Role{permission.RoleCloseAdmin}}},
+		{"applicant2", permission.Principal{UserID: "applicant2", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "SKKGSB"}},
+	}
+	clients := map[string]*apptest.Client{}
+	for _, c := range callers {
+		clients[c.userID] = e.as(c.userID)
+	}
+	seen := 0
+	for _, rt := range e.a.Server.Echo.Router().Routes() {
+		if !strings.HasPrefix(rt.Path, "/apply/api-auth/admin/") {
+			continue
+		}
+		switch rt.Method {
+		case "GET", "POST", "PUT", "PATCH", "DELETE":
+		default:
+			continue // the catch-all that answers 404 for unknown paths
+		}
+		name := rt.Method + " " + rt.Path
+		action, known := adminRouteActions[name]
+		if !known {
+			t.Errorf("%s: not in adminRouteActions; add it with its action", name)
+			continue
+		}
+		seen++
+		if notJudged[name] {
+			continue
+		}
+		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
+			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1").Replace(rt.Path)
+		for _, c := range callers {
+			var body any
+			if rt.Method != "GET" {
+				body = map[string]any{}
+			}
+			r := clients[c.userID].Do(rt.Method, path, body)
+			allowed := action == "" || permission.Can(c.p, action, "")
+			if strings.Contains(name, "/admin/") && action != "" && !c.p.IsAdmin() {
+				allowed = false
+			}
+			// applicant1 and the application applied to school 236.
+			otherSchool := c.p.SchoolCode != "" && c.p.SchoolCode != "236" && (strings.Contains(rt.Path, ":applNo") || strings.Contains(rt.Path, ":id") ||
+				strings.Contains(rt.Path, ":roundId") || strings.Contains(rt.Path, "/schools/:schoolCode"))
+			switch {
+			case action == "" && (r.Status == 401 || r.Status == 403):
+				t.Errorf("%s as %s: %d %s", name, c.userID, r.Status, trim(r.Raw))
+			case action == "":
+			case !allowed && r.Status != 403:
+				t.Errorf("%s as %s: %d %s, want 403", name, c.userID, r.Status, trim(r.Raw))
+			case allowed && otherSchool && r.Status != 404:
+				t.Errorf("%s as a school admin of another school (%s): %d %s, want 404", name, c.userID, r.Status, trim(r.Raw))
+			case allowed && noFixture[name] && r.Status == 404:
+				// The id names nothing this test made: missing is the right answer.
+			case allowed && !otherSchool && (r.Status == 403 || r.Status == 404 || r.Status >= 500):
+				t.Errorf("%s as %s: %d %s, want it allowed", name, c.userID, r.Status, trim(r.Raw))
+			}
+		}
+	}
+	if seen != len(adminRouteActions) {
+		t.Errorf("%d admin routes registered, %d in the table", seen, len(adminRouteActions))
+	}
+}

@@ -1,0 +1,553 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/recommendation"
+)
+
+// RecommendPathPrefix is where the recommender's API lives; its answers
+// carry Referrer-Policy: no-referrer and its upload route has its own body
+// limit.
+const RecommendPathPrefix = "/apply/api/recommend/"
+
+// Counter counts requests in a window (rate limits).
+type Counter interface {
+	Incr(ctx context.Context, key string, window time.Duration) (int, error)
+	Count(ctx context.Context, key string) (int, error)
+}
+
+// Rate limits of the key routes, per client address: every call, and the
+// calls with a key that opens nothing (guessing).
+const (
+	recommendCallsPerHour  = 600
+	recommendMissesPerHour = 30
+)
+
+type recommendHandlers struct {
+	svc     *recommendation.Service
+	counter Counter
+}
+
+// mountRecommend registers the routes of issue 11 (docs/api-recommend.md):
+// the applicant's requests, the recommender's key pages, and the staff's
+// letters and templates.
+func (s *Server) mountRecommend(g Groups) {
+	if s.deps.Recommend == nil {
+		return
+	}
+	h := &recommendHandlers{svc: s.deps.Recommend, counter: s.deps.Counter}
+	a := g.Authed
+	a.GET("/appl/recommend/:applNo", h.requests)
+	a.POST("/appl/recommend/:applNo", h.create)
+	a.POST("/appl/recommend/:applNo/:reqNo/resend", h.resend)
+	a.PUT("/appl/recommend/:applNo/:reqNo/email", h.changeEmail)
+	a.DELETE("/appl/recommend/:applNo/:reqNo", h.cancel)
+
+	k := g.Public.Group("/recommend/:key", h.limit)
+	k.GET("", h.overview)
+	k.GET("/form", h.open)
+	k.PUT("/form", h.save)
+	k.POST("/submit", h.submit)
+	k.POST("/file", h.upload, middleware.BodyLimit(recommendation.FileItem.Limit("pdf")+uploadOverhead))
+
+	st := g.Admin.Group("/recommend")
+	st.GET("/letters/:applNo", h.letters)
+	st.GET("/file/:reqNo", h.file)
+	st.GET("/template", h.template)
+	st.PUT("/template", h.saveTemplate)
+}
+
+// keyShape matches a recommender key in a path, so logs can hide it.
+var keyShape = regexp.MustCompile(`/[A-Za-z0-9_-]{43}(/|$)`)
+
+// redactKeys hides recommender keys in a logged path.
+func redactKeys(path string) string {
+	if !strings.Contains(path, "recommend") {
+		return path
+	}
+	return keyShape.ReplaceAllString(path, "/[key]$1")
+}
+
+// recommenderPage reports whether a path is a recommender page or API,
+// whose answers must not leak the key through the Referer header.
+func recommenderPage(path string) bool {
+	return strings.HasPrefix(path, "/recommend/") || strings.HasPrefix(path, RecommendPathPrefix)
+}
+
+// limit counts the key routes per client address and refuses a client
+// that calls too often or tries too many keys that open nothing.
+func (h *recommendHandlers) limit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		ctx := c.Request().Context()
+		ip := c.RealIP()
+		if h.counter != nil {
+			if n, err := h.counter.Incr(ctx, "recommend:call:"+ip, time.Hour); err == nil && n > recommendCallsPerHour {
+				return apperr.TooMany(codeRecommendLimited)
+			}
+			if n, err := h.counter.Count(ctx, "recommend:miss:"+ip); err == nil && n >= recommendMissesPerHour {
+				return apperr.TooMany(codeRecommendLimited)
+			}
+		}
+		c.Response().Header().Set("Referrer-Policy", "no-referrer")
+		noStore(c)
+		err := next(c)
+		if h.counter != nil && apperr.CodeOf(err) == recommendation.CodeNoRequest {
+			_, _ = h.counter.Incr(ctx, "recommend:miss:"+ip, time.Hour)
+		}
+		return err
+	}
+}
+
+const codeRecommendLimited = "recommend.rate_limited"
+
+func reqNo(c *echo.Context) (int64, error) {
+	n, err := strconv.ParseInt(c.Param("reqNo"), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound(recommendation.CodeNoRequest)
+	}
+	return n, nil
+}
+
+// queryReq reads ?req=, the request of the key's address to open (0: the
+// key's own).
+func queryReq(c *echo.Context) (int64, error) {
+	v := c.QueryParam("req")
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound(recommendation.CodeNoRequest)
+	}
+	return n, nil
+}
+
+func timePtr(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := t.UTC().Format(time.RFC3339)
+	return &s
+}
+
+func timeStr(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// ---- the applicant ----
+
+type requestDTO struct {
+	ReqNo         int64   `json:"reqNo"`
+	ProfName      string  `json:"profName"`
+	Email         string  `json:"email"`
+	Phone         string  `json:"phone"`
+	Institution   string  `json:"institution"`
+	Position      string  `json:"position"`
+	Locale        string  `json:"locale"`
+	Status        string  `json:"status"`
+	CreatedAt     string  `json:"createdAt"`
+	MailSentAt    *string `json:"mailSentAt"`
+	MailRefusedAt *string `json:"mailRefusedAt"`
+	MailError     string  `json:"mailError,omitempty"`
+	SubmittedAt   *string `json:"submittedAt"`
+	Cancellable   bool    `json:"cancellable"`
+	EmailEditable bool    `json:"emailEditable"`
+}
+
+func toRequest(v recommendation.ApplicantView) requestDTO {
+	return requestDTO{ReqNo: v.No, ProfName: v.Request.ProfName, Email: v.Request.Email, Phone: v.Request.Phone,
+		Institution: v.Request.Institution, Position: v.Request.Position, Locale: v.Locale, Status: string(v.Status),
+		CreatedAt: timeStr(v.CreatedAt), MailSentAt: timePtr(v.MailSentAt), MailRefusedAt: timePtr(v.MailRefusedAt),
+		MailError: v.MailError, SubmittedAt: timePtr(v.SubmittedAt), Cancellable: v.Cancellable, EmailEditable: v.EmailEditable}
+}
+
+type requestListDTO struct {
+	ApplNo        int64        `json:"applNo"`
+	Letters       int          `json:"letters"`
+	CanRequest    bool         `json:"canRequest"`
+	WindowOpen    bool         `json:"windowOpen"`
+	WindowMessage *string      `json:"windowMessage"`
+	Deadline      string       `json:"deadline"`
+	List          []requestDTO `json:"list"`
+}
+
+func (h *recommendHandlers) requests(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	l, err := h.svc.Requests(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	out := requestListDTO{ApplNo: l.ApplNo, Letters: l.Letters, CanRequest: l.CanRequest, WindowOpen: l.WindowOpen, Deadline: timeStr(l.Deadline), List: []requestDTO{}}
+	if e, ok := apperr.As(l.WindowError); ok {
+		out.WindowMessage = strPtr(Message(localeOf(c), e.Code, e.Params))
+	}
+	for _, r := range l.Requests {
+		out.List = append(out.List, toRequest(r))
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, out)
+}
+
+type createIn struct {
+	recommendation.Request
+	Locale string `json:"locale"`
+}
+
+func (h *recommendHandlers) create(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	var in createIn
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	v, err := h.svc.Create(c.Request().Context(), principal(c), n, in.Request, in.Locale)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toRequest(v))
+}
+
+func (h *recommendHandlers) one(c *echo.Context, fn func(ctx context.Context, p permission.Principal, applNo, no int64) (recommendation.ApplicantView, error)) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	no, err := reqNo(c)
+	if err != nil {
+		return err
+	}
+	v, err := fn(c.Request().Context(), principal(c), n, no)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, toRequest(v))
+}
+
+func (h *recommendHandlers) resend(c *echo.Context) error { return h.one(c, h.svc.Resend) }
+
+func (h *recommendHandlers) changeEmail(c *echo.Context) error {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	return h.one(c, func(ctx context.Context, p permission.Principal, applNo, no int64) (recommendation.ApplicantView, error) {
+		return h.svc.ChangeEmail(ctx, p, applNo, no, in.Email)
+	})
+}
+
+func (h *recommendHandlers) cancel(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	no, err := reqNo(c)
+	if err != nil {
+		return err
+	}
+	if err := h.svc.Cancel(c.Request().Context(), principal(c), n, no); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// ---- the recommender ----
+
+type entryDTO struct {
+	ReqNo         int64   `json:"reqNo"`
+	ApplicantName string  `json:"applicantName"`
+	SchoolKorName string  `json:"schoolKorName"`
+	SchoolEngName string  `json:"schoolEngName"`
+	RoundKorName  string  `json:"roundKorName"`
+	RoundEngName  string  `json:"roundEngName"`
+	Deadline      string  `json:"deadline"`
+	Status        string  `json:"status"`
+	Writable      bool    `json:"writable"`
+	Closed        *string `json:"closedMessage"`
+}
+
+type profileDTO struct {
+	Name        string `json:"name"`
+	Institution string `json:"institution"`
+	Position    string `json:"position"`
+	Phone       string `json:"phone"`
+}
+
+func toProfile(p recommendation.Profile) profileDTO {
+	return profileDTO{Name: p.Name, Institution: p.Institution, Position: p.Position, Phone: p.Phone}
+}
+
+type overviewDTO struct {
+	Current int64      `json:"current"`
+	Email   string     `json:"email"`
+	Profile profileDTO `json:"profile"`
+	List    []entryDTO `json:"list"`
+}
+
+func (h *recommendHandlers) overview(c *echo.Context) error {
+	o, err := h.svc.Overview(c.Request().Context(), c.Param("key"))
+	if err != nil {
+		return err
+	}
+	out := overviewDTO{Current: o.Current, Email: o.Email, Profile: toProfile(o.Profile), List: []entryDTO{}}
+	for _, e := range o.Entries {
+		d := entryDTO{ReqNo: e.No, ApplicantName: e.ApplicantName, SchoolKorName: e.SchoolKorName, SchoolEngName: e.SchoolEngName,
+			RoundKorName: e.RoundKorName, RoundEngName: e.RoundEngName, Deadline: timeStr(e.Deadline), Status: string(e.Status), Writable: e.Writable}
+		if ae, ok := apperr.As(e.Closed); ok {
+			d.Closed = strPtr(Message(localeOf(c), ae.Code, ae.Params))
+		}
+		out.List = append(out.List, d)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type formDTO struct {
+	ReqNo         int64                   `json:"reqNo"`
+	ApplicantName string                  `json:"applicantName"`
+	SchoolKorName string                  `json:"schoolKorName"`
+	SchoolEngName string                  `json:"schoolEngName"`
+	RoundKorName  string                  `json:"roundKorName"`
+	RoundEngName  string                  `json:"roundEngName"`
+	Deadline      string                  `json:"deadline"`
+	Status        string                  `json:"status"`
+	Editable      bool                    `json:"editable"`
+	Template      recommendation.Template `json:"template"`
+	Answers       map[string]string       `json:"answers"`
+	ProfSign      string                  `json:"profSign"`
+	Profile       profileDTO              `json:"profile"`
+	File          *recommendFileDTO       `json:"file"`
+	FileRule      map[string]any          `json:"fileRule"`
+	SavedAt       *string                 `json:"savedAt"`
+	SubmittedAt   *string                 `json:"submittedAt"`
+}
+
+type recommendFileDTO struct {
+	FileName string `json:"fileName"`
+	Size     int64  `json:"size"`
+}
+
+func toForm(f recommendation.Form) formDTO {
+	out := formDTO{ReqNo: f.Req.No, ApplicantName: f.Req.ApplicantName, SchoolKorName: f.Round.SchoolKorName,
+		SchoolEngName: f.Round.SchoolEngName, RoundKorName: f.Round.KorName, RoundEngName: f.Round.EngName,
+		Status: string(f.Req.Status), Editable: f.Req.Status != recommendation.Completed, Template: f.Template,
+		Answers: f.Req.Letter.Answers, ProfSign: f.Req.Letter.ProfSign, Profile: toProfile(f.Profile),
+		SavedAt: timePtr(f.Req.SavedAt), SubmittedAt: timePtr(f.Req.SubmittedAt)}
+	for _, w := range f.Round.Windows {
+		if string(w.Kind) == "RECOMMEND" {
+			out.Deadline = timeStr(w.End)
+		}
+	}
+	if out.Answers == nil {
+		out.Answers = map[string]string{}
+	}
+	if f.Req.FileStored != "" {
+		out.File = &recommendFileDTO{FileName: f.Req.FileName, Size: f.Req.FileSize}
+	}
+	out.FileRule = map[string]any{"extensions": f.FileItem.Extensions, "maxSize": f.FileItem.Limit("pdf"), "required": f.Template.FileRequired}
+	return out
+}
+
+func (h *recommendHandlers) open(c *echo.Context) error {
+	no, err := queryReq(c)
+	if err != nil {
+		return err
+	}
+	f, err := h.svc.Open(c.Request().Context(), c.Param("key"), no)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toForm(f))
+}
+
+type draftIn struct {
+	Answers  map[string]string `json:"answers"`
+	ProfSign string            `json:"profSign"`
+	Profile  profileDTO        `json:"profile"`
+}
+
+func (h *recommendHandlers) write(c *echo.Context, submit bool) error {
+	no, err := queryReq(c)
+	if err != nil {
+		return err
+	}
+	var in draftIn
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	d := recommendation.Draft{Letter: recommendation.Letter{Answers: in.Answers, ProfSign: in.ProfSign},
+		Profile: recommendation.Profile{Name: in.Profile.Name, Institution: in.Profile.Institution, Position: in.Profile.Position, Phone: in.Profile.Phone}}
+	f, err := h.svc.Save(c.Request().Context(), c.Param("key"), no, d, submit)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toForm(f))
+}
+
+func (h *recommendHandlers) save(c *echo.Context) error   { return h.write(c, false) }
+func (h *recommendHandlers) submit(c *echo.Context) error { return h.write(c, true) }
+
+// upload streams the "file" part of a multipart form to the file store.
+func (h *recommendHandlers) upload(c *echo.Context) error {
+	no, err := queryReq(c)
+	if err != nil {
+		return err
+	}
+	mr, err := c.Request().MultipartReader()
+	if err != nil {
+		return malformed(err)
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return malformed(errors.New("no file part"))
+		}
+		if err != nil {
+			return malformed(err)
+		}
+		if part.FormName() != "file" {
+			continue
+		}
+		name := partName(part)
+		if badText(name) {
+			return inputErr("file", codeInputText)
+		}
+		f, err := h.svc.Upload(c.Request().Context(), c.Param("key"), no, name, part)
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return echo.ErrStatusRequestEntityTooLarge
+			}
+			return err
+		}
+		return c.JSON(http.StatusOK, toForm(f))
+	}
+}
+
+// ---- staff ----
+
+type letterDTO struct {
+	requestDTO
+	OpenedAt    *string `json:"openedAt"`
+	SavedAt     *string `json:"savedAt"`
+	HasPDF      bool    `json:"hasPdf"`
+	FileName    string  `json:"fileName"`
+	PDFPath     string  `json:"pdfPath,omitempty"`
+	FilePath    string  `json:"filePath,omitempty"`
+	SignedName  string  `json:"signedName"`
+	Institution string  `json:"signedInstitution"`
+}
+
+func (h *recommendHandlers) letters(c *echo.Context) error {
+	n, err := applNo(c)
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.Letters(c.Request().Context(), principal(c), n)
+	if err != nil {
+		return err
+	}
+	out := []letterDTO{}
+	for _, r := range list {
+		v := recommendation.ApplicantView{No: r.No, Request: r.Request, Locale: r.Locale, Status: r.Status, CreatedAt: r.CreatedAt,
+			MailSentAt: r.MailSentAt, MailRefusedAt: r.MailRefusedAt, MailError: r.MailError, SubmittedAt: r.SubmittedAt}
+		d := letterDTO{requestDTO: toRequest(v), OpenedAt: timePtr(r.OpenedAt), SavedAt: timePtr(r.SavedAt),
+			HasPDF: r.PDFStored != "", FileName: r.FileName, SignedName: r.Profile.Name, Institution: r.Profile.Institution}
+		base := "/apply/api-auth/admin/recommend/file/" + strconv.FormatInt(r.No, 10)
+		if r.Status == recommendation.Completed && r.PDFStored != "" {
+			d.PDFPath = base + "?kind=pdf"
+		}
+		if r.Status == recommendation.Completed && r.FileStored != "" {
+			d.FilePath = base + "?kind=file"
+		}
+		out = append(out, d)
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "list": out})
+}
+
+func (h *recommendHandlers) file(c *echo.Context) error {
+	no, err := reqNo(c)
+	if err != nil {
+		return err
+	}
+	pdf := c.QueryParam("kind") != "file"
+	name, rc, err := h.svc.LetterFile(c.Request().Context(), principal(c), no, pdf)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	ct := "application/octet-stream"
+	if pdf || strings.HasSuffix(strings.ToLower(name), ".pdf") {
+		ct = "application/pdf"
+	}
+	attachment(c, name, ct)
+	c.Response().WriteHeader(http.StatusOK)
+	_, err = io.Copy(c.Response(), rc)
+	return err
+}
+
+type templateDTO struct {
+	SchoolCode     string `json:"schoolCode"`
+	EnterYear      int    `json:"enterYear"`
+	RecruitPartSeq int    `json:"recruitPartSeq"`
+	recommendation.Template
+}
+
+func roundQuery(c *echo.Context) (application.RoundKey, error) {
+	var f apperr.Fields
+	k := application.RoundKey{SchoolCode: c.QueryParam("schoolCode"), EnterYear: intQuery(c, &f, "enterYear"), RecruitPartSeq: intQuery(c, &f, "recruitPartSeq")}
+	if k.SchoolCode == "" {
+		f.Add("schoolCode", recommendation.CodeRequired)
+	}
+	return k, f.Err()
+}
+
+func (h *recommendHandlers) template(c *echo.Context) error {
+	k, err := roundQuery(c)
+	if err != nil {
+		return err
+	}
+	t, err := h.svc.Template(c.Request().Context(), principal(c), k)
+	if err != nil {
+		return err
+	}
+	noStore(c)
+	return c.JSON(http.StatusOK, templateDTO{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, Template: t})
+}
+
+func (h *recommendHandlers) saveTemplate(c *echo.Context) error {
+	var in templateDTO
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	in.Template.Round = application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
+	t, err := h.svc.SaveTemplate(c.Request().Context(), principal(c), in.Template)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, templateDTO{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq, Template: t})
+}

@@ -1,0 +1,101 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// Members is what member management writes: status, roles and school
+// binding, and the membership measures (user_sanction).
+type Members struct{ DB *DB }
+
+var _ account.Members = Members{}
+
+// SetStatus changes an account's status and revokes its tokens.
+func (s Members) SetStatus(ctx context.Context, pk int64, st account.Status) error {
+	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("status", string(st)).
+		Set("token_version", sq.Expr("token_version + 1")).Set("updated_at", sq.Expr("now()")).Where(sq.Eq{"id": pk}))
+	if err != nil {
+		return fmt.Errorf("postgres: set status: %w", err)
+	}
+	return nil
+}
+
+// SetRoles replaces an account's roles and school binding and revokes its tokens.
+func (s Members) SetRoles(ctx context.Context, pk int64, roles []permission.Role, school string) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.DB.exec(ctx, Builder.Delete("user_role").Where(sq.Eq{"user_pk": pk})); err != nil {
+			return fmt.Errorf("postgres: clear roles: %w", err)
+		}
+		for _, r := range roles {
+			if _, err := s.DB.exec(ctx, Builder.Insert("user_role").Columns("user_pk", "role").Values(pk, string(r))); err != nil {
+				return fmt.Errorf("postgres: add role: %w", err)
+			}
+		}
+		_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("school_code", nullIf(school)).
+			Set("token_version", sq.Expr("token_version + 1")).Set("updated_at", sq.Expr("now()")).Where(sq.Eq{"id": pk}))
+		if err != nil {
+			return fmt.Errorf("postgres: set school: %w", err)
+		}
+		return nil
+	})
+}
+
+// CountRole counts the ACTIVE accounts holding a role.
+func (s Members) CountRole(ctx context.Context, r permission.Role) (int, error) {
+	var n int
+	err := s.DB.queryRow(ctx, Builder.Select("count(*)").From("app_user u").Join("user_role r ON r.user_pk = u.id").
+		Where(sq.Eq{"r.role": string(r), "u.status": string(account.StatusActive)})).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: count role: %w", err)
+	}
+	return n, nil
+}
+
+// AddSanction stores one membership measure.
+func (s Members) AddSanction(ctx context.Context, sc account.Sanction) error {
+	_, err := s.DB.exec(ctx, Builder.Insert("user_sanction").
+		Columns("user_pk", "kind", "cause", "note", "fix_by", "created_by", "created_at").
+		Values(sc.UserPK, sc.Kind, sc.Cause, sc.Note, nullIf(sc.FixBy), sc.By, sc.CreatedAt))
+	if err != nil {
+		return fmt.Errorf("postgres: add sanction: %w", err)
+	}
+	return nil
+}
+
+// Sanctions lists an account's measures, oldest first.
+func (s Members) Sanctions(ctx context.Context, pk int64) ([]account.Sanction, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("user_pk", "kind", "cause", "note", "coalesce(to_char(fix_by, 'YYYY-MM-DD'), '')", "created_by", "created_at").
+		From("user_sanction").Where(sq.Eq{"user_pk": pk}).OrderBy("created_at", "id"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: sanctions: %w", err)
+	}
+	defer rows.Close()
+	out := []account.Sanction{}
+	for rows.Next() {
+		var sc account.Sanction
+		var at time.Time
+		if err := rows.Scan(&sc.UserPK, &sc.Kind, &sc.Cause, &sc.Note, &sc.FixBy, &sc.By, &at); err != nil {
+			return nil, fmt.Errorf("postgres: sanction: %w", err)
+		}
+		sc.CreatedAt = at
+		out = append(out, sc)
+	}
+	return out, rows.Err()
+}
+
+// SchoolExists reports whether a school code is known.
+func (s Members) SchoolExists(ctx context.Context, code string) (bool, error) {
+	var ok bool
+	err := s.DB.queryRow(ctx, Builder.Select().Column(sq.Expr("EXISTS (SELECT 1 FROM school WHERE school_code = ?)", code))).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("postgres: school exists: %w", err)
+	}
+	return ok, nil
+}

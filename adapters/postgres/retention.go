@@ -1,0 +1,151 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/privacy"
+)
+
+// Retention applies the retention policy to the tables (seed section 9).
+// Kinds this build keeps no records of answer Holds false: consignment and
+// contract records beyond the payments, complaints (inquiries), web visits
+// (request logs go to the process log, not the database), rejected
+// applicants (no decision is stored) and separate applicant lists.
+type Retention struct{ DB *DB }
+
+var _ privacy.Store = Retention{}
+
+// Holds says which kinds live in this database.
+func (s Retention) Holds(k privacy.Kind) bool {
+	switch k {
+	case privacy.Application, privacy.Academic, privacy.Payment, privacy.AccessLog:
+		return true
+	}
+	return false
+}
+
+// applicationSince is when an application's retention starts: the end of
+// its round's last window (the end of the purpose), else its creation.
+const applicationSince = `coalesce((SELECT max(w.ends_at) FROM recruit_window w WHERE w.school_code = a.school_code
+	AND w.enter_year = a.enter_year AND w.recruit_part_seq = a.recruit_part_seq), a.created_at)`
+
+// personalParts are the application tables anonymisation empties. The
+// academic record (kept semi-permanently), the chosen part, the consents
+// and the survey answers (the school's statistics) stay.
+var personalParts = []string{"appl_basis", "appl_lang", "appl_career", "appl_certificate", "appl_essay", "appl_draft"}
+
+// Expire applies one kind's action to what is due.
+func (s Retention) Expire(ctx context.Context, k privacy.Kind, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+	var r privacy.ExpireResult
+	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		switch k {
+		case privacy.Application:
+			r, err = s.anonymiseApplications(ctx, cutoff, action)
+		case privacy.Academic:
+			err = s.count(ctx, &r.Kept, Builder.Select("count(*)").From("appl_acad"))
+		case privacy.Payment:
+			// Payment records: the recorded payments, every attempt and its log.
+			for _, t := range [][2]string{{"appl_payment", "paid_at"}, {"pay_attempt", "coalesce(paid_at, created_at)"}, {"pay_record", "at"}} {
+				one, err := s.deleteOlder(ctx, t[0], t[1], cutoff, action)
+				if err != nil {
+					return err
+				}
+				r.Done, r.Kept = r.Done+one.Done, r.Kept+one.Kept
+			}
+		case privacy.AccessLog:
+			r, err = s.deleteOlder(ctx, "audit_log", "created_at", cutoff, action)
+		default:
+			err = fmt.Errorf("postgres: retention: no records of kind %s", k)
+		}
+		return err
+	})
+	return r, err
+}
+
+func (s Retention) count(ctx context.Context, n *int, b sq.SelectBuilder) error {
+	if err := s.DB.queryRow(ctx, b).Scan(n); err != nil {
+		return fmt.Errorf("postgres: retention count: %w", err)
+	}
+	return nil
+}
+
+func (s Retention) deleteOlder(ctx context.Context, table, col string, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+	var r privacy.ExpireResult
+	if action != privacy.Delete {
+		return r, fmt.Errorf("postgres: retention: %s can only be deleted", table)
+	}
+	tag, err := s.DB.exec(ctx, Builder.Delete(table).Where(col+" <= ?", cutoff))
+	if err != nil {
+		return r, fmt.Errorf("postgres: retention %s: %w", table, err)
+	}
+	r.Done = int(tag.RowsAffected())
+	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From(table))
+}
+
+func (s Retention) anonymiseApplications(ctx context.Context, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+	var r privacy.ExpireResult
+	if action != privacy.Anonymise {
+		return r, fmt.Errorf("postgres: retention: applications are anonymised, not %s", action)
+	}
+	rows, err := s.DB.query(ctx, Builder.Select("a.appl_no").From("application a").
+		Where("a.anonymised_at IS NULL AND "+applicationSince+" <= ?", cutoff).OrderBy("a.appl_no").Suffix("FOR UPDATE"))
+	if err != nil {
+		return r, fmt.Errorf("postgres: retention applications: %w", err)
+	}
+	var due []int64
+	for rows.Next() {
+		var n int64
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return r, fmt.Errorf("postgres: retention applications: %w", err)
+		}
+		due = append(due, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return r, err
+	}
+	if len(due) > 0 {
+		in := sq.Eq{"appl_no": due}
+		frows, err := s.DB.query(ctx, Builder.Select("stored_name").From("appl_document").Where(in))
+		if err != nil {
+			return r, fmt.Errorf("postgres: retention files: %w", err)
+		}
+		for frows.Next() {
+			var f string
+			if err := frows.Scan(&f); err != nil {
+				frows.Close()
+				return r, err
+			}
+			r.Files = append(r.Files, f)
+		}
+		frows.Close()
+		for _, t := range append(personalParts, "appl_document") {
+			if _, err := s.DB.exec(ctx, Builder.Delete(t).Where(in)); err != nil {
+				return r, fmt.Errorf("postgres: retention %s: %w", t, err)
+			}
+		}
+		if _, err := s.DB.exec(ctx, Builder.Update("application").Set("applicant_name", "").Set("user_id", nil).
+			Set("user_pk", nil).Set("anonymised_at", sq.Expr("now()")).Where(in)); err != nil {
+			return r, fmt.Errorf("postgres: retention anonymise: %w", err)
+		}
+	}
+	r.Done = len(due)
+	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From("application").Where("anonymised_at IS NULL"))
+}
+
+// JobAudit writes a job run to audit_log.
+type JobAudit struct{ DB *DB }
+
+var _ privacy.Audit = JobAudit{}
+
+// Record appends one entry.
+func (a JobAudit) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
+	return UserAccessLog(a).Record(ctx, account.AccessEntry{Actor: actor, Action: action, Target: target, Detail: detail})
+}

@@ -1,0 +1,317 @@
+import { useEffect, useState } from 'react';
+import {
+    Alert,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    Chip,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    Link as MuiLink,
+    MenuItem,
+    Stack,
+    TextField,
+    Typography,
+} from '@mui/material';
+import { Show, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { adminCall, apiGet, fieldErrors } from './api';
+import { formatDateTime } from '../format';
+import { StatusText } from './ApplicationList';
+import { PageHeading } from '../rounds/PageHeading';
+
+/** Basic-info fields shown, in order; the first three are masked identification numbers. */
+const ID_FIELDS = ['residentNoLast', 'foreignerRegistrationNo', 'passportNo'] as const;
+const SHOWN = ['korName', 'engName', 'birthDate', 'gend', 'nationality', 'mobile', 'phone', 'email', 'postCode', 'address', 'addressDetail', 'foreignAddress'] as const;
+/** Fields staff may correct here (identification numbers are the applicant's to correct). */
+const CORRECTABLE = ['korName', 'engName', 'birthDate', 'mobile', 'phone', 'email', 'postCode', 'address', 'addressDetail', 'foreignAddress'] as const;
+
+const Section = ({ title, children, testid }: { title: string; children: React.ReactNode; testid?: string }) => (
+    <Card variant="outlined" sx={{ mb: 2 }} data-testid={testid}>
+        <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+                {title}
+            </Typography>
+            {children}
+        </CardContent>
+    </Card>
+);
+
+const Row = ({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) => (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 0.5, borderBottom: '1px solid', borderColor: 'divider' }}>
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
+            {label}
+        </Typography>
+        <Typography component="span" variant="body2" data-testid={testid} sx={{ wordBreak: 'break-word' }}>
+            {value === '' || value == null ? '-' : value}
+        </Typography>
+    </Box>
+);
+
+interface DocView {
+    code: string;
+    korName: string;
+    engName: string;
+    fileKey: string | null;
+    fileName: string | null;
+    filePath: string | null;
+}
+
+/** The uploaded documents, read through the applicant's route (the read is logged). */
+const Documents = ({ applNo }: { applNo: number }) => {
+    const translate = useTranslate();
+    const locale = useLocaleState()[0];
+    const [docs, setDocs] = useState<DocView[] | null>(null);
+    useEffect(() => {
+        apiGet<{ list?: { documents: DocView[] }[] }>(`/apply/api-auth/appl/doc/${applNo}`)
+            .then(b => setDocs((b.list ?? []).flatMap(g => g.documents).filter(d => d.fileKey)))
+            .catch(() => setDocs([]));
+    }, [applNo]);
+    if (docs === null) return null;
+    if (docs.length === 0) return <Typography variant="body2">{translate('backoffice.appl.no_documents')}</Typography>;
+    return (
+        <Stack spacing={1}>
+            {docs.map(d => (
+                <Box key={d.fileKey} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography variant="body2">{locale === 'en' ? d.engName : d.korName}</Typography>
+                    <MuiLink href={d.filePath ?? `/apply/api-auth/appl/doc/file/${applNo}/${d.fileKey}`} data-testid={`doc-${d.code}`}>
+                        {d.fileName} ({translate('backoffice.appl.download')})
+                    </MuiLink>
+                </Box>
+            ))}
+        </Stack>
+    );
+};
+
+const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean; onClose: () => void }) => {
+    const translate = useTranslate();
+    const [reason, setReason] = useState('');
+    const [error, setError] = useState('');
+    const [shown, setShown] = useState<Record<string, string> | null>(null);
+    const submit = async () => {
+        try {
+            setShown(await adminCall<Record<string, string>>('POST', `/applications/${applNo}/reveal`, { reason }));
+            setError('');
+        } catch (e) {
+            setError(fieldErrors(e).reason ?? (e as Error).message);
+        }
+    };
+    return (
+        <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reveal-title">
+            <DialogTitle id="reveal-title">{translate('backoffice.appl.reveal_title')}</DialogTitle>
+            <DialogContent>
+                {shown ? (
+                    <>
+                        {ID_FIELDS.map(f => (
+                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={shown[f]} testid={`revealed-${f}`} />
+                        ))}
+                        <Alert severity="info" sx={{ mt: 2 }}>{translate('backoffice.appl.reveal_done')}</Alert>
+                    </>
+                ) : (
+                    <TextField autoFocus fullWidth margin="dense" label={translate('backoffice.reason')} value={reason}
+                        onChange={e => setReason(e.target.value)} error={!!error} helperText={error || ' '}
+                        slotProps={{ htmlInput: { 'data-testid': 'reveal-reason', maxLength: 500 } }} />
+                )}
+            </DialogContent>
+            <DialogActions>
+                <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
+                {!shown && <Button variant="contained" onClick={submit} data-testid="reveal-submit">{translate('backoffice.appl.reveal')}</Button>}
+            </DialogActions>
+        </Dialog>
+    );
+};
+
+const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: boolean; onClose: () => void }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const refresh = useRefresh();
+    const info = (record.applicantInfo ?? {}) as Record<string, unknown>;
+    const [field, setField] = useState<string>('mobile');
+    const [value, setValue] = useState(String(info.mobile ?? ''));
+    const [reason, setReason] = useState('');
+    const [errors, setErrors] = useState<Record<string, string>>({});
+    const submit = async () => {
+        try {
+            const out = await adminCall<{ fields: string[] }>('PUT', `/applications/${record.id}/basis`, { changes: { [field]: value }, reason });
+            notify(translate('backoffice.appl.corrected', { fields: out.fields.map(f => translate(`backoffice.appl.fields.${f}`, { _: f })).join(', ') }), { type: 'success' });
+            setErrors({});
+            onClose();
+            refresh();
+        } catch (e) {
+            const f = fieldErrors(e);
+            setErrors(Object.keys(f).length ? f : { _: (e as Error).message });
+        }
+    };
+    const valueError = errors[`applicantInfo.${field}`] ?? errors.changes ?? '';
+    return (
+        <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="correct-title">
+            <DialogTitle id="correct-title">{translate('backoffice.appl.correct_title')}</DialogTitle>
+            <DialogContent>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('backoffice.appl.correct_note')}</Typography>
+                <TextField select fullWidth margin="dense" label={translate('backoffice.appl.correct_field')} value={field}
+                    onChange={e => { setField(e.target.value); setValue(String(info[e.target.value] ?? '')); }}
+                    slotProps={{ htmlInput: { 'data-testid': 'correct-field' } }}>
+                    {CORRECTABLE.map(f => (
+                        <MenuItem key={f} value={f}>{translate(`backoffice.appl.fields.${f}`)}</MenuItem>
+                    ))}
+                </TextField>
+                <TextField fullWidth margin="dense" label={translate('backoffice.appl.correct_value')} value={value}
+                    onChange={e => setValue(e.target.value)} error={!!valueError} helperText={valueError || ' '}
+                    slotProps={{ htmlInput: { 'data-testid': 'correct-value' } }} />
+                <TextField fullWidth margin="dense" multiline minRows={2} label={translate('backoffice.reason')} value={reason}
+                    onChange={e => setReason(e.target.value)} error={!!errors.reason} helperText={errors.reason || ' '}
+                    slotProps={{ htmlInput: { 'data-testid': 'correct-reason', maxLength: 500 } }} />
+                {errors._ && <Alert severity="error">{errors._}</Alert>}
+            </DialogContent>
+            <DialogActions>
+                <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
+                <Button variant="contained" onClick={submit} data-testid="correct-submit">{translate('backoffice.save')}</Button>
+            </DialogActions>
+        </Dialog>
+    );
+};
+
+const ReviewPanel = ({ record }: { record: RaRecord }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const refresh = useRefresh();
+    const steps: string[] = (record.steps ?? []).filter((s: string) => s !== 'APPL_PART_SAVE');
+    const [asking, setAsking] = useState(false);
+    const [step, setStep] = useState(steps[0] ?? 'BASIS_SAVE');
+    const [reason, setReason] = useState('');
+    const [reasonError, setReasonError] = useState('');
+    const act = async (action: string, extra: Record<string, string> = {}) => {
+        try {
+            await adminCall('POST', `/applications/${record.id}/review`, { action, ...extra });
+            notify('backoffice.appl.review_done', { type: 'success' });
+            setAsking(false);
+            setReasonError('');
+            refresh();
+        } catch (e) {
+            const f = fieldErrors(e);
+            if (f.reason) setReasonError(f.reason);
+            else notify((e as Error).message, { type: 'error' });
+        }
+    };
+    const reviewing = !!record.isApplReviewing;
+    const done = reviewing && record.reviewStatus === 'COMPLETE';
+    return (
+        <Section title={translate('backoffice.appl.review')} testid="review-panel">
+            <Typography variant="body2" sx={{ mb: 1 }} data-testid="review-state">
+                {reviewing
+                    ? translate('backoffice.appl.review_state', { state: translate(`backoffice.status.${record.reviewStatus}`, { _: record.reviewStatus }) })
+                    : translate('backoffice.appl.not_reviewing')}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                {!reviewing && (
+                    <Button variant="contained" onClick={() => act('start')} data-testid="review-start">{translate('backoffice.appl.review_start')}</Button>
+                )}
+                {reviewing && !done && (
+                    <>
+                        <Button variant="outlined" onClick={() => setAsking(true)} data-testid="review-correct">{translate('backoffice.appl.review_correct')}</Button>
+                        <Button variant="contained" onClick={() => act('complete')} data-testid="review-complete">{translate('backoffice.appl.review_complete')}</Button>
+                    </>
+                )}
+            </Stack>
+            <Dialog open={asking} onClose={() => setAsking(false)} fullWidth maxWidth="sm" aria-labelledby="ask-title">
+                <DialogTitle id="ask-title">{translate('backoffice.appl.review_correct')}</DialogTitle>
+                <DialogContent>
+                    <TextField select fullWidth margin="dense" label={translate('backoffice.appl.review_step')} value={step} onChange={e => setStep(e.target.value)}>
+                        {steps.map(s => (
+                            <MenuItem key={s} value={s}>{translate(`backoffice.status.${s}`, { _: s })}</MenuItem>
+                        ))}
+                    </TextField>
+                    <TextField fullWidth margin="dense" multiline minRows={2} label={translate('backoffice.reason')} value={reason}
+                        onChange={e => setReason(e.target.value)} error={!!reasonError} helperText={reasonError || ' '}
+                        slotProps={{ htmlInput: { 'data-testid': 'review-reason', maxLength: 500 } }} />
+                </DialogContent>
+                <DialogActions>
+                    <Button onClick={() => setAsking(false)}>{translate('backoffice.cancel')}</Button>
+                    <Button variant="contained" onClick={() => act('correct', { step, reason })} data-testid="review-correct-submit">
+                        {translate('backoffice.appl.review_correct')}
+                    </Button>
+                </DialogActions>
+            </Dialog>
+        </Section>
+    );
+};
+
+const ApplicationView = () => {
+    const record = useRecordContext();
+    const translate = useTranslate();
+    const [reveal, setReveal] = useState(false);
+    const [correct, setCorrect] = useState(false);
+    if (!record) return null;
+    const info = record.applicantInfo as Record<string, string> | null;
+    const sc = record.schoolComm ?? {};
+    return (
+        <Box sx={{ p: { xs: 1, sm: 2 } }}>
+            <PageHeading title={translate('backoffice.appl.title', { applNo: record.applNo })} />
+            <Section title={translate('backoffice.appl.summary')} testid="appl-summary">
+                <Row label={translate('resources.applications.fields.applNo')} value={record.applNo} />
+                <Row label={translate('resources.applications.fields.applId')} value={record.applId} testid="appl-applId" />
+                <Row label={translate('resources.applications.fields.applicantName')} value={record.applicantName} testid="appl-name" />
+                <Row label={translate('resources.applications.fields.userId')} value={
+                    <Link to={`/applications?filter=${encodeURIComponent(JSON.stringify({ userId: record.userId }))}`}>{record.userId}</Link>
+                } />
+                <Row label={translate('resources.applications.fields.email')} value={record.email} />
+                <Row label={translate('backoffice.appl.school')} value={`${sc.korName ?? ''} (${sc.schoolCode ?? ''})`} />
+                <Row label={translate('backoffice.appl.round')} value={`${sc.enterYear}-${sc.recruitPartSeq} ${record.roundKorName ?? ''}`} />
+                <Row label={translate('backoffice.appl.major')} value={`${record.majorKorName ?? ''} (${record.majorCode ?? ''})`} />
+                <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
+                <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
+            </Section>
+            <Section title={translate('backoffice.appl.basic')} testid="appl-basic">
+                {info ? (
+                    <>
+                        {SHOWN.map(f => (
+                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={info[f]} testid={`info-${f}`} />
+                        ))}
+                        {ID_FIELDS.filter(f => info[f]).map(f => (
+                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={<Chip size="small" label={info[f]} />} testid={`info-${f}`} />
+                        ))}
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('backoffice.appl.masked_note')}</Typography>
+                        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+                            {record.mayReveal && <Button variant="outlined" onClick={() => setReveal(true)} data-testid="reveal-open">{translate('backoffice.appl.reveal')}</Button>}
+                            {record.mayCorrect && <Button variant="contained" onClick={() => setCorrect(true)} data-testid="correct-open">{translate('backoffice.appl.correct')}</Button>}
+                        </Stack>
+                    </>
+                ) : (
+                    <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
+                )}
+            </Section>
+            {record.mayReview && <ReviewPanel record={record} />}
+            <Section title={translate('backoffice.appl.documents')} testid="appl-documents">
+                <Documents applNo={Number(record.id)} />
+            </Section>
+            <Section title={translate('backoffice.appl.consents')}>
+                {(record.consents ?? []).map((c: { code: string; version: string; acceptedAt: string }) => (
+                    <Row key={c.code} label={c.code} value={translate('backoffice.appl.consent_version', { version: c.version, at: formatDateTime(c.acceptedAt) })} />
+                ))}
+            </Section>
+            <Section title={`${translate('backoffice.appl.education')} · ${translate('backoffice.appl.languages')} · ${translate('backoffice.appl.careers')}`}>
+                <Row label={translate('backoffice.appl.education')} value={translate('backoffice.appl.count', { count: record.acadList?.length ?? 0 })} />
+                <Row label={translate('backoffice.appl.languages')} value={(record.langList ?? []).map((l: { langExamCode: string; score?: string; level?: string }) => `${l.langExamCode} ${l.score || l.level || ''}`).join(', ')} />
+                <Row label={translate('backoffice.appl.careers')} value={translate('backoffice.appl.count', { count: record.careerList?.length ?? 0 })} />
+            </Section>
+            {reveal && <RevealDialog applNo={Number(record.id)} open={reveal} onClose={() => setReveal(false)} />}
+            {correct && <CorrectDialog record={record} open={correct} onClose={() => setCorrect(false)} />}
+        </Box>
+    );
+};
+
+const Title = () => {
+    const record = useRecordContext();
+    const translate = useTranslate();
+    return <span>{record ? translate('backoffice.appl.title', { applNo: record.applNo }) : ''}</span>;
+};
+
+/** One application as staff read it (spec appl/basic/{applNo}); the read is logged by the server. */
+export const ApplicationShow = () => (
+    <Show title={<Title />} actions={false}>
+        <ApplicationView />
+    </Show>
+);

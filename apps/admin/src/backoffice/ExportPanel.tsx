@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { ADMIN_API } from '../dataProvider';
+import { bytesText, download, type Progress } from './api';
+
+/**
+ * The exports of a round: applicants as a workbook and every document as
+ * one ZIP, streamed by the server with the bytes received shown.
+ */
+export const ExportPanel = ({ schoolCode }: { schoolCode?: string }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const [school, setSchool] = useState(schoolCode ?? '');
+    const [year, setYear] = useState(String(new Date().getFullYear() + 1));
+    const [seq, setSeq] = useState('1');
+    const [busy, setBusy] = useState<string | null>(null);
+    const [progress, setProgress] = useState<Progress | null>(null);
+
+    const run = async (kind: 'applicants' | 'documents') => {
+        const q = new URLSearchParams({ schoolCode: school.trim(), enterYear: year.trim(), recruitPartSeq: seq.trim() });
+        setBusy(kind);
+        setProgress({ received: 0, total: 0 });
+        try {
+            const name = await download(`${ADMIN_API}/exports/${kind}?${q}`, setProgress);
+            notify(translate('backoffice.export.done', { name }), { type: 'success' });
+        } catch (e) {
+            notify(e instanceof Error && e.message ? e.message : 'backoffice.export.failed', { type: 'error' });
+        } finally {
+            setBusy(null);
+        }
+    };
+    const pct = progress && progress.total > 0 ? Math.min(100, (progress.received / progress.total) * 100) : undefined;
+    return (
+        <Card variant="outlined" sx={{ mb: 2 }} data-testid="export-panel">
+            <CardContent>
+                <Typography variant="h6" component="h2" gutterBottom>
+                    {translate('backoffice.export.title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                    {translate('backoffice.export.intro')}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+                    <TextField size="small" label={translate('backoffice.export.school')} value={school}
+                        onChange={e => setSchool(e.target.value)} disabled={!!schoolCode} slotProps={{ htmlInput: { 'data-testid': 'export-school' } }} />
+                    <TextField size="small" label={translate('backoffice.export.year')} value={year} type="number"
+                        onChange={e => setYear(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'export-year' } }} />
+                    <TextField size="small" label={translate('backoffice.export.seq')} value={seq} type="number"
+                        onChange={e => setSeq(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'export-seq' } }} />
+                </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                    <Button variant="contained" disabled={busy !== null} onClick={() => run('applicants')} data-testid="export-excel">
+                        {translate('backoffice.export.excel')}
+                    </Button>
+                    <Button variant="outlined" disabled={busy !== null} onClick={() => run('documents')} data-testid="export-zip">
+                        {translate('backoffice.export.zip')}
+                    </Button>
+                </Stack>
+                {busy && progress && (
+                    <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+                        <LinearProgress variant={pct === undefined ? 'indeterminate' : 'determinate'} value={pct}
+                            aria-label={translate(busy === 'applicants' ? 'backoffice.export.excel' : 'backoffice.export.zip')} />
+                        <Typography variant="caption">
+                            {progress.total > 0
+                                ? translate('backoffice.export.progress_of', { received: bytesText(progress.received), total: bytesText(progress.total) })
+                                : translate('backoffice.export.progress', { received: bytesText(progress.received) })}
+                        </Typography>
+                    </Box>
+                )}
+            </CardContent>
+        </Card>
+    );
+};

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import { adminCall } from './api';
+import { APPL_STATUSES } from './ApplicationList';
+
+interface DashboardData {
+    total: number;
+    reviewing: number;
+    paid: number;
+    byStatus: Record<string, number>;
+    days: { day: string; created: number; completions: number; payments: number }[];
+}
+
+/**
+ * How many applied to a round: applications by status and, for the last 30
+ * days, started, completed and paid per day (no personal data).
+ */
+export const RoundDashboard = () => {
+    const translate = useTranslate();
+    const { identity } = useGetIdentity();
+    const bound = (identity?.schoolCode as string | null) || '';
+    const [school, setSchool] = useState('');
+    const [year, setYear] = useState(String(new Date().getFullYear() + 1));
+    const [seq, setSeq] = useState('1');
+    const [data, setData] = useState<DashboardData | null>(null);
+    const [error, setError] = useState('');
+    const schoolCode = bound || school.trim();
+    useEffect(() => {
+        if (!schoolCode || !year || !seq) return;
+        const q = new URLSearchParams({ schoolCode, enterYear: year, recruitPartSeq: seq });
+        let stale = false;
+        adminCall<DashboardData>('GET', `/dashboard?${q}`)
+            .then(d => { if (!stale) { setData(d); setError(''); } })
+            .catch(e => { if (!stale) { setData(null); setError((e as Error).message); } });
+        return () => { stale = true; };
+    }, [schoolCode, year, seq]);
+    const statuses = APPL_STATUSES.filter(s => data?.byStatus[s]);
+    return (
+        <Card component="section" sx={{ gridColumn: { md: '1 / -1' } }} data-testid="round-dashboard">
+            <CardContent>
+                <Typography component="h2" variant="h6" gutterBottom>{translate('backoffice.dash.title')}</Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+                    <TextField size="small" label={translate('backoffice.export.school')} value={bound || school} disabled={!!bound}
+                        onChange={e => setSchool(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dash-school' } }} />
+                    <TextField size="small" type="number" label={translate('backoffice.export.year')} value={year} onChange={e => setYear(e.target.value)} />
+                    <TextField size="small" type="number" label={translate('backoffice.export.seq')} value={seq} onChange={e => setSeq(e.target.value)} />
+                </Stack>
+                {error && <Alert severity="warning">{error}</Alert>}
+                {!schoolCode && <Typography variant="body2" color="text.secondary">{translate('backoffice.dash.choose')}</Typography>}
+                {data && (
+                    <>
+                        <Typography variant="body1" sx={{ mb: 1 }} data-testid="dash-total">
+                            {translate('backoffice.dash.totals', { total: data.total, reviewing: data.reviewing, paid: data.paid })}
+                        </Typography>
+                        {data.total === 0 ? (
+                            <Typography variant="body2">{translate('backoffice.dash.none')}</Typography>
+                        ) : (
+                            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                                <Box role="figure" aria-label={translate('backoffice.dash.by_status')}>
+                                    <Typography variant="subtitle2" component="h3">{translate('backoffice.dash.by_status')}</Typography>
+                                    <BarChart height={260} layout="horizontal" margin={{ left: 8 }}
+                                        yAxis={[{ scaleType: 'band', data: statuses.map(s => translate(`backoffice.status.${s}`)), width: 110 }]}
+                                        series={[{ data: statuses.map(s => data.byStatus[s]), label: translate('backoffice.dash.count') }]}
+                                        hideLegend />
+                                </Box>
+                                <Box role="figure" aria-label={translate('backoffice.dash.per_day')}>
+                                    <Typography variant="subtitle2" component="h3">{translate('backoffice.dash.per_day')}</Typography>
+                                    <BarChart height={260}
+                                        xAxis={[{ scaleType: 'band', data: data.days.map(d => d.day.slice(5)) }]}
+                                        series={[
+                                            { data: data.days.map(d => d.created), label: translate('backoffice.dash.created') },
+                                            { data: data.days.map(d => d.completions), label: translate('backoffice.dash.completed') },
+                                            { data: data.days.map(d => d.payments), label: translate('backoffice.dash.paid') },
+                                        ]} />
+                                </Box>
+                            </Box>
+                        )}
+                    </>
+                )}
+            </CardContent>
+        </Card>
+    );
+};

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import {
+    Alert,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    CircularProgress,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
+import { HttpError, Title, useTranslate } from 'react-admin';
+import { httpClient, type ApiErrorBody } from '../httpClient';
+import { ADMIN_API } from '../dataProvider';
+import { RoundPicker, useRounds } from './RoundPicker';
+
+export interface RuleCheck {
+    rule: string;
+    samples: string[];
+    capacity: number;
+    real: Array<{ applNo: number; current: string; new: string; problem?: string; completedAt: string }>;
+}
+
+/** Asks the server what a rule gives; a refused rule answers the reason at the field "rule". */
+export const checkRule = async (roundId: string, rule: string): Promise<RuleCheck> => {
+    const { json } = await httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(roundId)}/appl-id-check`, {
+        method: 'POST',
+        body: JSON.stringify({ rule }),
+    });
+    return json as RuleCheck;
+};
+
+/** The field error of a refused rule, else the general message. */
+export const ruleError = (e: unknown): string => {
+    if (e instanceof HttpError) {
+        const body = e.body as ApiErrorBody | null;
+        return body?.fields?.rule ?? e.message;
+    }
+    return String(e);
+};
+
+/** The numbers a rule gives: samples, then every completion now and by the rule. */
+export const RuleResult = ({ result }: { result: RuleCheck }) => {
+    const translate = useTranslate();
+    const t = (k: string, o?: object) => translate(`app.appl_id_check.${k}`, o);
+    return (
+        <Box data-testid="rule-result">
+            <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+                {t('samples')}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {result.samples.map(s => (
+                    <code key={s} style={{ padding: '2px 6px', border: '1px solid #999', borderRadius: 4 }}>
+                        {s}
+                    </code>
+                ))}
+            </Stack>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('capacity', { n: result.capacity.toLocaleString() })}
+            </Typography>
+            <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+                {t('real', { n: result.real.length })}
+            </Typography>
+            {result.real.length === 0 ? (
+                <Typography variant="body2">{t('no_real')}</Typography>
+            ) : (
+                <Box sx={{ overflowX: 'auto' }}>
+                    <Table size="small">
+                        <TableHead>
+                            <TableRow>
+                                <TableCell>{t('order')}</TableCell>
+                                <TableCell>{t('appl_no')}</TableCell>
+                                <TableCell>{t('completed_at')}</TableCell>
+                                <TableCell>{t('current')}</TableCell>
+                                <TableCell>{t('new')}</TableCell>
+                            </TableRow>
+                        </TableHead>
+                        <TableBody>
+                            {result.real.map((r, i) => (
+                                <TableRow key={r.applNo}>
+                                    <TableCell>{i + 1}</TableCell>
+                                    <TableCell>{r.applNo}</TableCell>
+                                    <TableCell>{r.completedAt}</TableCell>
+                                    <TableCell>{r.current}</TableCell>
+                                    <TableCell>{r.problem ? <Alert severity="error">{r.problem}</Alert> : r.new}</TableCell>
+                                </TableRow>
+                            ))}
+                        </TableBody>
+                    </Table>
+                </Box>
+            )}
+        </Box>
+    );
+};
+
+/** Shared state of the rule pages: the round, its rule, the check. */
+export const useRuleCheck = () => {
+    const { rounds, failed } = useRounds();
+    const [params] = useSearchParams();
+    const [roundId, setRoundId] = useState(params.get('round') ?? '');
+    const [rule, setRule] = useState('');
+    const [result, setResult] = useState<RuleCheck | null>(null);
+    const [error, setError] = useState<string | null>(null);
+    const [busy, setBusy] = useState(false);
+    useEffect(() => {
+        if (!roundId && rounds && rounds.length > 0) setRoundId(rounds[0].id);
+    }, [rounds, roundId]);
+    useEffect(() => {
+        if (!roundId) return;
+        let live = true;
+        setResult(null);
+        setError(null);
+        httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(roundId)}`)
+            .then(({ json }) => live && setRule((json as { applIdRule: string }).applIdRule))
+            .catch(() => undefined);
+        return () => {
+            live = false;
+        };
+    }, [roundId]);
+    const check = async () => {
+        setBusy(true);
+        setError(null);
+        try {
+            setResult(await checkRule(roundId, rule));
+        } catch (e) {
+            setResult(null);
+            setError(ruleError(e));
+        } finally {
+            setBusy(false);
+        }
+    };
+    return { rounds, failed, roundId, setRoundId, rule, setRule, result, error, busy, check };
+};
+
+export const RuleField = ({ rule, setRule, error }: { rule: string; setRule: (v: string) => void; error: string | null }) => {
+    const translate = useTranslate();
+    return (
+        <TextField
+            label={translate('resources.recruit-parts.fields.applIdRule')}
+            value={rule}
+            onChange={e => setRule(e.target.value)}
+            error={!!error}
+            helperText={error ?? translate('resources.recruit-parts.hints.applIdRule')}
+            fullWidth
+            sx={{ my: 1 }}
+            slotProps={{ htmlInput: { 'data-testid': 'rule-input', spellCheck: false } }}
+        />
+    );
+};
+
+/** applId/check: enter or edit a rule and see the numbers it would give. */
+export const ApplIdCheck = () => {
+    const translate = useTranslate();
+    const s = useRuleCheck();
+    return (
+        <Box sx={{ mt: 2 }} data-testid="appl-id-check">
+            <Title title={translate('app.pages.applIdCheck')} />
+            <Card>
+                <CardContent>
+                    <Typography component="h1" variant="h5" gutterBottom>
+                        {translate('app.pages.applIdCheck')}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                        {translate('app.appl_id_check.intro')}
+                    </Typography>
+                    {s.failed && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
+                    {!s.rounds && !s.failed && <CircularProgress aria-label={translate('ra.page.loading')} />}
+                    {s.rounds && s.rounds.length === 0 && <Alert severity="info">{translate('app.info_inquiry.none')}</Alert>}
+                    {s.rounds && s.rounds.length > 0 && (
+                        <>
+                            <RoundPicker rounds={s.rounds} value={s.roundId} onChange={s.setRoundId} />
+                            <RuleField rule={s.rule} setRule={s.setRule} error={s.error} />
+                            <Stack direction="row" spacing={1}>
+                                <Button variant="contained" onClick={() => void s.check()} disabled={s.busy || !s.roundId} data-testid="rule-check">
+                                    {translate('app.appl_id_check.check')}
+                                </Button>
+                                {/* The rule is saved with the round, where every setting is checked. */}
+                                <Button component={RouterLink} to={`/recruit-parts/${encodeURIComponent(s.roundId)}/numbering`} disabled={!s.roundId}>
+                                    {translate('app.appl_id_check.edit_round')}
+                                </Button>
+                            </Stack>
+                            {s.result && <RuleResult result={s.result} />}
+                        </>
+                    )}
+                </CardContent>
+            </Card>
+        </Box>
+    );
+};

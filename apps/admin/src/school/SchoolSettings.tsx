@@ -1,0 +1,177 @@
+import { useEffect, useState } from 'react';
+import {
+    Alert,
+    Box,
+    Card,
+    CardContent,
+    CircularProgress,
+    MenuItem,
+    TextField as MuiTextField,
+    Typography,
+} from '@mui/material';
+import {
+    BooleanInput,
+    CheckboxGroupInput,
+    Form,
+    SaveButton,
+    TextInput,
+    Title,
+    required,
+    useGetIdentity,
+    useLocale,
+    useNotify,
+    useTranslate,
+} from 'react-admin';
+import { httpClient, type ApiErrorBody, nestFieldErrors } from '../httpClient';
+import { ADMIN_API } from '../dataProvider';
+import { HttpError } from 'react-admin';
+
+const STEPS = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY'];
+
+interface Settings {
+    schoolCode: string;
+    korName: string;
+    engName: string;
+    slug: string;
+    color: string;
+    logoUrl: string;
+    contactEmail: string;
+    contactPhone: string;
+    steps: string[];
+    refusedNationalities: string[];
+    passportNone: string;
+    visaNone: string;
+    isEtcDocumentUploadable: boolean;
+    videoEssayMajors: string[];
+    majors: Array<{ Code: string; KorName: string; EngName: string }>;
+}
+
+/** The form of one school; the server's field errors show at the fields. */
+const SchoolForm = ({ initial, onSaved }: { initial: Settings; onSaved: (s: Settings) => void }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const locale = useLocale();
+    const t = (k: string) => translate(`resources.schools.${k}`);
+    const values = { ...initial, refusedNationalities: initial.refusedNationalities.join(', ') };
+    const submit = async (data: Record<string, unknown>) => {
+        const body = {
+            ...data,
+            refusedNationalities: String(data.refusedNationalities ?? '')
+                .split(/[\s,]+/)
+                .filter(Boolean),
+        };
+        try {
+            const { json } = await httpClient(`${ADMIN_API}/schools/${encodeURIComponent(initial.schoolCode)}`, {
+                method: 'PUT',
+                body: JSON.stringify(body),
+            });
+            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+            onSaved(json as Settings);
+            return undefined;
+        } catch (e) {
+            const b = e instanceof HttpError ? (e.body as ApiErrorBody | null) : null;
+            notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+            return b?.fields ? nestFieldErrors(b.fields) : undefined;
+        }
+    };
+    return (
+        <Form record={values} onSubmit={submit} key={initial.schoolCode}>
+            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                <TextInput source="korName" label={t('fields.korName')} validate={required()} />
+                <TextInput source="engName" label={t('fields.engName')} validate={required()} />
+                <TextInput source="color" label={t('fields.color')} helperText={t('hints.color')} />
+                <TextInput source="logoUrl" label={t('fields.logoUrl')} helperText={t('hints.logoUrl')} />
+                <TextInput source="contactEmail" label={t('fields.contactEmail')} />
+                <TextInput source="contactPhone" label={t('fields.contactPhone')} />
+            </Box>
+            <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+                {t('steps')}
+            </Typography>
+            <CheckboxGroupInput source="steps" label={false} choices={STEPS.map(s => ({ id: s, name: `resources.schools.step.${s}` }))} />
+            <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+                {t('variants')}
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                <TextInput source="refusedNationalities" label={t('fields.refusedNationalities')} helperText={t('hints.refusedNationalities')} />
+                <TextInput source="passportNone" label={t('fields.passportNone')} helperText={t('hints.passportNone')} />
+                <TextInput source="visaNone" label={t('fields.visaNone')} helperText={t('hints.visaNone')} />
+                <BooleanInput source="isEtcDocumentUploadable" label={t('fields.isEtcDocumentUploadable')} />
+            </Box>
+            <CheckboxGroupInput
+                source="videoEssayMajors"
+                label={t('fields.videoEssayMajors')}
+                choices={initial.majors.map(m => ({ id: m.Code, name: `${m.Code} · ${locale === 'en' ? m.EngName : m.KorName}` }))}
+                translateChoice={false}
+            />
+            <SaveButton sx={{ mt: 2 }} />
+        </Form>
+    );
+};
+
+/**
+ * school/settings: the school page (colour and logo the applicant site
+ * uses, names, contact), the step list and the variants of spec section 1.
+ */
+export const SchoolSettings = () => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const { identity } = useGetIdentity();
+    const bound = (identity?.schoolCode as string | null | undefined) ?? '';
+    const [schools, setSchools] = useState<Array<{ id: string; korName: string; engName: string }>>([]);
+    const [picked, setPicked] = useState('');
+    const [settings, setSettings] = useState<Settings | null>(null);
+    const [failed, setFailed] = useState(false);
+    const code = bound || picked;
+    useEffect(() => {
+        if (!identity || bound) return;
+        httpClient(`${ADMIN_API}/schools`)
+            .then(({ json }) => {
+                const list = json as Array<{ id: string; korName: string; engName: string }>;
+                setSchools(list);
+                if (list.length > 0) setPicked(p => p || list[0].id);
+            })
+            .catch(() => setFailed(true));
+    }, [identity, bound]);
+    useEffect(() => {
+        if (!code) return;
+        let live = true;
+        setSettings(null);
+        httpClient(`${ADMIN_API}/schools/${encodeURIComponent(code)}`)
+            .then(({ json }) => live && setSettings(json as Settings))
+            .catch(() => live && setFailed(true));
+        return () => {
+            live = false;
+        };
+    }, [code]);
+    return (
+        <Box sx={{ mt: 2 }} data-testid="school-settings">
+            <Title title={translate('app.pages.schoolSettings')} />
+            <Card>
+                <CardContent>
+                    <Typography component="h1" variant="h5" gutterBottom>
+                        {translate('app.pages.schoolSettings')}
+                    </Typography>
+                    {!bound && schools.length > 0 && (
+                        <MuiTextField
+                            select
+                            size="small"
+                            label={translate('app.info_inquiry.school')}
+                            value={picked}
+                            onChange={e => setPicked(e.target.value)}
+                            sx={{ my: 2, minWidth: 280 }}
+                        >
+                            {schools.map(s => (
+                                <MenuItem key={s.id} value={s.id}>
+                                    {locale === 'en' ? s.engName : s.korName}
+                                </MenuItem>
+                            ))}
+                        </MuiTextField>
+                    )}
+                    {failed && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
+                    {!failed && code && !settings && <CircularProgress aria-label={translate('ra.page.loading')} />}
+                    {settings && <SchoolForm initial={settings} onSaved={setSettings} />}
+                </CardContent>
+            </Card>
+        </Box>
+    );
+};

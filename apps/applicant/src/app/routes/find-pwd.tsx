@@ -1,0 +1,7 @@
+import { FindPage } from './find-id';
+
+export function FindPwdPage() {
+  return <FindPage mode="pwd" />;
+}
+
+export default FindPwdPage;

@@ -1,0 +1,3 @@
+import { PrivacyPage } from './legal';
+
+export default PrivacyPage;

@@ -1,0 +1,1 @@
+export { RecommendFormPage as default } from './recommend';

@@ -1,0 +1,1 @@
+export { RecommendListPage as default } from './recommend';

@@ -1,0 +1,27 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/lib/i18n';
+import { App } from '@/app';
+import { preloadPage } from '@/app/router';
+import { refreshSession } from '@/features/auth/api/get-me';
+
+/** Renders the app into #root (main.tsx calls it once the code is evaluated). */
+export function start(): void {
+  void refreshSession();
+  const container = document.getElementById('root')!;
+  // A transition: React renders in slices of a few milliseconds and the page
+// stays responsive meanwhile (no long task), then shows it all at once.
+  const render = () =>
+    startTransition(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  // The server sends the home page prerendered (scripts/prerender.mjs): React
+  // replaces it once the page's code is here, so the first render is the same
+  // page (no spinner in between, nothing moves). Elsewhere React starts at once.
+  if (container.firstElementChild) void preloadPage(window.location.pathname).then(render, render);
+  else render();
+}

@@ -1,0 +1,210 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/recommendation"
+)
+
+// Recommendations is the store of recommendation requests, recommenders'
+// profiles and letter templates.
+type Recommendations struct{ *Store }
+
+var (
+	_ recommendation.Store     = Recommendations{}
+	_ recommendation.Profiles  = Recommendations{}
+	_ recommendation.Templates = Recommendations{}
+)
+
+type tplKey struct {
+	round   application.RoundKey
+	version int
+}
+
+type recData struct {
+	next      int64
+	reqs      map[int64]recommendation.Req
+	profiles  map[string]recommendation.Profile
+	templates map[tplKey]recommendation.Template
+}
+
+func (r *recData) clone() *recData {
+	if r == nil {
+		return &recData{reqs: map[int64]recommendation.Req{}, profiles: map[string]recommendation.Profile{}, templates: map[tplKey]recommendation.Template{}}
+	}
+	return &recData{next: r.next, reqs: maps.Clone(r.reqs), profiles: maps.Clone(r.profiles), templates: maps.Clone(r.templates)}
+}
+
+// rec gives the transaction's recommendation tables (made on first use).
+func (d *data) rec() *recData {
+	if d.recs == nil {
+		d.recs = (*recData)(nil).clone()
+	}
+	return d.recs
+}
+
+func copyReq(r recommendation.Req) recommendation.Req {
+	r.Letter.Answers = maps.Clone(r.Letter.Answers)
+	r.KeyHashes = slices.Clone(r.KeyHashes)
+	return r
+}
+
+// Create stores a new request and numbers it.
+func (s Recommendations) Create(ctx context.Context, r recommendation.Req) (recommendation.Req, error) {
+	err := s.do(ctx, func(d *data) error {
+		if err := d.needApp(r.ApplNo); err != nil {
+			return err
+		}
+		rd := d.rec()
+		rd.next++
+		r.No = rd.next
+		rd.reqs[r.No] = copyReq(r)
+		return nil
+	})
+	return r, err
+}
+
+// Get answers one request.
+func (s Recommendations) Get(ctx context.Context, no int64) (recommendation.Req, error) {
+	var out recommendation.Req
+	err := s.do(ctx, func(d *data) error {
+		r, ok := d.rec().reqs[no]
+		if !ok {
+			return apperr.NotFound(recommendation.CodeNoRequest)
+		}
+		out = copyReq(r)
+		return nil
+	})
+	return out, err
+}
+
+// ByKey answers the request holding a key hash.
+func (s Recommendations) ByKey(ctx context.Context, hash string) (recommendation.Req, error) {
+	return s.one(ctx, func(r recommendation.Req) bool { return hash != "" && slices.Contains(r.KeyHashes, hash) })
+}
+
+func (s Recommendations) one(ctx context.Context, match func(recommendation.Req) bool) (recommendation.Req, error) {
+	list, err := s.filter(ctx, match)
+	if err != nil {
+		return recommendation.Req{}, err
+	}
+	if len(list) == 0 {
+		return recommendation.Req{}, apperr.NotFound(recommendation.CodeNoRequest)
+	}
+	return list[0], nil
+}
+
+func (s Recommendations) filter(ctx context.Context, match func(recommendation.Req) bool) ([]recommendation.Req, error) {
+	var out []recommendation.Req
+	err := s.do(ctx, func(d *data) error {
+		for _, r := range d.rec().reqs {
+			if match(r) {
+				out = append(out, copyReq(r))
+			}
+		}
+		return nil
+	})
+	slices.SortFunc(out, func(a, b recommendation.Req) int { return cmp.Compare(a.No, b.No) })
+	return out, err
+}
+
+// ForApplication lists an application's live requests.
+func (s Recommendations) ForApplication(ctx context.Context, applNo int64) ([]recommendation.Req, error) {
+	return s.filter(ctx, func(r recommendation.Req) bool { return r.ApplNo == applNo && !r.Cancelled })
+}
+
+// ForEmail lists the live requests to an address.
+func (s Recommendations) ForEmail(ctx context.Context, email string) ([]recommendation.Req, error) {
+	return s.filter(ctx, func(r recommendation.Req) bool { return r.Request.Email == email && !r.Cancelled })
+}
+
+// Unfinished lists the live requests not completed.
+func (s Recommendations) Unfinished(ctx context.Context) ([]recommendation.Req, error) {
+	return s.filter(ctx, func(r recommendation.Req) bool { return !r.Cancelled && r.Status != recommendation.Completed })
+}
+
+// UsesTemplate reports whether a request of the round was opened on a version.
+func (s Recommendations) UsesTemplate(ctx context.Context, k application.RoundKey, version int) (bool, error) {
+	list, err := s.filter(ctx, func(r recommendation.Req) bool { return r.Round == k && r.TemplateVersion == version })
+	return len(list) > 0, err
+}
+
+// Update changes one request in a transaction.
+func (s Recommendations) Update(ctx context.Context, no int64, fn func(ctx context.Context, r *recommendation.Req) error) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		r, err := s.Get(ctx, no)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, &r); err != nil {
+			return err
+		}
+		return s.do(ctx, func(d *data) error {
+			for n, o := range d.rec().reqs {
+				if n != no && slices.ContainsFunc(r.KeyHashes, func(h string) bool { return slices.Contains(o.KeyHashes, h) }) {
+					return apperr.Conflict(recommendation.CodeKeyInvalid) // the unique index
+				}
+			}
+			r.No = no
+			d.rec().reqs[no] = copyReq(r)
+			return nil
+		})
+	})
+}
+
+// Profile answers a recommender's saved details.
+func (s Recommendations) Profile(ctx context.Context, email string) (recommendation.Profile, bool, error) {
+	var p recommendation.Profile
+	var ok bool
+	err := s.do(ctx, func(d *data) error { p, ok = d.rec().profiles[email]; return nil })
+	return p, ok, err
+}
+
+// PutProfile saves a recommender's details.
+func (s Recommendations) PutProfile(ctx context.Context, p recommendation.Profile) error {
+	return s.do(ctx, func(d *data) error { d.rec().profiles[p.Email] = p; return nil })
+}
+
+// Latest answers the highest version of a round's template.
+func (s Recommendations) Latest(ctx context.Context, k application.RoundKey) (recommendation.Template, bool, error) {
+	var out recommendation.Template
+	var ok bool
+	err := s.do(ctx, func(d *data) error {
+		for key, t := range d.rec().templates {
+			if key.round == k && (!ok || t.Version > out.Version) {
+				out, ok = t, true
+			}
+		}
+		return nil
+	})
+	return cloneTemplate(out), ok, err
+}
+
+// Version answers one version of a round's template.
+func (s Recommendations) Version(ctx context.Context, k application.RoundKey, v int) (recommendation.Template, error) {
+	var out recommendation.Template
+	err := s.do(ctx, func(d *data) error {
+		t, ok := d.rec().templates[tplKey{k, v}]
+		if !ok {
+			return apperr.NotFound(recommendation.CodeNoRequest)
+		}
+		out = t
+		return nil
+	})
+	return cloneTemplate(out), err
+}
+
+// PutTemplate writes a template version.
+func (s Recommendations) PutTemplate(ctx context.Context, t recommendation.Template) error {
+	return s.do(ctx, func(d *data) error { d.rec().templates[tplKey{t.Round, t.Version}] = cloneTemplate(t); return nil })
+}
+
+func cloneTemplate(t recommendation.Template) recommendation.Template {
+	t.Questions = slices.Clone(t.Questions)
+	return t
+}

@@ -1,0 +1,301 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/money"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/textrule"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// Staff is the staff money use cases of issue 10 (pay/info, manual-pay,
+// pay-check, pay/cancel, the histories and settlements) on top of the
+// payment Service: the same stores, gateways, completion and mail.
+type Staff struct {
+	*Service
+	Records StaffStore
+	Tx      application.Tx
+	Fees    FeeRules
+	// NewID makes a cancellation id; nil uses NewPaymentID's randomness.
+	NewID func() string
+}
+
+func (s *Staff) newID(applNo int64) string {
+	if s.NewID != nil {
+		return s.NewID()
+	}
+	return "c" + NewPaymentID(applNo)
+}
+
+// scoped loads an attempt the caller may act on with the action: a
+// school-bound caller only its school's; anything else is missing.
+func (s *Staff) scoped(ctx context.Context, p permission.Principal, a permission.Action, paymentID string) (Attempt, error) {
+	att, err := s.Store.Get(ctx, paymentID)
+	if err != nil {
+		return Attempt{}, err
+	}
+	if !permission.Can(p, a, att.SchoolCode) {
+		return Attempt{}, apperr.NotFound(CodeNotFound)
+	}
+	return att, nil
+}
+
+// CancelInput is a staff cancel (pay/cancel): the type, the amount of a
+// partial refund in major units, the reason and, for a virtual-account
+// payment that is refunded, the refund account.
+type CancelInput struct {
+	Type   string         `json:"cancelType"`
+	Amount string         `json:"amount"`
+	Reason string         `json:"reason"`
+	Refund *RefundAccount `json:"refundAccount"`
+}
+
+func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
+	var f apperr.Fields
+	t, err := ParseCancelType(in.Type)
+	if err != nil {
+		f.Add("cancelType", CodeCancelTypeUnknown)
+	}
+	var amount money.Money
+	if t == CancelPartial {
+		amount, err = money.Parse(strings.TrimSpace(in.Amount), att.Payment.Paid.Currency())
+		if err != nil || amount.IsZero() {
+			f.Add("amount", CodePartialAmount)
+		}
+	}
+	if r := strings.TrimSpace(in.Reason); r == "" || !textrule.Within(r, 500) {
+		f.Add("reason", CodeReasonRequired)
+	}
+	if att.Quote.PayType == Vbank && t != CancelZero && att.Provider != ProviderManual {
+		if in.Refund == nil {
+			f.Add("refundAccount", CodeRefundAccountReq)
+		} else if err := in.Refund.Validate(); err != nil {
+			if fe, ok := apperr.As(err); ok {
+				f.Merge("refundAccount", fe.Fields)
+			}
+		}
+	}
+	return t, amount, f.Err()
+}
+
+// Cancel cancels (refunds) a paid attempt as staff. In one transaction
+// under the application's row lock: what remains is read again, the
+// amount checked against it, the provider asked to refund with what we
+// believe remains (it refuses when it disagrees), the refund recorded,
+// the application cancelled on a full cancel (COMPLETE -> CANCEL, the exam
+// number kept and never given again), the applicant mailed and the act
+// audited. Two staff refunding at once are serialised by the lock: the
+// second sees what the first refunded.
+func (s *Staff) Cancel(ctx context.Context, p permission.Principal, paymentID string, in CancelInput) (Cancellation, error) {
+	if !permission.Can(p, permission.PayCancel, "") {
+		return Cancellation{}, apperr.Forbidden("auth.forbidden")
+	}
+	att, err := s.scoped(ctx, p, permission.PayCancel, paymentID)
+	if err != nil {
+		return Cancellation{}, err
+	}
+	t, amount, err := in.check(att)
+	if err != nil {
+		return Cancellation{}, err
+	}
+	var out Cancellation
+	var refused error
+	err = s.Apps.Update(ctx, att.ApplNo, func(ctx context.Context, a *application.Application) error {
+		att, err := s.Store.Get(ctx, paymentID)
+		if err != nil {
+			return err
+		}
+		if t == CancelZero && a.State().Effective() == application.Cancel {
+			return apperr.Conflict(CodeAlreadyCancelled)
+		}
+		before := att.Payment.Remaining()
+		next, refund, err := att.Payment.Cancel(t, amount)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		out = Cancellation{ID: s.newID(att.ApplNo), PaymentID: att.PaymentID, ApplNo: att.ApplNo, SchoolCode: att.SchoolCode,
+			Provider: att.Provider, PayType: att.Quote.PayType, Type: t, Amount: refund, Reason: strings.TrimSpace(in.Reason),
+			By: p.UserID, At: now}
+		if att.Quote.PayType == Vbank && !refund.IsZero() {
+			out.Refund = in.Refund
+		}
+		if !refund.IsZero() && att.Provider != ProviderManual {
+			gw, ok := s.Gateways.Gateway(att.Provider)
+			if !ok {
+				return apperr.New(apperr.KindUnavailable, CodeProviderDown)
+			}
+			req := CancelRequest{Ref: ref(att), Cancellable: before, Reason: out.Reason, Refund: out.Refund, RequestID: out.ID}
+			if refund != before {
+				req.Amount = refund
+			}
+			res, err := gw.Cancel(ctx, req)
+			if err != nil {
+				if errors.Is(err, ErrRefused) {
+					refused = err
+					return apperr.Conflict(CodeProviderRefused).With("answer", err.Error())
+				}
+				return apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+			}
+			out.ProviderCancelID, out.Pending, out.Answer = res.CancelID, res.Pending, "ok"
+			if res.Pending {
+				out.Answer = "pending"
+			}
+		}
+		att.Payment, att.UpdatedAt = next, now
+		if err := s.Store.Save(ctx, att); err != nil {
+			return err
+		}
+		if err := s.Records.AddCancel(ctx, out); err != nil {
+			return err
+		}
+		full := t != CancelPartial || next.Remaining().IsZero()
+		if full && a.State().Effective() == application.Complete {
+			if err := a.CancelCompleted(application.BySysAdmin, now); err != nil {
+				return err
+			}
+		}
+		if err := s.Store.Log(ctx, Record{PaymentID: att.PaymentID, ApplNo: att.ApplNo, Provider: att.Provider, Kind: RecCancelled,
+			Source: SrcStaff, From: Paid, To: Paid, Code: string(t), At: now,
+			Detail: map[string]string{"amount": refund.String(), "by": p.UserID, "cancelId": out.ID}}); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, p, "payment.cancel", att.PaymentID, map[string]any{"type": string(t), "amount": refund.String(),
+			"reason": out.Reason, "applNo": att.ApplNo}); err != nil {
+			return err
+		}
+		return s.mailCancel(ctx, a, att, out, next.Remaining())
+	})
+	if refused != nil {
+		_ = s.Store.Log(ctx, Record{PaymentID: att.PaymentID, ApplNo: att.ApplNo, Provider: att.Provider, Kind: RecRefused,
+			Source: SrcStaff, From: Paid, To: Paid, Code: CodeProviderRefused, Alert: true, At: s.now(),
+			Detail: map[string]string{"answer": refused.Error(), "by": p.UserID, "type": string(t)}})
+	}
+	return out, err
+}
+
+func (s *Staff) audit(ctx context.Context, p permission.Principal, action, target string, detail map[string]any) error {
+	if s.Log == nil {
+		return nil
+	}
+	return s.Log.Record(ctx, p.UserID, action, target, detail)
+}
+
+func (s *Staff) mailCancel(ctx context.Context, a *application.Application, att Attempt, c Cancellation, remaining money.Money) error {
+	r, err := application.LoadRound(ctx, s.Ref, a.Round())
+	if err != nil {
+		return err
+	}
+	email, _, err := s.Contacts.Contact(ctx, a.UserID())
+	if apperr.KindOf(err) == apperr.KindNotFound {
+		return nil // the applicant withdrew: nobody to mail
+	}
+	if err != nil {
+		return err
+	}
+	school, round := names(r, att.Locale)
+	return s.Mailer.Queue(ctx, att.Locale, email, mailmsg.PaymentCancelled{School: school, Round: round,
+		ExamNumber: a.ApplID(), PaymentID: att.PaymentID, CancelType: string(c.Type), Refunded: c.Amount.String(),
+		Remaining: remaining.String(), Reason: c.Reason, Cancelled: a.State().Effective() == application.Cancel,
+		At: c.At.In(window.Seoul).Format("2006-01-02 15:04")})
+}
+
+// ---- manual payment ----
+
+// ManualInput is manual-pay: money received outside the gateways. Method
+// "transfer" records the round's KRW fee as paid by bank transfer to the
+// school; "waiver" records a zero payment (fee waived).
+type ManualInput struct {
+	Method   string `json:"method"`
+	Reason   string `json:"reason"`
+	Evidence string `json:"evidence"` // e.g. the bank's transfer reference
+	Locale   string `json:"locale"`   // the mail's language; "" the applicant's
+}
+
+// ManualPay completes a submitted application paid outside the gateways:
+// an attempt of provider "manual" is stored PAID and the application
+// completes through the same path as a gateway payment (exam number,
+// completion and receipt mails), in one transaction, audited with the
+// reason and evidence note.
+func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo int64, in ManualInput) (Attempt, error) {
+	if !permission.Can(p, permission.ManualPay, "") {
+		return Attempt{}, apperr.Forbidden("auth.forbidden")
+	}
+	var f apperr.Fields
+	if in.Method != "transfer" && in.Method != "waiver" {
+		f.Add("method", CodeManualMethod)
+	}
+	if r := strings.TrimSpace(in.Reason); r == "" || !textrule.Within(r, 500) {
+		f.Add("reason", CodeReasonRequired)
+	}
+	if e := strings.TrimSpace(in.Evidence); e == "" || !textrule.Within(e, 500) {
+		f.Add("evidence", CodeEvidenceRequired)
+	}
+	if err := f.Err(); err != nil {
+		return Attempt{}, err
+	}
+	h, err := s.guard().Read(ctx, p, applNo)
+	if err != nil {
+		return Attempt{}, err
+	}
+	if !permission.Can(p, permission.ManualPay, h.Round.SchoolCode) {
+		return Attempt{}, apperr.NotFound(CodeNotFound)
+	}
+	r, err := application.LoadRound(ctx, s.Ref, h.Round)
+	if err != nil {
+		return Attempt{}, err
+	}
+	q := Quote{PayType: Trans, Fee: money.Won(r.FeeKrw), Surcharge: money.Won(0), Total: money.Won(r.FeeKrw)}
+	if in.Method == "waiver" {
+		q = Quote{PayType: Free, Fee: money.Won(0), Surcharge: money.Won(0), Total: money.Won(0)}
+	}
+	loc := in.Locale
+	if loc == "" {
+		if _, l, err := s.Contacts.Contact(ctx, h.UserID); err == nil {
+			loc = l
+		}
+	}
+	now := s.now()
+	att := Attempt{PaymentID: "m" + NewPaymentID(applNo), ApplNo: applNo, UserID: h.UserID, SchoolCode: h.Round.SchoolCode,
+		Provider: ProviderManual, Quote: q, Payment: Start(q), Locale: locale(loc), CreatedAt: now, UpdatedAt: now, PaidAt: now,
+		ProviderOrderID: strings.TrimSpace(in.Evidence)}
+	att.Payment.Result, att.Payment.Status, att.Payment.Paid = Paid, StatusComplete, q.Total
+	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
+		switch a.State().Effective() {
+		case application.Submit:
+		case application.Complete:
+			return apperr.Conflict(CodeAlreadyPaid)
+		case application.VbankIssue:
+			return apperr.Conflict(CodeVbankWaiting)
+		default:
+			return apperr.Conflict(CodeNotSubmitted).With("status", string(a.State().Effective()))
+		}
+		if err := s.Store.Insert(ctx, att); err != nil {
+			return err
+		}
+		rec := Record{PaymentID: att.PaymentID, ApplNo: applNo, Provider: ProviderManual, Kind: RecChanged, Source: SrcStaff,
+			From: Proceeding, To: Paid, At: now, Detail: map[string]string{"method": in.Method, "by": p.UserID,
+				"reason": strings.TrimSpace(in.Reason), "evidence": strings.TrimSpace(in.Evidence), "amount": q.Total.String()}}
+		if err := s.paidBy(ctx, a, r, att, &rec, now, application.BySysAdmin); err != nil {
+			return err
+		}
+		if rec.Alert {
+			return apperr.Conflict(CodeAlreadyPaid)
+		}
+		if err := s.Store.Log(ctx, rec); err != nil {
+			return err
+		}
+		return s.audit(ctx, p, "payment.manual", att.PaymentID, map[string]any{"applNo": applNo, "method": in.Method,
+			"reason": strings.TrimSpace(in.Reason), "evidence": strings.TrimSpace(in.Evidence), "amount": q.Total.String()})
+	})
+	if err != nil {
+		return Attempt{}, err
+	}
+	return s.Store.Get(ctx, att.PaymentID)
+}

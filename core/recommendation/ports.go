@@ -1,0 +1,142 @@
+package recommendation
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/mailmsg"
+)
+
+// Req is one recommendation request with its letter (spec section 3).
+// The applicant sees only its Request part, status and mail times
+// (ApplicantView); the letter is for the recommender and school staff.
+type Req struct {
+	No              int64
+	ApplNo          int64
+	Round           application.RoundKey
+	ApplicantUserID string
+	ApplicantName   string
+	Exempt          bool // the applicant is exempt from time windows
+	Request         Request
+	Locale          string // the recommender's language: ko or en
+	Status          Status
+	KeyHashes       []string // the hashes of every live key (each mail carries a new one)
+	Cancelled       bool
+	CreatedAt       time.Time
+	MailSentAt      *time.Time // the mail server took the request mail
+	MailRefusedAt   *time.Time // the mail server refused it
+	MailError       string     // its answer
+	OpenedAt        *time.Time
+	SavedAt         *time.Time
+	SubmittedAt     *time.Time
+	RemindedAt      *time.Time
+	TemplateVersion int
+	Letter          Letter
+	Profile         Profile // the recommender's details as signed
+	FileName        string  // the uploaded letter file: name as given
+	FileStored      string  // and in the file store
+	FileSize        int64
+	PDFStored       string // the rendered letter
+}
+
+// Profile is what a recommender enters once and finds prefilled for the
+// next letter (decisions.md), keyed by e-mail.
+type Profile struct {
+	Email       string `json:"email"`
+	Name        string `json:"name"`
+	Institution string `json:"institution"`
+	Position    string `json:"position"`
+	Phone       string `json:"phone"`
+}
+
+// Store keeps requests. Update locks the row for fn in one transaction
+// (the caller's when ctx carries one); a not-found error is CodeNoRequest.
+type Store interface {
+	Create(ctx context.Context, r Req) (Req, error)
+	Get(ctx context.Context, no int64) (Req, error)
+	ByKey(ctx context.Context, keyHash string) (Req, error)
+	// ForApplication lists an application's requests not cancelled, oldest first.
+	ForApplication(ctx context.Context, applNo int64) ([]Req, error)
+	// ForEmail lists the requests not cancelled addressed to an e-mail.
+	ForEmail(ctx context.Context, email string) ([]Req, error)
+	// Unfinished lists the requests neither cancelled nor completed.
+	Unfinished(ctx context.Context) ([]Req, error)
+	// UsesTemplate reports whether a letter was saved on a template version.
+	UsesTemplate(ctx context.Context, k application.RoundKey, version int) (bool, error)
+	Update(ctx context.Context, no int64, fn func(ctx context.Context, r *Req) error) error
+}
+
+// Profiles keeps recommenders' own details.
+type Profiles interface {
+	// Profile answers ok false for an e-mail never seen.
+	Profile(ctx context.Context, email string) (Profile, bool, error)
+	PutProfile(ctx context.Context, p Profile) error
+}
+
+// Templates keeps letter templates by round and version.
+type Templates interface {
+	// Latest answers ok false when the round has none.
+	Latest(ctx context.Context, k application.RoundKey) (Template, bool, error)
+	// Version answers a not-found error for an unknown version.
+	Version(ctx context.Context, k application.RoundKey, version int) (Template, error)
+	// PutTemplate writes t under (t.Round, t.Version), replacing that version.
+	PutTemplate(ctx context.Context, t Template) error
+}
+
+// Rounds reads a round (windows and names).
+type Rounds interface {
+	Round(ctx context.Context, k application.RoundKey) (application.Round, error)
+}
+
+// Contact is how an applicant is mailed.
+type Contact struct {
+	Email  string
+	Locale string
+}
+
+// Contacts reads applicants' contact data.
+type Contacts interface {
+	Contact(ctx context.Context, userID string) (Contact, error)
+}
+
+// Mailer queues a mail in the caller's transaction (outbox).
+type Mailer interface {
+	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
+}
+
+// FileStore keeps letter files and PDFs (the documents' store).
+type FileStore interface {
+	Put(ctx context.Context, r io.Reader, limit int64) (name string, size int64, err error)
+	Open(ctx context.Context, name string) (io.ReadCloser, error)
+	Delete(ctx context.Context, name string) error
+}
+
+// ErrTooLarge is what FileStore.Put answers when the body passes the
+// limit: letters share the documents' file store.
+var ErrTooLarge = document.ErrTooLarge
+
+// Printer renders a submitted letter as a PDF.
+type Printer interface {
+	Letter(ctx context.Context, d LetterDoc) ([]byte, error)
+}
+
+// LetterDoc is what the letter PDF shows.
+type LetterDoc struct {
+	Lang          string // ko or en
+	SchoolName    string
+	RoundName     string
+	ApplicantName string
+	Profile       Profile
+	Questions     []Question
+	Letter        Letter
+	SubmittedAt   time.Time
+	FileName      string
+}
+
+// AccessLog records staff reads of letters.
+type AccessLog interface {
+	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
+}

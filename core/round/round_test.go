@@ -1,0 +1,177 @@
+package round_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/round"
+	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
+)
+
+// now is 2030-03-10 10:00 in Seoul.
+var now = window.At(2030, 3, 10, 10, 0).Now()
+
+var majors = []round.Major{{Code: "M1"}, {Code: "M2"}}
+
+func valid() round.Settings {
+	return round.Settings{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 2, KorName: "후기", EngName: "Fall",
+		FeeKrw: 50000, FeeUsd: 4000, PayTypes: []payment.PayType{payment.Card, payment.VisaMaster}, ApplIDRule: "{YYYY}-{SEQ:4}",
+		Windows: []round.Window{{Kind: window.Submit, StartDay: "2030-03-11", EndDay: "2030-03-20"}, {Kind: window.Complete, StartDay: "2030-03-11", EndDay: "2030-03-21"}},
+		Parts:   []round.Part{{MajorCode: "M1", IsMaster: true}},
+		Documents: []round.DocItem{{ItemCode: "D1", GrpCode: "g", GrpKorName: "기본", GrpEngName: "Basic", KorName: "사진", EngName: "Photo",
+			Extensions: []string{"jpg"}}},
+	}
+}
+
+func fieldCodes(err error) map[string]string {
+	out := map[string]string{}
+	if e, ok := apperr.As(err); ok {
+		for _, f := range e.Fields {
+			out[f.Field] = f.Code
+		}
+	}
+	return out
+}
+
+func TestValidate(t *testing.T) {
+	t.Parallel()
+	stored := valid()
+	stored.Windows[0].StartDay = "2030-03-01" // opened already
+	cases := []struct {
+		name  string
+		edit  func(*round.Settings)
+		old   *round.Settings
+		field string
+		code  string
+	}{
+		{"valid", func(*round.Settings) {}, nil, "", ""},
+		{"start today", func(s *round.Settings) { s.Windows[0].StartDay = "2030-03-10" }, nil, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
+		{"end on the start day", func(s *round.Settings) { s.Windows[1].EndDay = "2030-03-11" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
+		{"end before start", func(s *round.Settings) { s.Windows[1].EndDay = "2030-03-01" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
+		{"bad date", func(s *round.Settings) { s.Windows[0].EndDay = "2030-3-20" }, nil, "windows.SUBMIT.endDay", window.CodeDateFormat},
+		{"no SUBMIT", func(s *round.Settings) { s.Windows = s.Windows[1:] }, nil, "windows.SUBMIT", round.CodeWindowMissing},
+		{"twice", func(s *round.Settings) { s.Windows = append(s.Windows, s.Windows[0]) }, nil, "windows.SUBMIT", round.CodeWindowDuplicate},
+		{"open window extended", func(s *round.Settings) { s.Windows[0].StartDay, s.Windows[0].EndDay = "2030-03-01", "2030-03-25" }, &stored, "", ""},
+		{"open window moved earlier", func(s *round.Settings) { s.Windows[0].StartDay = "2030-02-01" }, &stored, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
+		{"free with card", func(s *round.Settings) { s.FeeKrw, s.FeeUsd = 0, 0 }, nil, "payTypes", round.CodePayTypes},
+		{"usd type without usd fee", func(s *round.Settings) { s.FeeUsd = 0 }, nil, "payTypes", round.CodePayTypes},
+		{"paid without a type", func(s *round.Settings) { s.PayTypes = nil }, nil, "payTypes", round.CodePayTypesNone},
+		{"negative fee", func(s *round.Settings) { s.FeeKrw = -1 }, nil, "feeKrw", round.CodeFee},
+		{"letters", func(s *round.Settings) { s.LettersAsked = 6 }, nil, "lettersAsked", round.CodeLetters},
+		{"rule", func(s *round.Settings) { s.ApplIDRule = "{YYYY}" }, nil, "applIdRule", "examno.seq_count"},
+		{"unknown major", func(s *round.Settings) { s.Parts[0].MajorCode = "X" }, nil, "parts[0].majorCode", round.CodeMajorUnknown},
+		{"no part", func(s *round.Settings) { s.Parts = nil }, nil, "parts", round.CodePartsNone},
+		{"extension", func(s *round.Settings) { s.Documents[0].Extensions = []string{"p df"} }, nil, "documents[0].extensions", round.CodeExtension},
+		{"doc name", func(s *round.Settings) { s.Documents[0].EngName = " " }, nil, "documents[0].engName", "validation.required"},
+		{"consent version", func(s *round.Settings) {
+			s.Consents = []school.ConsentItem{{Code: "c", TitleKo: "a", TitleEn: "a", BodyKo: "b", BodyEn: "b", Version: "2030-13-01"}}
+		}, nil, "consents[0].version", window.CodeDateFormat},
+		{"year", func(s *round.Settings) { s.EnterYear = 2000 }, nil, "enterYear", round.CodeYear},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := valid()
+			s.Windows = slices.Clone(s.Windows)
+			s.Parts = slices.Clone(s.Parts)
+			s.Documents = slices.Clone(s.Documents)
+			c.edit(&s)
+			err := round.Validate(s, c.old, majors, nil, now)
+			got := fieldCodes(err)
+			if c.field == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if got[c.field] != c.code {
+				t.Fatalf("fields %v, want %s: %s", got, c.field, c.code)
+			}
+		})
+	}
+}
+
+func TestPartsInUseCannotBeRemoved(t *testing.T) {
+	t.Parallel()
+	old := valid()
+	old.Parts = []round.Part{{ApplPartNo: 7, MajorCode: "M1", IsMaster: true}, {ApplPartNo: 8, MajorCode: "M2"}}
+	next := valid()
+	next.Parts = []round.Part{{MajorCode: "M2"}}
+	next.Parts = round.KeepPartNumbers(next.Parts, old.Parts)
+	if next.Parts[0].ApplPartNo != 8 {
+		t.Fatalf("the part sent without its number did not keep it: %+v", next.Parts)
+	}
+	if err := round.Validate(next, &old, majors, map[int64]bool{7: true}, now); fieldCodes(err)["parts"] != round.CodePartInUse {
+		t.Fatalf("removing a chosen part: %v", err)
+	}
+	if err := round.Validate(next, &old, majors, map[int64]bool{8: true}, now); err != nil {
+		t.Fatalf("removing an unchosen part: %v", err)
+	}
+}
+
+func TestConsentVersions(t *testing.T) {
+	t.Parallel()
+	item := school.ConsentItem{Code: "c", TitleKo: "제목", TitleEn: "Title", BodyKo: "본문", BodyEn: "Body", Version: "2030-03-10"}
+	edited := item
+	edited.BodyKo = "새 본문"
+	edited.Version = ""
+	used := func(string, string) bool { return true }
+	unused := func(string, string) bool { return false }
+	cases := []struct {
+		name    string
+		prev    []school.ConsentItem
+		next    school.ConsentItem
+		inUse   func(string, string) bool
+		version string
+		retired bool
+	}{
+		{"unchanged keeps its version", []school.ConsentItem{item}, item, used, "2030-03-10", false},
+		{"in use, edited the day of its version: the day after", []school.ConsentItem{item}, edited, used, "2030-03-11", true},
+		{"not in use: edited in place", []school.ConsentItem{item}, edited, unused, "2030-03-10", false},
+		{"new item: today", nil, edited, used, "2030-03-10", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, retired := round.Versioned(c.prev, []school.ConsentItem{c.next}, c.inUse, now)
+			if out[0].Version != c.version || (len(retired) == 1) != c.retired {
+				t.Fatalf("version %s retired %v, want %s %v", out[0].Version, retired, c.version, c.retired)
+			}
+			if c.retired && retired[0] != item {
+				t.Fatalf("retired %+v, want the accepted text", retired[0])
+			}
+		})
+	}
+	older := item
+	older.Version = "2029-01-05"
+	if out, _ := round.Versioned([]school.ConsentItem{older}, []school.ConsentItem{edited}, used, now); out[0].Version != "2030-03-10" {
+		t.Fatalf("an old version edited today: %s", out[0].Version)
+	}
+}
+
+func TestValidateSchool(t *testing.T) {
+	t.Parallel()
+	ok := round.SchoolSettings{SchoolCode: "S1", KorName: "학교", EngName: "School", Color: "#1a4f8b", LogoURL: "/logos/school.png",
+		ContactEmail: "office@school.example", ContactPhone: "+82 2-123-4567", PassportNone: "0000", VisaNone: "00999",
+		RefusedNationalities: []string{"410"}, Majors: majors, VideoEssayMajors: []string{"M2"}}
+	if err := round.ValidateSchool(ok); err != nil {
+		t.Fatalf("valid school refused: %v", err)
+	}
+	for field, edit := range map[string]func(*round.SchoolSettings){
+		"color":                func(s *round.SchoolSettings) { s.Color = "red;x" },
+		"logoUrl":              func(s *round.SchoolSettings) { s.LogoURL = "javascript:alert(1)" },
+		"logoUrl ":             func(s *round.SchoolSettings) { s.LogoURL = "//evil.example/x.png" },
+		"contactEmail":         func(s *round.SchoolSettings) { s.ContactEmail = "nobody" },
+		"refusedNationalities": func(s *round.SchoolSettings) { s.RefusedNationalities = []string{"KOR"} },
+		"videoEssayMajors":     func(s *round.SchoolSettings) { s.VideoEssayMajors = []string{"ZZ"} },
+		"passportNone":         func(s *round.SchoolSettings) { s.PassportNone = "" },
+	} {
+		s := ok
+		edit(&s)
+		if _, bad := fieldCodes(round.ValidateSchool(s))[strings.TrimSpace(field)]; !bad {
+			t.Errorf("%s: not refused", field)
+		}
+	}
+}
