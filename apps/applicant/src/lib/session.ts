@@ -41,15 +41,27 @@ export function readUserCookie(): SessionUser | null {
 
 export const sessionStore = createStore<SessionUser | null>(readUserCookie());
 
+// Where a guarded page goes once the session has been ended on purpose (the
+// account closed): not the login page a lapsed session goes to.
+let endedTo: string | null = null;
+
 export function setUser(user: SessionUser | null): void {
+  if (user) endedTo = null;
   sessionStore.set(user);
 }
 
 /** Clears the local user state. The HttpOnly token cookie can only be
- * removed by the server (logout); the readable cookies are removed here. */
-export function clearUser(): void {
+ * removed by the server (logout); the readable cookies are removed here.
+ * `goTo` is where the page the user is on then goes, instead of the login page. */
+export function clearUser(opts?: { goTo?: string }): void {
+  endedTo = opts?.goTo ?? null;
   deleteCookie('user');
   sessionStore.set(null);
+}
+
+/** Where a guarded page sends a user whose session ended on purpose, if it did. */
+export function sessionEndedTo(): string | null {
+  return endedTo;
 }
 
 export function useUser(): SessionUser | null {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { hasAccessKey } from '@/lib/access-key';
 import { showToast } from '@/lib/notifications';
-import { hasRole, ROLES, useUser } from '@/lib/session';
+import { hasRole, ROLES, sessionEndedTo, useUser } from '@/lib/session';
 
 function RedirectWithToast({ to, message }: { to: string; message: string }) {
   useEffect(() => {
@@ -18,6 +18,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const user = useUser();
   const location = useLocation();
   if (!user) {
+    const endedTo = sessionEndedTo();
+    if (endedTo) return <Navigate to={endedTo} replace />;
     return <Navigate to={paths.user.login.getHref()} replace state={{ from: location.pathname + location.search }} />;
   }
   return <>{children}</>;

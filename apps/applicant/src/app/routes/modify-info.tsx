@@ -352,7 +352,6 @@ function PasswordSection({ ticket, expired }: Props) {
 
 function LeaveSection({ ticket, expired }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -362,9 +361,8 @@ function LeaveSection({ ticket, expired }: Props) {
     setFailure(null);
     try {
       const res = await withdraw(ticket);
-      // Leave the guarded page first: clearing the user there would send it to the login page.
-      navigate(paths.home.getHref(), { replace: true });
-      clearUser();
+      // The guard of this page then sends it home, not to the login page.
+      clearUser({ goTo: paths.home.getHref() });
       showToast(res?.message ?? '', 'success');
     } catch (e) {
       setOpen(false);
