@@ -159,3 +159,22 @@ test('axe: no violations on the money pages (ko desktop, en phone)', async () =>
     await page.context().close();
   }
 });
+
+// The back-office lists of a system admin, whatever they hold: rows, no rows
+// for a filter, or react-admin's empty page (its message was an h4 at half
+// opacity, and the user list had no level-one heading).
+test('axe: no violations on the back-office lists (ko, desktop; en, phone), with and without rows', async () => {
+  const lists = ['/sysadmin/users', '/sysadmin/applications', '/sysadmin/members', '/sysadmin/roles', '/sysadmin/access-log',
+    `/sysadmin/applications?filter=${encodeURIComponent(JSON.stringify({ q: 'no-such-applicant-zz' }))}`];
+  for (const [locale, mobile] of [['ko', false], ['en', true]]) {
+    const page = await newPage(browser, { locale, mobile });
+    await login(page, 'sysadmin');
+    for (const path of lists) {
+      await page.goto(path);
+      await page.locator('.RaList-main, .RaEmpty-message').first().waitFor({ timeout: T });
+      assert.deepEqual(await violations(page), [], `axe on ${path} (${locale}${mobile ? ', phone' : ''})`);
+      assert.equal(await page.locator('h1').count(), 1, `one h1 on ${path}`);
+    }
+    await page.context().close();
+  }
+});

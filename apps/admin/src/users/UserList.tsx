@@ -11,6 +11,7 @@ import {
 import { DateTimeField } from './DateTimeField';
 import { RolesField } from './RolesField';
 import { USER_STATUSES, UserStatusField } from './UserStatusField';
+import { PageHeading } from '../rounds/PageHeading';
 
 const statusChoices = USER_STATUSES.map(s => ({ id: s, name: `resources.users.status.${s}` }));
 
@@ -39,6 +40,8 @@ export const UserList = () => {
     const translate = useTranslate();
     const isSmall = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
+        <>
+        <PageHeading title="resources.users.name" />
         <List
             filters={UserFilters()}
             sort={{ field: 'createdAt', order: 'DESC' }}
@@ -72,5 +75,6 @@ export const UserList = () => {
                 </DataTable>
             )}
         </List>
+        </>
     );
 };
