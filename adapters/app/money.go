@@ -9,4 +9,5 @@ import (
 // service buildPay made: the same stores, gateways, completion and mail.
 func (a *App) buildMoney() {
 	a.Money = &payment.Staff{Service: a.Pay, Records: postgres.PayStaff{DB: a.DB}, Tx: a.DB, Fees: payment.DefaultFeeRules}
+	a.Pay.Refunds = postgres.PayStaff{DB: a.DB} // webhooks and FollowRefunds settle pending refunds
 }

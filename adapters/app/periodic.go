@@ -35,6 +35,10 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 			_, err := ret.Run(ctx)
 			return err
 		}},
+		{Type: jobs.TypeRefunds, Cron: jobs.DefaultPeriodic[jobs.TypeRefunds], Run: func(ctx context.Context) error {
+			_, err := a.Pay.FollowRefunds(ctx, 500)
+			return err
+		}},
 	}, nil
 }
 

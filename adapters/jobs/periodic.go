@@ -13,6 +13,7 @@ import (
 const (
 	TypeDormancy  = "account:dormancy"
 	TypeRetention = "privacy:retention"
+	TypeRefunds   = "payment:refunds" // follow up refunds the provider answered pending
 )
 
 // Periodic is a job the scheduler enqueues on a cron spec (Asia/Seoul).
@@ -29,6 +30,7 @@ type Periodic struct {
 var DefaultPeriodic = map[string]string{
 	TypeDormancy:  "0 3 * * *",
 	TypeRetention: "30 3 * * *",
+	TypeRefunds:   "15 * * * *", // hourly
 }
 
 // HandlePeriodic registers the periodic jobs' handlers on the worker's mux.

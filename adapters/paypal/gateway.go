@@ -126,6 +126,11 @@ func (g *Gateway) snapshot(o Order) payment.Snapshot {
 	if len(o.PurchaseUnits) > 0 {
 		pu := o.PurchaseUnits[0]
 		s.PaymentID, s.Amount = pu.CustomID, parseAmount(pu.Amount)
+		if pu.Payments != nil {
+			for _, r := range pu.Payments.Refunds {
+				s.Refunds = append(s.Refunds, remoteRefund(r))
+			}
+		}
 	}
 	c, ok := o.Capture()
 	if !ok {
@@ -167,6 +172,22 @@ func (g *Gateway) snapshot(o Order) payment.Snapshot {
 		s.Status = payment.RemotePending
 	}
 	return s
+}
+
+// remoteRefund maps a refund to the port's neutral form; a status we do
+// not know stays pending.
+func remoteRefund(r Refund) payment.RemoteRefund {
+	out := payment.RemoteRefund{ID: r.ID, Status: payment.RefundPending, Amount: parseAmount(r.Amount)}
+	switch r.Status {
+	case RefundCompleted:
+		out.Status = payment.RefundSucceeded
+	case RefundFailed, RefundCancelled:
+		out.Status = payment.RefundFailed
+	}
+	if r.CreateTime != nil {
+		out.At = *r.CreateTime
+	}
+	return out
 }
 
 // Cancel refunds all or part of the capture. PayPal has no

@@ -163,6 +163,9 @@ func Snapshot(p Payment) payment.Snapshot {
 		}
 		s.Vbank = va
 	}
+	for _, c := range p.Cancellations {
+		s.Refunds = append(s.Refunds, refund(c, p.Currency))
+	}
 	if f := p.Failure; f != nil {
 		s.FailReason = f.Reason
 		if s.FailReason == "" {
@@ -170,6 +173,25 @@ func Snapshot(p Payment) payment.Snapshot {
 		}
 	}
 	return s
+}
+
+// refund maps a cancellation to the port's neutral form; a status we do
+// not know stays pending.
+func refund(c Cancellation, currency string) payment.RemoteRefund {
+	r := payment.RemoteRefund{ID: c.ID, Status: payment.RefundPending, Amount: amount(c.TotalAmount, currency)}
+	switch c.Status {
+	case CancelSucceeded:
+		r.Status = payment.RefundSucceeded
+	case CancelFailed:
+		r.Status = payment.RefundFailed
+	}
+	switch {
+	case c.CancelledAt != nil:
+		r.At = *c.CancelledAt
+	case c.RequestedAt != nil:
+		r.At = *c.RequestedAt
+	}
+	return r
 }
 
 // Cancel refunds all or part of a paid payment, guarded by what we
@@ -258,7 +280,7 @@ func (g *Gateway) ParseWebhook(_ context.Context, w payment.Webhook) (payment.No
 		n.Kind = payment.NoticePending
 	case WebhookFailed:
 		n.Kind = payment.NoticeFailed
-	case WebhookCancelled, WebhookPartialCancelled:
+	case WebhookCancelled, WebhookPartialCancelled, WebhookCancelPending:
 		n.Kind = payment.NoticeCancelled
 	}
 	if n.PaymentID == "" {

@@ -136,6 +136,17 @@ func (s PayStaff) AddCancel(ctx context.Context, c payment.Cancellation) error {
 	return nil
 }
 
+// SettleCancel writes back a followed-up cancellation in the caller's
+// transaction: its answer, pending flag, settled and overdue times.
+func (s PayStaff) SettleCancel(ctx context.Context, c payment.Cancellation) error {
+	_, err := s.DB.exec(ctx, Builder.Update("pay_cancel").Set("answer", c.Answer).Set("pending", c.Pending).
+		Set("settled_at", timeOrNil(c.SettledAt)).Set("overdue_at", timeOrNil(c.OverdueAt)).Where(sq.Eq{"id": c.ID}))
+	if err != nil {
+		return fmt.Errorf("postgres: settle pay cancel: %w", err)
+	}
+	return nil
+}
+
 func cancelWhere(b sq.SelectBuilder, q payment.CancelQuery) sq.SelectBuilder {
 	if q.School != "" {
 		b = b.Where(sq.Eq{"school_code": q.School})
@@ -148,6 +159,11 @@ func cancelWhere(b sq.SelectBuilder, q payment.CancelQuery) sq.SelectBuilder {
 	}
 	if q.PaymentID != "" {
 		b = b.Where(sq.Eq{"payment_id": q.PaymentID})
+	}
+	if q.Answer == payment.AnswerPending {
+		b = b.Where("pending") // the partial index
+	} else if q.Answer != "" {
+		b = b.Where(sq.Eq{"answer": q.Answer})
 	}
 	if !q.From.IsZero() {
 		b = b.Where(sq.GtOrEq{"at": q.From})
@@ -173,7 +189,8 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		dir = " DESC"
 	}
 	b := cancelWhere(Builder.Select("id", "payment_id", "appl_no", "school_code", "provider", "pay_type", "cancel_type", "currency",
-		"amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending").From("pay_cancel"), q).
+		"amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending", "settled_at", "overdue_at").
+		From("pay_cancel"), q).
 		OrderBy(order+dir, "id"+dir).Offset(uint64(max(q.Offset, 0)))
 	rows, err := s.DB.query(ctx, limited(b, q.Limit))
 	if err != nil {
@@ -186,9 +203,16 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		var prov, typ, ct, cur string
 		var amount int64
 		var acct []byte
+		var settled, overdue *time.Time
 		if err := rows.Scan(&c.ID, &c.PaymentID, &c.ApplNo, &c.SchoolCode, &prov, &typ, &ct, &cur, &amount, &c.Reason, &acct,
-			&c.By, &c.At, &c.ProviderCancelID, &c.Answer, &c.Pending); err != nil {
+			&c.By, &c.At, &c.ProviderCancelID, &c.Answer, &c.Pending, &settled, &overdue); err != nil {
 			return nil, 0, fmt.Errorf("postgres: pay cancel: %w", err)
+		}
+		if settled != nil {
+			c.SettledAt = *settled
+		}
+		if overdue != nil {
+			c.OverdueAt = *overdue
 		}
 		c.Provider, c.PayType, c.Type = payment.Provider(prov), payment.PayType(typ), payment.CancelType(ct)
 		c.Amount, _ = money.New(amount, money.Currency(cur))
@@ -205,7 +229,8 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 
 // failureCond is a record of a failure: an attempt that failed or
 // expired, a refused event, money after the end, a refused cancel.
-const failureCond = "(r.kind IN ('refused', 'late_paid') OR r.to_result IN ('FAILED', 'TIMEOUT') AND r.kind = 'changed')"
+// A followed-up refund that failed or is overdue is one too.
+const failureCond = "(r.kind IN ('refused', 'late_paid') OR r.to_result IN ('FAILED', 'TIMEOUT') AND r.kind = 'changed' OR r.kind = 'refund' AND r.alert)"
 
 func failureWhere(b sq.SelectBuilder, q payment.FailureQuery) sq.SelectBuilder {
 	b = b.Where(failureCond)

@@ -131,6 +131,9 @@ var All = []string{
 	// payment
 	"payment.abandoned",
 	"payment.already_cancelled",
+	"payment.answer_unknown",
+	"payment.refund_failed",
+	"payment.refund_overdue",
 	"payment.evidence_required",
 	"payment.manual_method",
 	"payment.no_provider",

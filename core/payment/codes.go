@@ -41,5 +41,8 @@ const (
 	CodePeriodInvalid    = "payment.period_invalid" // from/to missing or from >= to
 	CodePeriodClosed     = "payment.period_closed"  // overlaps a closed period
 	CodeSchoolRequired   = "payment.school_required"
-	CodeNoProvider       = "payment.no_provider" // a manual payment cannot be asked about
+	CodeNoProvider       = "payment.no_provider"    // a manual payment cannot be asked about
+	CodeRefundFailed     = "payment.refund_failed"  // a refund the provider first answered pending failed
+	CodeRefundOverdue    = "payment.refund_overdue" // a refund still pending after RefundDueDays business days
+	CodeAnswerUnknown    = "payment.answer_unknown" // a cancel list filter other than pending, ok, failed
 )

@@ -155,6 +155,40 @@ type Snapshot struct {
 	Live            bool   // false for a provider's test channel (PortOne channel.type TEST)
 	FailReason      string // the provider's text for a decline or failure
 	Raw             []byte // the provider's answer as received, kept for staff
+	// Refunds are the payment's cancellations (PortOne cancellations[])
+	// or refunds (PayPal purchase_units[].payments.refunds[]) as the
+	// provider reports them now: how a refund it first answered pending
+	// ended.
+	Refunds []RemoteRefund
+}
+
+// RefundState is a provider's cancellation or refund status, mapped to
+// neutral values.
+type RefundState string
+
+const (
+	RefundSucceeded RefundState = "succeeded" // PortOne SUCCEEDED, PayPal COMPLETED
+	RefundPending   RefundState = "pending"   // PortOne REQUESTED, PayPal PENDING
+	RefundFailed    RefundState = "failed"    // PortOne FAILED, PayPal FAILED or CANCELLED
+)
+
+// RemoteRefund is one cancellation or refund of a payment at its
+// provider: its id (CancelResult.CancelID), status, amount and time.
+type RemoteRefund struct {
+	ID     string
+	Status RefundState
+	Amount money.Money
+	At     time.Time
+}
+
+// Refund finds a refund of the snapshot by the provider's id.
+func (s Snapshot) Refund(id string) (RemoteRefund, bool) {
+	for _, r := range s.Refunds {
+		if id != "" && r.ID == id {
+			return r, true
+		}
+	}
+	return RemoteRefund{}, false
 }
 
 // CancelRequest cancels (refunds) all or part of a paid payment, or a

@@ -42,6 +42,7 @@ const (
 	SrcReconcile Source = "reconcile" // the reconciliation job asked the provider
 	SrcExpiry    Source = "expiry"    // the virtual-account expiry job
 	SrcStaff     Source = "staff"     // staff: manual payment, cancel, pay-check re-query (issue 10)
+	SrcRefunds   Source = "refunds"   // the pending-refund follow-up job
 )
 
 // RecordKind says what a record is.
@@ -54,6 +55,7 @@ const (
 	RecRefused   RecordKind = "refused"   // a forged or mismatching event was refused
 	RecLatePaid  RecordKind = "late_paid" // money arrived after the attempt ended: refund needed
 	RecCancelled RecordKind = "cancelled" // staff cancelled or refunded (issue 10)
+	RecRefund    RecordKind = "refund"    // a refund the provider answered pending was followed up
 )
 
 // Record is one line of a payment's history: every attempt, status change

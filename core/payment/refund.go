@@ -143,9 +143,9 @@ func (s *Staff) Cancel(ctx context.Context, p permission.Principal, paymentID st
 				}
 				return apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
 			}
-			out.ProviderCancelID, out.Pending, out.Answer = res.CancelID, res.Pending, "ok"
+			out.ProviderCancelID, out.Pending, out.Answer = res.CancelID, res.Pending, AnswerOK
 			if res.Pending {
-				out.Answer = "pending"
+				out.Answer = AnswerPending
 			}
 		}
 		att.Payment, att.UpdatedAt = next, now

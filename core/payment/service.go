@@ -42,6 +42,9 @@ type Service struct {
 	// AbandonAfter is how long an attempt the provider never saw paid
 	// stays PROCEEDING before reconciliation ends it; 0 means 1 hour.
 	AbandonAfter time.Duration
+	// Refunds are the staff cancellations whose pending refunds webhooks
+	// and FollowRefunds settle; nil follows nothing up.
+	Refunds RefundStore
 }
 
 func (s *Service) now() time.Time {
@@ -461,7 +464,10 @@ func (s *Service) Webhook(ctx context.Context, prov Provider, w Webhook) error {
 	if err != nil {
 		return apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
 	}
-	_, err = s.apply(ctx, att.PaymentID, snap, SrcWebhook, n.ID)
+	if _, err = s.apply(ctx, att.PaymentID, snap, SrcWebhook, n.ID); err != nil || n.Kind != NoticeCancelled {
+		return err
+	}
+	_, err = s.settleRefunds(ctx, att, snap, SrcWebhook, n.ID)
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/money"
 )
@@ -68,6 +69,27 @@ type Cancellation struct {
 	ProviderCancelID string
 	Answer           string
 	Pending          bool
+	// SettledAt is when a pending refund was settled (the provider said
+	// it succeeded or failed); OverdueAt when staff were alerted that it
+	// was still pending after RefundDueDays business days.
+	SettledAt time.Time
+	OverdueAt time.Time
+}
+
+// Provider answers of a cancellation (Cancellation.Answer).
+const (
+	AnswerOK      = "ok"
+	AnswerPending = "pending"
+	AnswerFailed  = "failed"
+)
+
+// ParseAnswer reads a cancel list's answer filter: "", pending, ok or failed.
+func ParseAnswer(s string) (string, error) {
+	switch s {
+	case "", AnswerOK, AnswerPending, AnswerFailed:
+		return s, nil
+	}
+	return "", apperr.Invalid(CodeAnswerUnknown)
 }
 
 // CancelQuery asks for one page of cancellations.
@@ -76,6 +98,7 @@ type CancelQuery struct {
 	UserID        string // cancels of this applicant's payments
 	ApplNo        int64
 	PaymentID     string
+	Answer        string // the provider's answer: pending, ok, failed; "" any
 	From, To      time.Time
 	Sort          string // at, amount
 	Desc          bool
@@ -101,12 +124,21 @@ type Closing struct {
 	At       time.Time
 }
 
+// RefundStore is what following up pending refunds reads and writes.
+// Calls with the ctx of an application's Update join its transaction.
+type RefundStore interface {
+	Cancels(ctx context.Context, q CancelQuery) ([]Cancellation, int, error)
+	// SettleCancel writes back a cancellation's answer, pending flag,
+	// SettledAt and OverdueAt.
+	SettleCancel(ctx context.Context, c Cancellation) error
+}
+
 // StaffStore is what the staff pages read and write beside Store. Calls
 // with the ctx of an application's Update join its transaction.
 type StaffStore interface {
+	RefundStore
 	ListAttempts(ctx context.Context, q AttemptQuery) ([]AttemptRow, int, error)
 	AddCancel(ctx context.Context, c Cancellation) error
-	Cancels(ctx context.Context, q CancelQuery) ([]Cancellation, int, error)
 	Failures(ctx context.Context, q FailureQuery) ([]Record, int, error)
 	// Close stores a closing; a conflict (CodePeriodClosed) when the
 	// school has a closed period overlapping it.

@@ -52,6 +52,9 @@ type Server struct {
 	// CaptureStatus is the status the next captures get: COMPLETED
 	// (default), PENDING or DECLINED.
 	CaptureStatus string
+	// RefundStatus is the status the next refunds get: COMPLETED
+	// (default when "") or PENDING (settled later by SettleRefund).
+	RefundStatus string
 	// TokenTTL is the lifetime of access tokens (default 9 hours).
 	TokenTTL time.Duration
 	Now      func() time.Time
@@ -332,11 +335,7 @@ func (s *Server) refund(id string, body []byte, now time.Time) (int, any, *apiEr
 		Amount *paypal.Amount `json:"amount"`
 	}
 	_ = json.Unmarshal(body, &b)
-	remaining, _ := money.Parse(c.Amount.Value, money.USD)
-	for _, r := range pu.Payments.Refunds {
-		v, _ := money.Parse(r.Amount.Value, money.USD)
-		remaining, _ = remaining.Sub(v)
-	}
+	remaining := refundable(pu, c)
 	amount := remaining
 	if b.Amount != nil {
 		v, err := money.Parse(b.Amount.Value, money.Currency(b.Amount.CurrencyCode))
@@ -351,13 +350,72 @@ func (s *Server) refund(id string, body []byte, now time.Time) (int, any, *apiEr
 	s.seq++
 	rf := paypal.Refund{ID: fmt.Sprintf("1R%015d", s.seq), Status: paypal.RefundCompleted,
 		Amount: &paypal.Amount{CurrencyCode: "USD", Value: amount.Decimal()}, CreateTime: &now}
+	if s.RefundStatus != "" {
+		rf.Status = s.RefundStatus
+	}
 	pu.Payments.Refunds = append(pu.Payments.Refunds, rf)
-	if amount == remaining {
+	captureStatus(pu, c)
+	return http.StatusCreated, rf, nil
+}
+
+// refundable is what remains of a capture after its refunds that did not
+// fail (a pending one holds its amount).
+func refundable(pu *paypal.PurchaseUnit, c *paypal.Capture) money.Money {
+	remaining, _ := money.Parse(c.Amount.Value, money.USD)
+	for _, r := range pu.Payments.Refunds {
+		if r.Status == paypal.RefundFailed || r.Status == paypal.RefundCancelled {
+			continue
+		}
+		v, _ := money.Parse(r.Amount.Value, money.USD)
+		remaining, _ = remaining.Sub(v)
+	}
+	return remaining
+}
+
+// captureStatus follows the refunds: REFUNDED when nothing remains,
+// PARTIALLY_REFUNDED when some was refunded, COMPLETED when none.
+func captureStatus(pu *paypal.PurchaseUnit, c *paypal.Capture) {
+	total, _ := money.Parse(c.Amount.Value, money.USD)
+	switch left := refundable(pu, c); {
+	case left.IsZero():
 		c.Status = paypal.CaptureRefunded
-	} else {
+	case left == total:
+		c.Status = paypal.CaptureCompleted
+	default:
 		c.Status = paypal.CapturePartiallyRefunded
 	}
-	return http.StatusCreated, rf, nil
+}
+
+// SettleRefund is PayPal ending a PENDING refund with status COMPLETED
+// (and the PAYMENT.CAPTURE.REFUNDED webhook) or FAILED (the amount
+// refundable again, no webhook).
+func (s *Server) SettleRefund(orderID, refundID, status string) error {
+	event := ""
+	if status == paypal.RefundCompleted {
+		event = paypal.EventCaptureRefunded
+	}
+	s.mu.Lock()
+	o := s.orders[orderID]
+	var found bool
+	if o != nil && len(o.PurchaseUnits) > 0 && o.PurchaseUnits[0].Payments != nil {
+		pu := &o.PurchaseUnits[0]
+		for i := range pu.Payments.Refunds {
+			if r := &pu.Payments.Refunds[i]; r.ID == refundID && r.Status == paypal.RefundPending {
+				r.Status, found = status, true
+				captureStatus(pu, &pu.Payments.Captures[0])
+			}
+		}
+	}
+	url := s.WebhookURL
+	s.mu.Unlock()
+	if !found {
+		return fmt.Errorf("paypalfake: no pending refund %s of order %s", refundID, orderID)
+	}
+	if url == "" || event == "" {
+		return nil
+	}
+	_, err := payfake.Send(context.Background(), url, s.Webhook(orderID, event))
+	return err
 }
 
 // Buyer and PayPal actions.

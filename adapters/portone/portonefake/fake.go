@@ -41,7 +41,11 @@ type Server struct {
 	WebhookSecrets []portone.Secret
 	// WebhookURL receives webhooks when the state of a payment changes; "" sends none.
 	WebhookURL string
-	Now        func() time.Time
+	// CancelPending makes new cancellations REQUESTED (PortOne's
+	// CancelPending, e.g. a bank refund): the amount is held as cancelled
+	// until SettleCancel or FailCancel.
+	CancelPending bool
+	Now           func() time.Time
 
 	mu       sync.Mutex
 	payments map[string]*record
@@ -209,14 +213,73 @@ func (s *Server) cancel(id string, body []byte, now time.Time) (any, *apiErr) {
 	}
 	s.seq++
 	c := portone.Cancellation{Status: portone.CancelSucceeded, ID: fmt.Sprintf("cancel-%04d", s.seq), TotalAmount: amount, Reason: b.Reason, CancelledAt: &now, RequestedAt: &now}
+	if s.CancelPending {
+		c.Status, c.CancelledAt = portone.CancelRequested, nil
+	}
 	r.p.Cancellations = append(r.p.Cancellations, c)
 	r.p.Amount.Cancelled += amount
-	if r.p.Amount.Cancelled == r.p.Amount.Paid {
+	r.status(now)
+	return portone.CancelResponse{Cancellation: c}, nil
+}
+
+// status follows the cancelled amount: CANCELLED when nothing remains,
+// PARTIAL_CANCELLED when some was cancelled, PAID when none.
+func (r *record) status(now time.Time) {
+	switch {
+	case r.p.Amount.Cancelled == 0:
+		r.p.Status, r.p.CancelledAt = portone.StatusPaid, nil
+	case r.p.Amount.Cancelled == r.p.Amount.Paid:
 		r.p.Status, r.p.CancelledAt = portone.StatusCancelled, &now
-	} else {
+	default:
 		r.p.Status = portone.StatusPartialCancelled
 	}
-	return portone.CancelResponse{Cancellation: c}, nil
+}
+
+// SettleCancel is the PG completing a REQUESTED cancellation: SUCCEEDED,
+// and the Transaction.Cancelled or PartialCancelled webhook.
+func (s *Server) SettleCancel(paymentID, cancelID string) error {
+	event := portone.WebhookPartialCancelled
+	return s.changeCancel(paymentID, cancelID, &event, func(r *record, c *portone.Cancellation, now time.Time) {
+		c.Status, c.CancelledAt = portone.CancelSucceeded, &now
+		if r.p.Status == portone.StatusCancelled {
+			event = portone.WebhookCancelled
+		}
+	})
+}
+
+// FailCancel is the PG failing a REQUESTED cancellation: FAILED, the
+// amount cancellable again; PortOne sends no webhook for it.
+func (s *Server) FailCancel(paymentID, cancelID string) error {
+	return s.changeCancel(paymentID, cancelID, nil, func(r *record, c *portone.Cancellation, now time.Time) {
+		c.Status = portone.CancelFailed
+		r.p.Amount.Cancelled -= c.TotalAmount
+		r.status(now)
+	})
+}
+
+func (s *Server) changeCancel(paymentID, cancelID string, event *string, f func(*record, *portone.Cancellation, time.Time)) error {
+	s.mu.Lock()
+	r := s.payments[paymentID]
+	var c *portone.Cancellation
+	if r != nil {
+		for i := range r.p.Cancellations {
+			if r.p.Cancellations[i].ID == cancelID {
+				c = &r.p.Cancellations[i]
+			}
+		}
+	}
+	if c == nil || c.Status != portone.CancelRequested {
+		s.mu.Unlock()
+		return fmt.Errorf("portonefake: no requested cancellation %s of %s", cancelID, paymentID)
+	}
+	f(r, c, s.Now().UTC())
+	url := s.WebhookURL
+	s.mu.Unlock()
+	if url == "" || event == nil {
+		return nil
+	}
+	_, err := payfake.Send(context.Background(), url, s.Webhook(paymentID, *event))
+	return err
 }
 
 // Buyer actions: what happens in the payment window and at the bank.
