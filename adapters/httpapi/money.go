@@ -201,12 +201,21 @@ type payCancelDTO struct {
 	ProviderCancelID string                 `json:"providerCancelId"`
 	Answer           string                 `json:"answer"`
 	Pending          bool                   `json:"pending"`
+	SettledAt        *time.Time             `json:"settledAt"`
+	OverdueAt        *time.Time             `json:"overdueAt"`
+}
+
+func optTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 func toPayCancelDTO(x payment.Cancellation) payCancelDTO {
 	return payCancelDTO{ID: x.ID, PaymentID: x.PaymentID, ApplNo: x.ApplNo, SchoolCode: x.SchoolCode, Provider: x.Provider, PayType: x.PayType,
 		CancelType: x.Type, Amount: x.Amount, Reason: x.Reason, RefundAccount: x.Refund, By: x.By, At: x.At,
-		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending}
+		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending, SettledAt: optTime(x.SettledAt), OverdueAt: optTime(x.OverdueAt)}
 }
 
 type attemptInfoDTO struct {
@@ -344,12 +353,16 @@ func (h *moneyHandlers) check(c *echo.Context) error {
 }
 
 func (h *moneyHandlers) cancels(c *echo.Context) error {
-	lp, err := parseList(c, []string{"at", "amount"}, []string{"schoolCode", "applNo", "paymentId", "from", "to"})
+	lp, err := parseList(c, []string{"at", "amount"}, []string{"schoolCode", "applNo", "paymentId", "answer", "from", "to"})
 	if err != nil {
 		return err
 	}
 	var f apperr.Fields
-	q := payment.CancelQuery{School: lp.Filter["schoolCode"], PaymentID: lp.Filter["paymentId"],
+	answer, err := payment.ParseAnswer(lp.Filter["answer"])
+	if err != nil {
+		f.Add("answer", payment.CodeAnswerUnknown)
+	}
+	q := payment.CancelQuery{School: lp.Filter["schoolCode"], PaymentID: lp.Filter["paymentId"], Answer: answer,
 		From: day(&f, "from", lp.Filter["from"], false), To: day(&f, "to", lp.Filter["to"], true),
 		Sort: lp.Sort, Desc: lp.Desc || lp.Sort == "", Offset: lp.Offset, Limit: lp.Limit}
 	if v := lp.Filter["applNo"]; v != "" {
