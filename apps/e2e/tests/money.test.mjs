@@ -87,6 +87,11 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   assert.match(partial, /30000/);
   const full = await mailTo(who.email, '전액 환불되었습니다');
   assert.match(full, /50000/);
+  // The provider answered the full refund pending: the history's "pending" filter lists it, in words.
+  sql(`UPDATE pay_cancel SET answer = 'pending', pending = true WHERE payment_id = :'p1' AND cancel_type = '00001'`, paymentId);
+  await admin.goto(`/sysadmin/pay/cancels?filter=${encodeURIComponent(JSON.stringify({ answer: 'pending', paymentId }))}`);
+  await admin.getByText('대행사 처리 대기').first().waitFor({ timeout: T });
+  assert.equal(await admin.locator('tbody tr').count(), 1, 'only the pending refund');
   await page.context().close();
   await admin.context().close();
 });

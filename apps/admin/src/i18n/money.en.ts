@@ -14,6 +14,7 @@ export const enMoney = {
             provider: { portone: 'PortOne', paypal: 'PayPal', testpg: 'Test gateway', manual: 'Manual' },
             pay_type: { card: 'Credit card', vbank: 'Virtual account', trans: 'Bank transfer', visa_master: 'International card (PayPal)', free: 'Free' },
             app_status: { SUBMIT: 'Submitted', VBANK_ISSUE: 'Virtual account issued', COMPLETE: 'Complete', CANCEL: 'Cancelled' },
+            answers: { pending: 'Pending at the provider', ok: 'Refunded', failed: 'Failed at the provider', none: 'Not asked' },
             cancel: { '00001': 'Cancel all', '00002': 'Cancel (no refund)', '00003': 'Partial refund' },
             diff: {
                 paid_there: 'Paid at the provider only',

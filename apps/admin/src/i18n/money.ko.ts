@@ -14,6 +14,7 @@ export const koMoney = {
             provider: { portone: '포트원 (PortOne)', paypal: '페이팔 (PayPal)', testpg: '시험 결제', manual: '수기' },
             pay_type: { card: '신용카드', vbank: '가상계좌', trans: '계좌이체', visa_master: '해외카드 (PayPal)', free: '무료' },
             app_status: { SUBMIT: '제출', VBANK_ISSUE: '가상계좌 발급', COMPLETE: '접수 완료', CANCEL: '취소' },
+            answers: { pending: '대행사 처리 대기', ok: '환불 완료', failed: '대행사 처리 실패', none: '요청 없음' },
             cancel: { '00001': '전액 취소', '00002': '취소 (환불 없음)', '00003': '부분 취소' },
             diff: {
                 paid_there: '대행사에만 결제됨',

@@ -5,6 +5,7 @@ import {
     DateInput,
     FunctionField,
     List,
+    SelectInput,
     TextField,
     TextInput,
     useLocale,
@@ -15,20 +16,25 @@ import {
 import { Link } from 'react-router-dom';
 import { PageHeading } from './PageHeading';
 import { errorOf, fmtMoney, monthStart, post, today, type Money } from './api';
-import type { CancelRecord } from './PayAttempts';
+import { ANSWERS, answerText, type CancelRecord } from './PayAttempts';
 
-const cancelFilters = [
-    <TextInput key="schoolCode" source="schoolCode" />,
-    <TextInput key="applNo" source="applNo" />,
-    <TextInput key="paymentId" source="paymentId" />,
-    <DateInput key="from" source="from" />,
-    <DateInput key="to" source="to" />,
-];
+const useCancelFilters = () => {
+    const translate = useTranslate();
+    return [
+        <SelectInput key="answer" source="answer" choices={ANSWERS.map(a => ({ id: a, name: translate(`app.money.answers.${a}`) }))} />,
+        <TextInput key="schoolCode" source="schoolCode" />,
+        <TextInput key="applNo" source="applNo" />,
+        <TextInput key="paymentId" source="paymentId" />,
+        <DateInput key="from" source="from" />,
+        <DateInput key="to" source="to" />,
+    ];
+};
 
 /** pay/cancel/history: every cancel with who, when, type, amount and the provider's answer. */
 export const CancelHistory = () => {
     const locale = useLocale();
     const translate = useTranslate();
+    const cancelFilters = useCancelFilters();
     return (
         <List filters={cancelFilters} sort={{ field: 'at', order: 'DESC' }} perPage={25} title={translate('app.pages.payCancelHistory')} empty={false} exporter={false}>
             <PageHeading>{translate('app.pages.payCancelHistory')}</PageHeading>
@@ -43,7 +49,7 @@ export const CancelHistory = () => {
                 <FunctionField source="amount" render={(r: CancelRecord) => fmtMoney(r.amount)} />
                 <TextField source="reason" sortable={false} />
                 <TextField source="by" sortable={false} />
-                <FunctionField source="answer" sortable={false} render={(r: CancelRecord) => `${r.answer} ${r.providerCancelId}`} />
+                <FunctionField source="answer" sortable={false} render={(r: CancelRecord) => answerText(translate, r)} />
             </Datagrid>
         </List>
     );

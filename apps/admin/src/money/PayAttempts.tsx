@@ -75,6 +75,7 @@ export interface CancelRecord {
     at: string;
     providerCancelId: string;
     answer: string;
+    pending?: boolean;
     refundAccount?: { bank: string; holder: string; accountNo: string } | null;
 }
 
@@ -220,6 +221,12 @@ const Detail = () => {
     );
 };
 
+export const ANSWERS = ['pending', 'ok', 'failed'];
+
+/** The provider's answer to a cancel in words, with its cancellation id. */
+export const answerText = (translate: (key: string) => string, c: CancelRecord) =>
+    `${translate(`app.money.answers.${c.answer || 'none'}`)} ${c.providerCancelId}`.trim();
+
 export const CancelTable = ({ rows }: { rows: CancelRecord[] }) => {
     const translate = useTranslate();
     if (rows.length === 0) return <Typography variant="body2">{translate('app.money.no_cancels')}</Typography>;
@@ -244,9 +251,7 @@ export const CancelTable = ({ rows }: { rows: CancelRecord[] }) => {
                             <TableCell>{fmtMoney(c.amount)}</TableCell>
                             <TableCell>{c.reason}</TableCell>
                             <TableCell>{c.by}</TableCell>
-                            <TableCell>
-                                {c.answer} {c.providerCancelId}
-                            </TableCell>
+                            <TableCell>{answerText(translate, c)}</TableCell>
                         </TableRow>
                     ))}
                 </TableBody>
