@@ -90,8 +90,10 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   // The provider answered the full refund pending: the history's "pending" filter lists it, in words.
   sql(`UPDATE pay_cancel SET answer = 'pending', pending = true WHERE payment_id = :'p1' AND cancel_type = '00001'`, paymentId);
   await admin.goto(`/sysadmin/pay/cancels?filter=${encodeURIComponent(JSON.stringify({ answer: 'pending', paymentId }))}`);
-  await admin.getByText('대행사 처리 대기').first().waitFor({ timeout: T });
-  assert.equal(await admin.locator('tbody tr').count(), 1, 'only the pending refund');
+  const rows = admin.locator('tbody tr');
+  await rows.filter({ hasText: '대행사 처리 대기' }).first().waitFor({ timeout: T });
+  assert.equal(await rows.count(), 1, 'only the pending refund');
+  assert.match(await rows.first().innerText(), /00001/);
   await page.context().close();
   await admin.context().close();
 });
