@@ -6,6 +6,7 @@
 // gateway reports paid and our records do not, and one re-query fixes it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launch, newPage, freshApplicant, login, submittedPaidApplication, mailTo, sql, demoPassword } from './helpers.mjs';
 
 let browser;
@@ -94,6 +95,8 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   await rows.filter({ hasText: '대행사 처리 대기' }).first().waitFor({ timeout: T });
   assert.equal(await rows.count(), 1, 'only the pending refund');
   assert.match(await rows.first().innerText(), /00001/);
+  const axe = await new AxeBuilder({ page: admin }).analyze();
+  assert.deepEqual(axe.violations.map((v) => v.id), [], 'axe on the filtered cancellations');
   await page.context().close();
   await admin.context().close();
 });
