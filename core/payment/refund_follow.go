@@ -90,6 +90,11 @@ func (s *Service) settleRefunds(ctx context.Context, att Attempt, snap Snapshot,
 	if s.Refunds == nil || snap.PaymentID != "" && snap.PaymentID != att.PaymentID {
 		return 0, nil
 	}
+	if src == SrcWebhook { // most cancel webhooks answer our own refunds that succeeded at once
+		if _, n, err := s.Refunds.Cancels(ctx, CancelQuery{PaymentID: att.PaymentID, Answer: AnswerPending, Limit: 1}); err != nil || n == 0 {
+			return 0, err
+		}
+	}
 	changed := 0
 	err := s.Apps.Update(ctx, att.ApplNo, func(ctx context.Context, a *application.Application) error {
 		changed = 0
