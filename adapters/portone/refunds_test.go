@@ -142,6 +142,28 @@ func TestPendingFullRefundThatFailsRestoresWhatRemainsAndAlerts(t *testing.T) {
 	if p, _ := f.fake.Payment(id); p.Status != portone.StatusCancelled || p.Amount.Cancelled != 80000 {
 		t.Fatalf("PortOne: %s cancelled %d", p.Status, p.Amount.Cancelled)
 	}
+	// The failed refund gave nothing back: the applicant and the settlement see one refund of 80,000.
+	ctx := context.Background()
+	mine, err := f.App.Money.MyRefunds(ctx, f.Owner)
+	if err != nil || len(mine) != 1 || mine[0].ID != again.ID {
+		t.Fatalf("the applicant's refunds: %+v %v", mine, err)
+	}
+	st, err := f.App.Money.Settle(ctx, sysAdmin, "236", time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := 0
+	for _, r := range st.Rows {
+		if r.PayType == payment.Card {
+			card++
+			if r.Refunds != 1 || r.Refunded != moneyWon(80000) {
+				t.Fatalf("settlement card row: %+v", r)
+			}
+		}
+	}
+	if card != 1 {
+		t.Fatalf("settlement rows: %+v", st.Rows)
+	}
 }
 
 func TestWebhookSettlesAPendingRefund(t *testing.T) {

@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -209,11 +210,15 @@ func (s *Staff) FailureHistory(ctx context.Context, p permission.Principal, q Fa
 }
 
 // MyRefunds lists the caller's own refunds and cancels, oldest first, for
-// /user/pay/receipt.
+// /user/pay/receipt; a refund that failed at the provider gave nothing back
+// and is left out.
 func (s *Staff) MyRefunds(ctx context.Context, p permission.Principal) ([]Cancellation, error) {
 	if !p.Authenticated() {
 		return nil, apperr.Unauthenticated("auth.required")
 	}
 	list, _, err := s.Records.Cancels(ctx, CancelQuery{UserID: p.UserID})
-	return list, err
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(list, func(c Cancellation) bool { return c.Answer == AnswerFailed }), nil
 }

@@ -134,7 +134,7 @@ func (s *Staff) Lines(ctx context.Context, school string, from, to time.Time) ([
 		return nil, nil, err
 	}
 	for _, c := range cancels {
-		if c.Amount.IsZero() {
+		if c.Amount.IsZero() || c.Answer == AnswerFailed { // a refund that failed at the provider gave nothing back
 			continue
 		}
 		lines = append(lines, Line{Kind: LineRefund, At: c.At, PayType: c.PayType, Amount: c.Amount})
