@@ -285,6 +285,57 @@ func TestRoundConsentEditKeepsAcceptedVersion(t *testing.T) {
 	if o := e.as("applicant2").Do("GET", fmt.Sprintf("/apply/api-auth/appl/consents/%d", applNo), nil); o.Status != 404 {
 		t.Fatalf("another applicant: %d %s", o.Status, o.Raw)
 	}
+	// Anyone may read the earlier version, dated, after the one in force.
+	h := apptest.NewClient(t, e.srv).Do("GET", fmt.Sprintf("/apply/api/recruit/consents?schoolCode=236&enterYear=%d&partSeq=11", e.year), nil)
+	if h.Status != 200 || len(h.List) != 1 {
+		t.Fatalf("consent versions: %d %s", h.Status, h.Raw)
+	}
+	vs := h.List[0].(map[string]any)["versions"].([]any)
+	if len(vs) != 2 || vs[0].(map[string]any)["bodyKo"] != "고친 본문" || vs[0].(map[string]any)["version"] != day(1) ||
+		vs[1].(map[string]any)["bodyKo"] != "첫 번째 본문" || vs[1].(map[string]any)["version"] != day(0) {
+		t.Fatalf("versions %v", vs)
+	}
+}
+
+// The demo schools' consents: the dated versions of the seed, each text
+// stating the right to refuse and its consequence in both languages, and
+// the earlier versions listed after the one in force; a round that does
+// not exist answers 404 and a missing parameter names the field.
+func TestSchoolConsentVersions(t *testing.T) {
+	e := newApplyEnv(t)
+	c := apptest.NewClient(t, e.srv)
+	for school, want := range map[string]struct {
+		version, earlier string
+		items            int
+	}{"SCL00001": {"2023-08-23", "2021-09-01", 7}, "236": {"2022-03-29", "2020-02-14", 6}, "GSPP01": {"2024-09-10", "", 6}} {
+		list := c.Do("GET", "/apply/api/recruit/list?schoolCode="+school, nil)
+		if list.Status != 200 || len(list.List) == 0 {
+			t.Fatalf("%s rounds: %d %s", school, list.Status, list.Raw)
+		}
+		rd := list.List[0].(map[string]any)
+		r := c.Do("GET", fmt.Sprintf("/apply/api/recruit/consents?schoolCode=%s&enterYear=%v&partSeq=%v", school, rd["enterYear"], rd["recruitPartSeq"]), nil)
+		if r.Status != 200 || len(r.List) != want.items {
+			t.Fatalf("%s: %d, %d items %s", school, r.Status, len(r.List), r.Raw)
+		}
+		for _, it := range r.List {
+			vs := it.(map[string]any)["versions"].([]any)
+			cur := vs[0].(map[string]any)
+			if cur["version"] != want.version || !strings.Contains(cur["bodyKo"].(string), "거부할 권리") ||
+				!strings.Contains(cur["bodyKo"].(string), "제출할 수 없습니다") || !strings.Contains(cur["bodyEn"].(string), "you may refuse") ||
+				!strings.Contains(cur["bodyEn"].(string), "cannot be submitted") {
+				t.Errorf("%s %v: %v", school, it.(map[string]any)["code"], cur)
+			}
+			if want.earlier == "" && len(vs) != 1 || want.earlier != "" && (len(vs) != 2 || vs[1].(map[string]any)["version"] != want.earlier) {
+				t.Errorf("%s %v versions: %v", school, it.(map[string]any)["code"], vs)
+			}
+		}
+	}
+	if r := c.Do("GET", "/apply/api/recruit/consents?schoolCode=NOPE&enterYear=2026&partSeq=1", nil); r.Status != 404 {
+		t.Fatalf("unknown round: %d %s", r.Status, r.Raw)
+	}
+	if r := c.Do("GET", "/apply/api/recruit/consents?enterYear=2026&partSeq=1", nil); r.Status != 400 || !strings.Contains(r.Raw, "schoolCode") {
+		t.Fatalf("no school: %d %s", r.Status, r.Raw)
+	}
 }
 
 // School settings: the colour and logo the applicant site shows, the

@@ -366,6 +366,21 @@ func (s Rounds) AcceptedConsents(ctx context.Context, k application.RoundKey, ac
 	return out, nil
 }
 
+// ConsentHistory answers the earlier consent versions kept for a round's
+// own items, or for the school's (k.EnterYear 0).
+func (s Rounds) ConsentHistory(ctx context.Context, k application.RoundKey) ([]school.ConsentItem, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("code", "title_ko", "title_en", "body_ko", "body_en", "to_char(version, 'YYYY-MM-DD')").
+		From("consent_item_version").Where(roundWhere(k)).OrderBy("code", "version DESC"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: consent history: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanConsent)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: consent history: %w", err)
+	}
+	return list, nil
+}
+
 // LockNumbers takes the round's exam-number counter row lock (completions
 // take the same lock with UPDATE ... RETURNING, ExamNumbers.Next).
 func (s Rounds) LockNumbers(ctx context.Context, k application.RoundKey) error {

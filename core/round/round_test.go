@@ -175,3 +175,27 @@ func TestValidateSchool(t *testing.T) {
 		}
 	}
 }
+
+func TestHistoryOfListsEarlierVersionsNewestFirst(t *testing.T) {
+	cur := []school.ConsentItem{{Code: "a", BodyKo: "3", Version: "2024-09-10"}, {Code: "b", BodyKo: "b1", Version: "2022-03-29"}}
+	earlier := []school.ConsentItem{
+		{Code: "a", BodyKo: "1", Version: "2021-09-01"},
+		{Code: "gone", BodyKo: "x", Version: "2020-01-01"}, // an item no longer asked for
+		{Code: "a", BodyKo: "2", Version: "2023-08-23"},
+		{Code: "a", BodyKo: "3", Version: "2024-09-10"}, // a stored copy of the one in force
+	}
+	got := round.HistoryOf(cur, earlier)
+	if len(got) != 2 || got[0].Code != "a" || got[1].Code != "b" {
+		t.Fatalf("items %+v", got)
+	}
+	var bodies []string
+	for _, v := range got[0].Versions {
+		bodies = append(bodies, v.Version+":"+v.BodyKo)
+	}
+	if strings.Join(bodies, " ") != "2024-09-10:3 2023-08-23:2 2021-09-01:1" {
+		t.Fatalf("versions of a: %v", bodies)
+	}
+	if len(got[1].Versions) != 1 || got[1].Versions[0].BodyKo != "b1" {
+		t.Fatalf("versions of b: %+v", got[1].Versions)
+	}
+}
