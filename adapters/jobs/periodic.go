@@ -9,10 +9,12 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-// Periodic task types (issue 14): the dormancy and retention jobs.
+// Periodic task types: the dormancy and retention jobs (issue 14) and the
+// recommendation reminders (issue 11).
 const (
-	TypeDormancy  = "account:dormancy"
-	TypeRetention = "privacy:retention"
+	TypeDormancy        = "account:dormancy"
+	TypeRetention       = "privacy:retention"
+	TypeRecommendRemind = "recommend:remind"
 )
 
 // Periodic is a job the scheduler enqueues on a cron spec (Asia/Seoul).
@@ -24,11 +26,13 @@ type Periodic struct {
 	Run  func(ctx context.Context) error
 }
 
-// DefaultPeriodic are the cron specs of the account jobs: every night,
-// when nobody applies.
+// DefaultPeriodic are the cron specs: the account jobs every night, when
+// nobody applies; the reminders every morning, when recommenders read mail
+// (a request is reminded once, so a second run the same day sends nothing).
 var DefaultPeriodic = map[string]string{
-	TypeDormancy:  "0 3 * * *",
-	TypeRetention: "30 3 * * *",
+	TypeDormancy:        "0 3 * * *",
+	TypeRetention:       "30 3 * * *",
+	TypeRecommendRemind: "0 9 * * *",
 }
 
 // HandlePeriodic registers the periodic jobs' handlers on the worker's mux.
