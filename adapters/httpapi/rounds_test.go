@@ -376,3 +376,58 @@ func TestSchoolSettings(t *testing.T) {
 		t.Fatalf("another school's admin: %d", o.Status)
 	}
 }
+
+// A round's own step list (issue 12 item 1): set in the round form,
+// refused at the field when it drops a mandatory step, given to applicants
+// as the round's steps, used by submit's completeness check, and frozen
+// once the round has applications.
+func TestRoundStepList(t *testing.T) {
+	e := newApplyEnv(t)
+	ctx := context.Background()
+	admin := e.as("schooladmin")
+	admin.Lang = "en"
+	body := newRoundBody(e.year, 13)
+	body["documents"] = body["documents"].([]any)[1:] // only the optional portfolio
+	body["steps"] = []string{"FILE_SAVE", "BASIS_SAVE", "LANG_SAVE"}
+	r := admin.Do("POST", roundsAPI, body)
+	if r.Status != 400 || !strings.Contains(fmt.Sprint(fields(r)["steps"]), "cannot be dropped (ACAD_SAVE)") {
+		t.Fatalf("a list without the academic history: %d %s", r.Status, r.Raw)
+	}
+	body["steps"] = []string{"FILE_SAVE", "BASIS_SAVE", "LANG_SAVE", "ACAD_SAVE"} // any order; no career, additional info or survey
+	must(t, admin.Do("POST", roundsAPI, body), 201, "create")
+	id := fmt.Sprintf("236-%d-13", e.year)
+	if got := must(t, admin.Do("GET", roundsAPI+"/"+id, nil), 200, "get").Body["steps"]; fmt.Sprint(got) != "[BASIS_SAVE ACAD_SAVE LANG_SAVE FILE_SAVE]" {
+		t.Fatalf("stored steps %v", got)
+	}
+	e.exec("UPDATE recruit_window SET starts_at = now() - interval '1 hour' WHERE school_code = '236' AND recruit_part_seq = 13")
+	e.a.Reference.Flush()
+
+	c := e.as("applicant1")
+	pr := must(t, c.Do("GET", fmt.Sprintf("/apply/api/recruit?schoolCode=236&enterYear=%d&partSeq=13", e.year), nil), 200, "round")
+	if fmt.Sprint(pr.Body["steps"]) != "[APPL_PART_SAVE BASIS_SAVE ACAD_SAVE LANG_SAVE FILE_SAVE]" {
+		t.Fatalf("the applicant's step list: %v", pr.Body["steps"])
+	}
+	part := e.partBody("236", "IS01", true, pr.Body)
+	part["applPartRequestList"].([]any)[0].(map[string]any)["recruitPartSeq"] = 13
+	n := int64(must(t, c.Do("POST", "/apply/api-auth/appl/part", part), 201, "apply").Body["applNo"].(float64))
+	// The documents are the round's last step: saved, the application may be submitted.
+	e.setStatus(n, "LANG_SAVE")
+	r = must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/submit/%d", n), map[string]any{"consents": consents(pr.Body)}), 409, "early submit")
+	if r.Body["code"] != "application.steps_incomplete" {
+		t.Fatalf("early submit: %s", r.Raw)
+	}
+	e.setStatus(n, "FILE_SAVE")
+	if r := must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/submit/%d", n), map[string]any{"consents": consents(pr.Body)}), 200, "submit"); r.Body["status"] != "SUBMIT" {
+		t.Fatalf("submit: %s", r.Raw)
+	}
+	// With an application in the round, the list no longer changes.
+	body["steps"] = []string{"BASIS_SAVE", "ACAD_SAVE", "LANG_SAVE", "FILE_SAVE", "SURVEY"}
+	r = must(t, admin.Do("PUT", roundsAPI+"/"+id, body), 400, "change with applications")
+	if !strings.Contains(fmt.Sprint(fields(r)["steps"]), "cannot change once the round has applications") {
+		t.Fatalf("change with applications: %s", r.Raw)
+	}
+	var stored []string
+	if err := e.a.DB.Pool.QueryRow(ctx, "SELECT steps FROM recruit_part WHERE school_code = '236' AND recruit_part_seq = 13").Scan(&stored); err != nil || len(stored) != 4 {
+		t.Fatalf("stored %v %v", stored, err)
+	}
+}

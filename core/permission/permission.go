@@ -59,7 +59,7 @@ const (
 	// RecommendCancel cancels a request the recommender has opened: the
 	// "via support" of spec section 4, so the service's support only.
 	RecommendCancel Action = "admin.recommend.cancel"
-	HealthDetail      Action = "admin.health"
+	HealthDetail    Action = "admin.health"
 	// Back office, issue 13.
 	ApplicationReveal Action = "admin.appl.reveal" // read identification numbers unmasked (logged)
 	ApplicationReview Action = "admin.appl.review" // start, reopen for correction and complete a review
