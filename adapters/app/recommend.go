@@ -75,4 +75,3 @@ func (a *App) recommendDelivered(ctx context.Context, m mailmsg.Message, refused
 	}
 	return a.Recommend.MailResult(ctx, no, why)
 }
-
