@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/jobs"
@@ -47,16 +48,7 @@ func TestSupportCancelsOpenedRequest(t *testing.T) {
 	if list := must(t, c.Do("GET", base, nil), 200, "list").Body["list"].([]any); len(list) != 0 {
 		t.Fatalf("the applicant still lists the cancelled request: %v", list)
 	}
-	var to []string
-	rows, err := e.a.DB.Pool.Query(ctx, "SELECT payload->>'to' FROM outbox WHERE payload->>'kind' = 'recommend_cancelled' ORDER BY id")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		_ = rows.Scan(&s)
-		to = append(to, s)
-	}
+	to := e.column("SELECT payload->>'to' FROM outbox WHERE payload->>'kind' = 'recommend_cancelled' ORDER BY id")
 	if len(to) != 2 || to[1] != "lee@example.com" || to[0] == "" || to[0] == "lee@example.com" {
 		t.Fatalf("cancel mails to %v, want the applicant then the recommender", to)
 	}
@@ -114,17 +106,22 @@ func TestReminderIsAPeriodicTask(t *testing.T) {
 	if p, ch := count("park@example.com"), count("choi@example.com"); p != 2 || ch != 1 {
 		t.Fatalf("request mails: park %d (want the request and one reminder), choi %d (cancelled: the request only)", p, ch)
 	}
-	var runs []string
-	rows, err := e.a.DB.Pool.Query(ctx, "SELECT detail::text FROM audit_log WHERE action = 'job.recommend_remind' ORDER BY id")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		_ = rows.Scan(&s)
-		runs = append(runs, s)
-	}
+	runs := e.column("SELECT detail::text FROM audit_log WHERE action = 'job.recommend_remind' ORDER BY id")
 	if len(runs) != 2 || !strings.Contains(runs[0], `"reminded": 1`) || !strings.Contains(runs[1], `"reminded": 0`) {
 		t.Fatalf("audited runs: %v", runs)
 	}
+}
+
+// column answers the first column of a query's rows, as text.
+func (e *applyEnv) column(q string) []string {
+	e.t.Helper()
+	rows, err := e.a.DB.Pool.Query(context.Background(), q)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
 }
