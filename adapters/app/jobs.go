@@ -92,11 +92,6 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 		j.wg.Add(1)
 		go func() {
 			defer j.wg.Done()
-			a.runReminders(ctx)
-		}()
-		j.wg.Add(1)
-		go func() {
-			defer j.wg.Done()
 			if err := w.Run(ctx); err != nil {
 				slog.Error("worker stopped", "err", err)
 			}

@@ -20,7 +20,7 @@ func (a *App) Retention() (privacy.Job, error) {
 		Audit: postgres.JobAudit{DB: a.DB}, Clock: a.Accounts.Clock}, nil
 }
 
-// Periodic lists the scheduled jobs of the worker (issue 14).
+// Periodic lists the scheduled jobs of the worker (issues 11 and 14).
 func (a *App) Periodic() ([]jobs.Periodic, error) {
 	ret, err := a.Retention()
 	if err != nil {
@@ -33,6 +33,10 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 		}},
 		{Type: jobs.TypeRetention, Cron: jobs.DefaultPeriodic[jobs.TypeRetention], Run: func(ctx context.Context) error {
 			_, err := ret.Run(ctx)
+			return err
+		}},
+		{Type: jobs.TypeRecommendRemind, Cron: jobs.DefaultPeriodic[jobs.TypeRecommendRemind], Run: func(ctx context.Context) error {
+			_, err := a.Recommend.Remind(ctx, a.Config.RecommendRemindDays)
 			return err
 		}},
 		{Type: jobs.TypeRefunds, Cron: jobs.DefaultPeriodic[jobs.TypeRefunds], Run: func(ctx context.Context) error {

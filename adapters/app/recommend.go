@@ -3,9 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/filestore"
@@ -76,27 +74,4 @@ func (a *App) recommendDelivered(ctx context.Context, m mailmsg.Message, refused
 		}
 	}
 	return a.Recommend.MailResult(ctx, no, why)
-}
-
-// remindEvery is how often the worker looks for recommenders to remind;
-// a reminder goes out once per request, so running more often is harmless.
-const remindEvery = time.Hour
-
-// runReminders mails the reminders now and then every remindEvery until
-// ctx ends.
-func (a *App) runReminders(ctx context.Context) {
-	t := time.NewTicker(remindEvery)
-	defer t.Stop()
-	for {
-		if n, err := a.Recommend.Remind(ctx, a.Config.RecommendRemindDays); err != nil {
-			slog.WarnContext(ctx, "recommendation reminders", "err", err)
-		} else if n > 0 {
-			slog.InfoContext(ctx, "recommendation reminders queued", "count", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

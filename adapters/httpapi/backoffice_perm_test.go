@@ -37,6 +37,7 @@ var adminRouteActions = map[string]permission.Action{
 	"GET /apply/api-auth/admin/recommend/file/:reqNo":                                                   permission.RecommendRead,
 	"GET /apply/api-auth/admin/recommend/template":                                                      permission.RecommendTemplate,
 	"PUT /apply/api-auth/admin/recommend/template":                                                      permission.RecommendTemplate,
+	"POST /apply/api-auth/admin/recommend/cancel/:reqNo":                                                permission.RecommendCancel,
 	"GET /apply/api-auth/admin/dashboard":                                                               permission.Dashboard,
 	"GET /apply/api-auth/admin/recruit-parts":                                                           permission.RecruitPartManage,
 	"POST /apply/api-auth/admin/recruit-parts":                                                          permission.RecruitPartManage,

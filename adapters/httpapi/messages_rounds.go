@@ -28,4 +28,6 @@ var roundMessages = map[string]text{
 	"school.logo":              {"로고는 이 사이트의 경로(/...)여야 합니다.", "The logo must be a path on this site (/...)."},
 	"school.contact_email":     {"이메일 주소 형식이 올바르지 않습니다.", "The e-mail address is not valid."},
 	"school.step_unknown":      {"단계 목록이 올바르지 않습니다.", "The step list is not valid."},
+	"round.steps_mandatory":    {"기본 정보, 학력, 어학, 서류 단계는 모든 전형에 필요하여 뺄 수 없습니다. ({step})", "Basic info, academic history, languages and documents are required in every round and cannot be dropped ({step})."},
+	"round.steps_in_use":       {"이미 지원서가 있는 전형은 단계 목록을 바꿀 수 없습니다.", "The step list cannot change once the round has applications."},
 }

@@ -69,6 +69,7 @@ func (s *Server) mountRecommend(g Groups) {
 	st.GET("/file/:reqNo", h.file)
 	st.GET("/template", h.template)
 	st.PUT("/template", h.saveTemplate)
+	st.POST("/cancel/:reqNo", h.supportCancel, require(permission.RecommendCancel))
 }
 
 // keyShape matches a recommender key in a path, so logs can hide it.
@@ -487,6 +488,26 @@ func (h *recommendHandlers) letters(c *echo.Context) error {
 	}
 	noStore(c)
 	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "list": out})
+}
+
+// supportCancel cancels a request past the applicant's own cancel (opened
+// or being written), with a reason: service support only.
+func (h *recommendHandlers) supportCancel(c *echo.Context) error {
+	no, err := reqNo(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	r, err := h.svc.CancelBySupport(c.Request().Context(), principal(c), no, in.Reason)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"reqNo": r.No, "applNo": r.ApplNo, "status": r.Status, "cancelled": r.Cancelled})
 }
 
 func (h *recommendHandlers) file(c *echo.Context) error {

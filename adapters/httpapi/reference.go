@@ -330,7 +330,8 @@ func (h *applyHandlers) roundBody(v application.RoundView, full bool) roundDTO {
 	return d
 }
 
-func (h *applyHandlers) recruit(c *echo.Context) error {
+// recruitQuery reads a round from ?schoolCode=&enterYear=&partSeq=.
+func recruitQuery(c *echo.Context) (application.RoundKey, error) {
 	var f apperr.Fields
 	k := application.RoundKey{SchoolCode: c.QueryParam("schoolCode")}
 	if k.SchoolCode == "" {
@@ -338,7 +339,12 @@ func (h *applyHandlers) recruit(c *echo.Context) error {
 	}
 	k.EnterYear = intQuery(c, &f, "enterYear")
 	k.RecruitPartSeq = intQuery(c, &f, "partSeq")
-	if err := f.Err(); err != nil {
+	return k, f.Err()
+}
+
+func (h *applyHandlers) recruit(c *echo.Context) error {
+	k, err := recruitQuery(c)
+	if err != nil {
 		return err
 	}
 	r, err := h.svc.Round(c.Request().Context(), k)

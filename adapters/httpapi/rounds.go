@@ -32,6 +32,30 @@ func (s *Server) mountRounds(g Groups) {
 	admin.GET("/schools/:schoolCode", h.school, manage)
 	admin.PUT("/schools/:schoolCode", h.saveSchool, manage)
 	g.Authed.GET("/appl/consents/:applNo", h.accepted, require(permission.ApplicationOwn))
+	g.Public.GET("/recruit/consents", h.consentVersions)
+}
+
+type consentVersionsDTO struct {
+	Code     string               `json:"code"`
+	Versions []school.ConsentItem `json:"versions"`
+}
+
+// consentVersions answers the consent items of a round with every version
+// of their texts, the one in force first (public, like the round itself).
+func (h *roundHandlers) consentVersions(c *echo.Context) error {
+	k, err := recruitQuery(c)
+	if err != nil {
+		return err
+	}
+	list, err := h.svc.ConsentVersions(c.Request().Context(), k)
+	if err != nil {
+		return err
+	}
+	out := make([]consentVersionsDTO, len(list))
+	for i, v := range list {
+		out[i] = consentVersionsDTO{Code: v.Code, Versions: v.Versions}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 type roundHandlers struct {

@@ -285,6 +285,57 @@ func TestRoundConsentEditKeepsAcceptedVersion(t *testing.T) {
 	if o := e.as("applicant2").Do("GET", fmt.Sprintf("/apply/api-auth/appl/consents/%d", applNo), nil); o.Status != 404 {
 		t.Fatalf("another applicant: %d %s", o.Status, o.Raw)
 	}
+	// Anyone may read the earlier version, dated, after the one in force.
+	h := apptest.NewClient(t, e.srv).Do("GET", fmt.Sprintf("/apply/api/recruit/consents?schoolCode=236&enterYear=%d&partSeq=11", e.year), nil)
+	if h.Status != 200 || len(h.List) != 1 {
+		t.Fatalf("consent versions: %d %s", h.Status, h.Raw)
+	}
+	vs := h.List[0].(map[string]any)["versions"].([]any)
+	if len(vs) != 2 || vs[0].(map[string]any)["bodyKo"] != "고친 본문" || vs[0].(map[string]any)["version"] != day(1) ||
+		vs[1].(map[string]any)["bodyKo"] != "첫 번째 본문" || vs[1].(map[string]any)["version"] != day(0) {
+		t.Fatalf("versions %v", vs)
+	}
+}
+
+// The demo schools' consents: the dated versions of the seed, each text
+// stating the right to refuse and its consequence in both languages, and
+// the earlier versions listed after the one in force; a round that does
+// not exist answers 404 and a missing parameter names the field.
+func TestSchoolConsentVersions(t *testing.T) {
+	e := newApplyEnv(t)
+	c := apptest.NewClient(t, e.srv)
+	for school, want := range map[string]struct {
+		version, earlier string
+		items            int
+	}{"SCL00001": {"2023-08-23", "2021-09-01", 7}, "236": {"2022-03-29", "2020-02-14", 6}, "GSPP01": {"2024-09-10", "", 6}} {
+		list := c.Do("GET", "/apply/api/recruit/list?schoolCode="+school, nil)
+		if list.Status != 200 || len(list.List) == 0 {
+			t.Fatalf("%s rounds: %d %s", school, list.Status, list.Raw)
+		}
+		rd := list.List[0].(map[string]any)
+		r := c.Do("GET", fmt.Sprintf("/apply/api/recruit/consents?schoolCode=%s&enterYear=%v&partSeq=%v", school, rd["enterYear"], rd["recruitPartSeq"]), nil)
+		if r.Status != 200 || len(r.List) != want.items {
+			t.Fatalf("%s: %d, %d items %s", school, r.Status, len(r.List), r.Raw)
+		}
+		for _, it := range r.List {
+			vs := it.(map[string]any)["versions"].([]any)
+			cur := vs[0].(map[string]any)
+			if cur["version"] != want.version || !strings.Contains(cur["bodyKo"].(string), "거부할 권리") ||
+				!strings.Contains(cur["bodyKo"].(string), "제출할 수 없습니다") || !strings.Contains(cur["bodyEn"].(string), "you may refuse") ||
+				!strings.Contains(cur["bodyEn"].(string), "cannot be submitted") {
+				t.Errorf("%s %v: %v", school, it.(map[string]any)["code"], cur)
+			}
+			if want.earlier == "" && len(vs) != 1 || want.earlier != "" && (len(vs) != 2 || vs[1].(map[string]any)["version"] != want.earlier) {
+				t.Errorf("%s %v versions: %v", school, it.(map[string]any)["code"], vs)
+			}
+		}
+	}
+	if r := c.Do("GET", "/apply/api/recruit/consents?schoolCode=NOPE&enterYear=2026&partSeq=1", nil); r.Status != 404 {
+		t.Fatalf("unknown round: %d %s", r.Status, r.Raw)
+	}
+	if r := c.Do("GET", "/apply/api/recruit/consents?enterYear=2026&partSeq=1", nil); r.Status != 400 || !strings.Contains(r.Raw, "schoolCode") {
+		t.Fatalf("no school: %d %s", r.Status, r.Raw)
+	}
 }
 
 // School settings: the colour and logo the applicant site shows, the
@@ -323,5 +374,60 @@ func TestSchoolSettings(t *testing.T) {
 	}
 	if o := e.as("setadmin").Do("PUT", "/apply/api-auth/admin/schools/236", body); o.Status != 404 {
 		t.Fatalf("another school's admin: %d", o.Status)
+	}
+}
+
+// A round's own step list (issue 12 item 1): set in the round form,
+// refused at the field when it drops a mandatory step, given to applicants
+// as the round's steps, used by submit's completeness check, and frozen
+// once the round has applications.
+func TestRoundStepList(t *testing.T) {
+	e := newApplyEnv(t)
+	ctx := context.Background()
+	admin := e.as("schooladmin")
+	admin.Lang = "en"
+	body := newRoundBody(e.year, 13)
+	body["documents"] = body["documents"].([]any)[1:] // only the optional portfolio
+	body["steps"] = []string{"FILE_SAVE", "BASIS_SAVE", "LANG_SAVE"}
+	r := admin.Do("POST", roundsAPI, body)
+	if r.Status != 400 || !strings.Contains(fmt.Sprint(fields(r)["steps"]), "cannot be dropped (ACAD_SAVE)") {
+		t.Fatalf("a list without the academic history: %d %s", r.Status, r.Raw)
+	}
+	body["steps"] = []string{"FILE_SAVE", "BASIS_SAVE", "LANG_SAVE", "ACAD_SAVE"} // any order; no career, additional info or survey
+	must(t, admin.Do("POST", roundsAPI, body), 201, "create")
+	id := fmt.Sprintf("236-%d-13", e.year)
+	if got := must(t, admin.Do("GET", roundsAPI+"/"+id, nil), 200, "get").Body["steps"]; fmt.Sprint(got) != "[BASIS_SAVE ACAD_SAVE LANG_SAVE FILE_SAVE]" {
+		t.Fatalf("stored steps %v", got)
+	}
+	e.exec("UPDATE recruit_window SET starts_at = now() - interval '1 hour' WHERE school_code = '236' AND recruit_part_seq = 13")
+	e.a.Reference.Flush()
+
+	c := e.as("applicant1")
+	pr := must(t, c.Do("GET", fmt.Sprintf("/apply/api/recruit?schoolCode=236&enterYear=%d&partSeq=13", e.year), nil), 200, "round")
+	if fmt.Sprint(pr.Body["steps"]) != "[APPL_PART_SAVE BASIS_SAVE ACAD_SAVE LANG_SAVE FILE_SAVE]" {
+		t.Fatalf("the applicant's step list: %v", pr.Body["steps"])
+	}
+	part := e.partBody("236", "IS01", true, pr.Body)
+	part["applPartRequestList"].([]any)[0].(map[string]any)["recruitPartSeq"] = 13
+	n := int64(must(t, c.Do("POST", "/apply/api-auth/appl/part", part), 201, "apply").Body["applNo"].(float64))
+	// The documents are the round's last step: saved, the application may be submitted.
+	e.setStatus(n, "LANG_SAVE")
+	r = must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/submit/%d", n), map[string]any{"consents": consents(pr.Body)}), 409, "early submit")
+	if r.Body["code"] != "application.steps_incomplete" {
+		t.Fatalf("early submit: %s", r.Raw)
+	}
+	e.setStatus(n, "FILE_SAVE")
+	if r := must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/submit/%d", n), map[string]any{"consents": consents(pr.Body)}), 200, "submit"); r.Body["status"] != "SUBMIT" {
+		t.Fatalf("submit: %s", r.Raw)
+	}
+	// With an application in the round, the list no longer changes.
+	body["steps"] = []string{"BASIS_SAVE", "ACAD_SAVE", "LANG_SAVE", "FILE_SAVE", "SURVEY"}
+	r = must(t, admin.Do("PUT", roundsAPI+"/"+id, body), 400, "change with applications")
+	if !strings.Contains(fmt.Sprint(fields(r)["steps"]), "cannot change once the round has applications") {
+		t.Fatalf("change with applications: %s", r.Raw)
+	}
+	var stored []string
+	if err := e.a.DB.Pool.QueryRow(ctx, "SELECT steps FROM recruit_part WHERE school_code = '236' AND recruit_part_seq = 13").Scan(&stored); err != nil || len(stored) != 4 {
+		t.Fatalf("stored %v %v", stored, err)
 	}
 }

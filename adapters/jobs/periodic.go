@@ -9,11 +9,13 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-// Periodic task types (issue 14): the dormancy and retention jobs.
+// Periodic task types: the dormancy and retention jobs (issue 14) and the
+// recommendation reminders (issue 11).
 const (
-	TypeDormancy  = "account:dormancy"
-	TypeRetention = "privacy:retention"
-	TypeRefunds   = "payment:refunds" // follow up refunds the provider answered pending
+	TypeDormancy        = "account:dormancy"
+	TypeRetention       = "privacy:retention"
+	TypeRecommendRemind = "recommend:remind"
+	TypeRefunds         = "payment:refunds" // follow up refunds the provider answered pending
 )
 
 // Periodic is a job the scheduler enqueues on a cron spec (Asia/Seoul).
@@ -25,12 +27,14 @@ type Periodic struct {
 	Run  func(ctx context.Context) error
 }
 
-// DefaultPeriodic are the cron specs of the account jobs: every night,
-// when nobody applies.
+// DefaultPeriodic are the cron specs: the account jobs every night, when
+// nobody applies; the reminders every morning, when recommenders read mail
+// (a request is reminded once, so a second run the same day sends nothing).
 var DefaultPeriodic = map[string]string{
-	TypeDormancy:  "0 3 * * *",
-	TypeRetention: "30 3 * * *",
-	TypeRefunds:   "15 * * * *", // hourly
+	TypeDormancy:        "0 3 * * *",
+	TypeRetention:       "30 3 * * *",
+	TypeRecommendRemind: "0 9 * * *",
+	TypeRefunds:         "15 * * * *", // hourly
 }
 
 // HandlePeriodic registers the periodic jobs' handlers on the worker's mux.

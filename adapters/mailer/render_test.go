@@ -35,6 +35,8 @@ var sample = map[string]mailmsg.Message{
 	"recommend_request": mailmsg.RecommendRequest{RequestNo: 12, RecommenderName: "이재원", ApplicantName: "김지원", School: "국제대학원",
 		Round: "2027 전기", Deadline: "2027-04-14 24:00", Link: "https://apply.example/recommend/abc"},
 	"recommend_completed": mailmsg.RecommendCompleted{RecommenderName: "이재원", School: "국제대학원", Round: "2027 전기"},
+	"recommend_cancelled": mailmsg.RecommendCancelled{ToRecommender: true, RecommenderName: "이재원", ApplicantName: "김지원", School: "국제대학원",
+		Round: "2027 전기", Reason: "지원자가 다른 추천인으로 바꾸기를 원합니다."},
 	"application_corrected": mailmsg.ApplicationCorrected{School: "국제대학원", Round: "2026 전기", Fields: []string{"mobile", "address"},
 		Reason: "지원자 요청으로 연락처 변경"},
 	"review_correction": mailmsg.ReviewCorrection{School: "국제대학원", Round: "2026 전기", Reason: "졸업증명서가 흐립니다. 다시 올려 주세요."},

@@ -233,3 +233,65 @@ func TestNewSelectsTransport(t *testing.T) {
 		}
 	}
 }
+
+// The mail kinds added with letters, payments and review go through the real
+// go-mail SMTP transport to a server: the From and To headers as configured,
+// a Korean subject RFC 2047-encoded on the wire and decoded back, a plain-text
+// part then an HTML part, and the key link in both.
+func TestSMTPSenderDeliversRecentKinds(t *testing.T) {
+	t.Parallel()
+	srv := smtptest.New(t, smtptest.Options{})
+	s, err := mailer.NewSMTPSender(mailer.SMTPConfig{Host: srv.Host, Port: srv.Port, From: from, TLS: mailer.TLSNone, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		kind, locale, to, subject string
+		text                      []string // each in the text part and the HTML part
+	}{
+		{"recommend_request", "ko", "이재원 <lee@example.com>", "[GradApply] 김지원 지원자의 추천서 작성 요청 - 국제대학원",
+			[]string{"https://apply.example/recommend/abc", "2027-04-14 24:00", "12"}},
+		{"recommend_request", "en", "lee@example.com", "[GradApply] Recommendation request from 김지원 - 국제대학원",
+			[]string{"https://apply.example/recommend/abc", "Deadline: "}},
+		{"payment_receipt", "ko", "hong@example.com", "[GradApply] 국제대학원 전형료 결제 영수증",
+			[]string{"2026-1-IS-0007", "ga12-abc", "USD 62.94"}},
+		{"review_complete", "ko", "hong@example.com", "[GradApply] 국제대학원 지원서 검토 완료",
+			[]string{"2026 전기", "지원서 검토가 완료되었습니다"}},
+	}
+	for i, tc := range cases {
+		msg, err := mailer.Compose(sample[tc.kind], tc.locale, tc.to)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.kind, err)
+		}
+		if err := s.Send(context.Background(), msg); err != nil {
+			t.Fatalf("%s: %v", tc.kind, err)
+		}
+		got := srv.WaitFor(t, i+1, 5*time.Second)[i]
+		d, err := smtptest.Decode(got.Raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := tc.kind + "." + tc.locale
+		if raw := d.Header.Get("Subject"); !strings.HasPrefix(raw, "=?UTF-8?") || d.Subject != tc.subject {
+			t.Errorf("%s: subject on the wire %q decodes to %q, want %q", name, raw, d.Subject, tc.subject)
+		}
+		fromHdr, err := d.Header.AddressList("From")
+		if err != nil || len(fromHdr) != 1 || fromHdr[0].Address != "no-reply@gradapply.example" || fromHdr[0].Name != "GradApply 원서접수" {
+			t.Errorf("%s: From %v (%v)", name, fromHdr, err)
+		}
+		toHdr, err := d.Header.AddressList("To")
+		wantTo := tc.to[strings.Index(tc.to, "<")+1:]
+		wantTo = strings.TrimSuffix(wantTo, ">")
+		if err != nil || len(toHdr) != 1 || toHdr[0].Address != wantTo || len(got.To) != 1 || got.To[0] != wantTo {
+			t.Errorf("%s: To header %v envelope %v (%v), want %s", name, toHdr, got.To, err, wantTo)
+		}
+		if !slices.Equal(d.Parts, []string{"text/plain", "text/html"}) {
+			t.Errorf("%s: parts %v", name, d.Parts)
+		}
+		for _, want := range tc.text {
+			if !strings.Contains(d.Text, want) || !strings.Contains(d.HTML, want) {
+				t.Errorf("%s: %q missing from\n%s\n---\n%s", name, want, d.Text, d.HTML)
+			}
+		}
+	}
+}

@@ -50,6 +50,11 @@ type DemoApply struct {
 	Consents []struct {
 		Code, TitleKo, TitleEn, BodyKo, BodyEn, Version string
 	} `json:"consents"`
+	// ConsentHistory holds earlier versions of the school's consent texts,
+	// which applicants may read (round admin keeps them the same way).
+	ConsentHistory []struct {
+		Code, TitleKo, TitleEn, BodyKo, BodyEn, Version string
+	} `json:"consentHistory"`
 	Surveys []struct {
 		Stage        string `json:"stage"`
 		QuestionCode string `json:"questionCode"`
@@ -126,6 +131,13 @@ func InsertDemoApply(ctx context.Context, db *DB, schoolCode string, d DemoApply
 		if err := run("consent", Builder.Insert("consent_item").
 			Columns("school_code", "code", "title_ko", "title_en", "body_ko", "body_en", "version", "seq").
 			Values(schoolCode, c.Code, c.TitleKo, c.TitleEn, c.BodyKo, c.BodyEn, c.Version, i+1)); err != nil {
+			return err
+		}
+	}
+	for _, c := range d.ConsentHistory {
+		if err := run("consent history", Builder.Insert("consent_item_version").
+			Columns("school_code", "code", "title_ko", "title_en", "body_ko", "body_en", "version").
+			Values(schoolCode, c.Code, c.TitleKo, c.TitleEn, c.BodyKo, c.BodyEn, c.Version)); err != nil {
 			return err
 		}
 	}

@@ -271,9 +271,10 @@ func (s *Reference) windows(ctx context.Context, k application.RoundKey) ([]wind
 func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (application.Round, error) {
 	r := application.Round{RoundKey: k}
 	where := sq.Eq{"p.school_code": k.SchoolCode, "p.enter_year": k.EnterYear, "p.recruit_part_seq": k.RecruitPartSeq}
-	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd").
+	var ownSteps []string
+	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd", "p.steps").
 		From("recruit_part p").Join("school s USING (school_code)").Where(where)).
-		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd)
+		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd, &ownSteps)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return r, apperr.NotFound(application.CodeRoundNotFound)
 	}
@@ -283,7 +284,7 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 	sc := k.SchoolCode
 	wrap := func(what string, err error) error { return fmt.Errorf("postgres: round %s: %w", what, err) }
 
-	// Steps.
+	// Steps: the round's own list, else the school's (core decides).
 	rows, err := s.DB.query(ctx, Builder.Select("step").From("school_step").Where(sq.Eq{"school_code": sc}))
 	if err != nil {
 		return r, wrap("steps", err)
@@ -300,7 +301,7 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 			}
 		}
 	}
-	if r.Steps, err = application.NewSteps(req...); err != nil {
+	if r.Steps, err = application.ResolveSteps(statuses(ownSteps), req); err != nil {
 		return r, wrap("steps", err)
 	}
 

@@ -98,16 +98,18 @@ func (s Rounds) windows(ctx context.Context, k application.RoundKey) ([]round.Wi
 // Get answers one round as stored.
 func (s Rounds) Get(ctx context.Context, k application.RoundKey) (round.Settings, error) {
 	st := round.Settings{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq}
+	var ownSteps []string
 	err := s.DB.queryRow(ctx, Builder.Select("kor_name", "eng_name", "detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd",
-		"letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "updated_at").From("recruit_part").Where(roundWhere(k))).
+		"letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "updated_at", "steps").From("recruit_part").Where(roundWhere(k))).
 		Scan(&st.KorName, &st.EngName, &st.RemkKor, &st.RemkEng, &st.FeeKrw, &st.FeeUsd, &st.LettersAsked, &st.ApplIDRule,
-			&st.SlipNoticeKor, &st.SlipNoticeEng, &st.UpdatedAt)
+			&st.SlipNoticeKor, &st.SlipNoticeEng, &st.UpdatedAt, &ownSteps)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return st, apperr.NotFound(round.CodeNotFound)
 	}
 	if err != nil {
 		return st, fmt.Errorf("postgres: round: %w", err)
 	}
+	st.Steps = statuses(ownSteps)
 	// Pay types and channels are the payment settings (the round's own row,
 	// else the school's, else what core/payment offers by default).
 	set, ok, err := PaySettings{DB: s.DB}.Settings(ctx, k)
@@ -162,13 +164,37 @@ func scanConsent(r pgx.CollectableRow) (school.ConsentItem, error) {
 	return c, r.Scan(&c.Code, &c.TitleKo, &c.TitleEn, &c.BodyKo, &c.BodyEn, &c.Version)
 }
 
+// stepsColumn is a round's own step list as stored: NULL for the school's.
+func stepsColumn(steps []application.Status) any {
+	if steps == nil {
+		return nil
+	}
+	out := make([]string, len(steps))
+	for i, s := range steps {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// statuses reads a stored step list; nil (NULL) stays nil.
+func statuses(list []string) []application.Status {
+	if list == nil {
+		return nil
+	}
+	out := make([]application.Status, len(list))
+	for i, s := range list {
+		out[i] = application.Status(s)
+	}
+	return out
+}
+
 // Create stores a new round.
 func (s Rounds) Create(ctx context.Context, st round.Settings) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		_, err := s.DB.exec(ctx, Builder.Insert("recruit_part").Columns("school_code", "enter_year", "recruit_part_seq", "kor_name", "eng_name",
-			"detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd", "letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng").
+			"detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd", "letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "steps").
 			Values(st.SchoolCode, st.EnterYear, st.RecruitPartSeq, st.KorName, st.EngName, st.RemkKor, st.RemkEng, st.FeeKrw, st.FeeUsd,
-				st.LettersAsked, st.ApplIDRule, st.SlipNoticeKor, st.SlipNoticeEng))
+				st.LettersAsked, st.ApplIDRule, st.SlipNoticeKor, st.SlipNoticeEng, stepsColumn(st.Steps)))
 		if IsUniqueViolation(err, "recruit_part_pkey") {
 			var f apperr.Fields
 			f.Add("recruitPartSeq", round.CodeExists)
@@ -204,7 +230,7 @@ func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx 
 			"kor_name": st.KorName, "eng_name": st.EngName, "detail_remk_kor": st.RemkKor, "detail_remk_eng": st.RemkEng,
 			"fee_krw": st.FeeKrw, "fee_usd": st.FeeUsd, "letters_asked": st.LettersAsked,
 			"appl_id_rule": st.ApplIDRule, "slip_notice_kor": st.SlipNoticeKor, "slip_notice_eng": st.SlipNoticeEng,
-			"updated_at": sq.Expr("now()"),
+			"steps": stepsColumn(st.Steps), "updated_at": sq.Expr("now()"),
 		})); err != nil {
 			return fmt.Errorf("postgres: update round: %w", err)
 		}
@@ -364,6 +390,21 @@ func (s Rounds) AcceptedConsents(ctx context.Context, k application.RoundKey, ac
 		out = append(out, list...)
 	}
 	return out, nil
+}
+
+// ConsentHistory answers the earlier consent versions kept for a round's
+// own items, or for the school's (k.EnterYear 0).
+func (s Rounds) ConsentHistory(ctx context.Context, k application.RoundKey) ([]school.ConsentItem, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("code", "title_ko", "title_en", "body_ko", "body_en", "to_char(version, 'YYYY-MM-DD')").
+		From("consent_item_version").Where(roundWhere(k)).OrderBy("code", "version DESC"))
+	if err != nil {
+		return nil, fmt.Errorf("postgres: consent history: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanConsent)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: consent history: %w", err)
+	}
+	return list, nil
 }
 
 // LockNumbers takes the round's exam-number counter row lock (completions

@@ -30,6 +30,21 @@ func NewSteps(required ...Status) (Steps, error) {
 	return Steps{list: list}, nil
 }
 
+// RoundMandatorySteps are the steps a round's own list must keep: every
+// school of the seed asks for the basic information, the academic history,
+// the language scores and the documents; a round may drop or add only the
+// career, additional information and survey steps.
+var RoundMandatorySteps = []Status{BasisSave, AcadSave, LangSave, FileSave}
+
+// ResolveSteps is a round's step list: the round's own list when staff set
+// one (round not nil), else the school's.
+func ResolveSteps(round, school []Status) (Steps, error) {
+	if round != nil {
+		return NewSteps(round...)
+	}
+	return NewSteps(school...)
+}
+
 // MustSteps is NewSteps for fixed lists in code and tests; it panics on an
 // invalid list.
 func MustSteps(required ...Status) Steps {

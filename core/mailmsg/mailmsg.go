@@ -221,7 +221,7 @@ func (MembershipNotice) Kind() string { return "membership_notice" }
 // (and fails its tests).
 func All() []Message {
 	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
-		RecommendRequest{}, RecommendCompleted{}, PaymentCancelled{},
+		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{}}
 }
 
@@ -412,3 +412,18 @@ type RecommendCompleted struct {
 
 // Kind implements Message.
 func (RecommendCompleted) Kind() string { return "recommend_completed" }
+
+// RecommendCancelled tells the applicant (ToRecommender false) or the
+// recommender that service support has cancelled a request, and why; the
+// recommender's link no longer works.
+type RecommendCancelled struct {
+	ToRecommender   bool   `json:"toRecommender"`
+	RecommenderName string `json:"recommenderName"`
+	ApplicantName   string `json:"applicantName"`
+	School          string `json:"school"`
+	Round           string `json:"round"`
+	Reason          string `json:"reason"`
+}
+
+// Kind implements Message.
+func (RecommendCancelled) Kind() string { return "recommend_cancelled" }

@@ -207,6 +207,8 @@ var All = []string{
 	"round.payments_in_flight",
 	"round.rule",
 	"round.seq",
+	"round.steps_in_use",
+	"round.steps_mandatory",
 	"round.window_duplicate",
 	"round.window_missing",
 	// school

@@ -56,7 +56,10 @@ const (
 	InquiryManage     Action = "admin.inquiry"
 	RecommendTemplate Action = "admin.recommend.template"
 	RecommendRead     Action = "admin.recommend.read" // read letters (confidential)
-	HealthDetail      Action = "admin.health"
+	// RecommendCancel cancels a request the recommender has opened: the
+	// "via support" of spec section 4, so the service's support only.
+	RecommendCancel Action = "admin.recommend.cancel"
+	HealthDetail    Action = "admin.health"
 	// Back office, issue 13.
 	ApplicationReveal Action = "admin.appl.reveal" // read identification numbers unmasked (logged)
 	ApplicationReview Action = "admin.appl.review" // start, reopen for correction and complete a review
@@ -96,6 +99,7 @@ var table = map[Action][]Role{
 	InquiryManage:     {RoleSysAdmin, RoleSchoolAdmin},
 	RecommendTemplate: {RoleSysAdmin, RoleSchoolAdmin},
 	RecommendRead:     {RoleSysAdmin, RoleSchoolAdmin},
+	RecommendCancel:   {RoleSysAdmin},
 	HealthDetail:      {RoleSysAdmin},
 	ApplicationReveal: {RoleSysAdmin, RoleSchoolAdmin},
 	ApplicationReview: {RoleSysAdmin, RoleSchoolAdmin},

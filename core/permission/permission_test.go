@@ -33,6 +33,7 @@ var want = []struct {
 	{"inquiry management: admin and school admin", InquiryManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"recommendation templates: admin and school admin", RecommendTemplate, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"recommendation letters are confidential: school admins read them", RecommendRead, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"an opened recommendation request is cancelled via support (spec section 4): the system admin only", RecommendCancel, []Role{RoleSysAdmin}, false},
 	{"server health detail: system admin", HealthDetail, []Role{RoleSysAdmin}, false},
 	{"identification numbers unmasked (logged): admin and school admin", ApplicationReveal, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"review of an application: admin and school admin", ApplicationReview, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},

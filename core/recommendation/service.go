@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
@@ -288,6 +289,80 @@ func (s *Service) Cancel(ctx context.Context, p permission.Principal, applNo, no
 		return nil
 	})
 	return err
+}
+
+// MaxCancelReason bounds the reason support gives for a cancellation.
+const MaxCancelReason = 500
+
+// CancelBySupport withdraws a request that is past the applicant's own
+// cancel (opened or being written; spec section 4 "via support"): service
+// support only, with a reason. Its links die at once; the applicant and
+// the recommender are mailed, each in their language, and the
+// cancellation is audited with the reason and the status it ended.
+func (s *Service) CancelBySupport(ctx context.Context, p permission.Principal, no int64, reason string) (Req, error) {
+	if !permission.Can(p, permission.RecommendCancel, "") {
+		return Req{}, apperr.NotFound(CodeNoRequest)
+	}
+	reason = strings.TrimSpace(reason)
+	switch n := utf8.RuneCountInString(reason); {
+	case n == 0:
+		return Req{}, apperr.Fields{{Field: "reason", Code: CodeRequired}}.Err()
+	case n > MaxCancelReason:
+		var f apperr.Fields
+		f.AddParam("reason", CodeTooLong, "max", MaxCancelReason)
+		return Req{}, f.Err()
+	}
+	r, err := s.Store.Get(ctx, no)
+	if err != nil || r.Cancelled {
+		return Req{}, apperr.NotFound(CodeNoRequest)
+	}
+	rd, err := s.Rounds.Round(ctx, r.Round)
+	if err != nil {
+		return Req{}, err
+	}
+	applicant, err := s.Contacts.Contact(ctx, r.ApplicantUserID)
+	if err != nil {
+		return Req{}, err
+	}
+	names := func(locale string) (school, round string) {
+		if locale == "en" {
+			return rd.SchoolEngName, rd.EngName
+		}
+		return rd.SchoolKorName, rd.KorName
+	}
+	var out Req
+	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
+		return s.Store.Update(ctx, no, func(ctx context.Context, x *Req) error {
+			if x.Cancelled {
+				return apperr.NotFound(CodeNoRequest)
+			}
+			if err := CheckCancel(x.Status, BySupport); err != nil {
+				return err
+			}
+			x.Cancelled, x.KeyHashes = true, nil
+			msg := mailmsg.RecommendCancelled{RecommenderName: x.Request.ProfName, ApplicantName: x.ApplicantName, Reason: reason}
+			msg.School, msg.Round = names(applicant.Locale)
+			if applicant.Email != "" {
+				if err := s.Mailer.Queue(ctx, applicant.Locale, applicant.Email, msg); err != nil {
+					return err
+				}
+			}
+			msg.ToRecommender = true
+			msg.School, msg.Round = names(x.Locale)
+			if err := s.Mailer.Queue(ctx, x.Locale, x.Request.Email, msg); err != nil {
+				return err
+			}
+			if s.Log != nil {
+				if err := s.Log.Record(ctx, p.UserID, "recommend.cancel", "recommendation:"+strconv.FormatInt(no, 10),
+					map[string]any{"applNo": x.ApplNo, "status": string(x.Status), "reason": reason}); err != nil {
+					return err
+				}
+			}
+			out = *x
+			return nil
+		})
+	})
+	return out, err
 }
 
 // ---- the recommender ----
@@ -803,8 +878,23 @@ func truncate(s string, n int) string {
 
 // Remind mails, once, every recommender not finished whose RECOMMEND
 // deadline is at most days away, a new link to the same letter. Running it
-// again sends nothing twice. It answers how many were mailed.
+// again (the same day or later) sends nothing twice. It answers how many
+// were mailed; each run is written to the audit log.
 func (s *Service) Remind(ctx context.Context, days int) (int, error) {
+	n, err := s.remind(ctx, days)
+	if s.Log != nil {
+		detail := map[string]any{"reminded": n, "days": days}
+		if err != nil {
+			detail["error"] = err.Error()
+		}
+		if lerr := s.Log.Record(ctx, "system", "job.recommend_remind", "recommend_request", detail); lerr != nil && err == nil {
+			err = lerr
+		}
+	}
+	return n, err
+}
+
+func (s *Service) remind(ctx context.Context, days int) (int, error) {
 	list, err := s.Store.Unfinished(ctx)
 	if err != nil {
 		return 0, err

@@ -3,8 +3,10 @@ package recommendation_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -514,4 +516,76 @@ func TestMailResult(t *testing.T) {
 	if r := list.Requests[0]; r.MailRefusedAt == nil || r.MailSentAt != nil || !strings.Contains(r.MailError, "550") {
 		t.Fatalf("refused: %+v", r)
 	}
+}
+
+type auditLog struct{ entries []string }
+
+func (a *auditLog) Record(_ context.Context, actor, action, target string, detail map[string]any) error {
+	a.entries = append(a.entries, actor+" "+action+" "+target+" "+detail["status"].(string)+" "+detail["reason"].(string))
+	return nil
+}
+
+// Support cancels a request the recommender has opened, with a reason:
+// the link dies, the applicant (in their language) and the recommender (in
+// theirs) are mailed the reason, the cancellation is audited; nobody else
+// may, a completed letter stays, and a reason is required.
+func TestSupportCancelsOpenedRequest(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	log := &auditLog{}
+	e.svc.Log = log
+	ctx := context.Background()
+	n := e.app(t, "kim", k1)
+	a, _ := e.svc.Create(ctx, principal("kim"), n, req("lee@example.com"), "ko")
+	key := e.keys[0]
+	if _, err := e.svc.Open(ctx, key, 0); err != nil {
+		t.Fatal(err)
+	}
+	support := permission.Principal{UserID: "admin", Roles: []permission.Role{permission.RoleSysAdmin}}
+	schoolAdmin := permission.Principal{UserID: "sa", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "S1"}
+	for _, p := range []permission.Principal{principal("kim"), schoolAdmin} {
+		if _, err := e.svc.CancelBySupport(ctx, p, a.No, "wrong person"); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Fatalf("%s cancels: %v", p.UserID, err)
+		}
+	}
+	_, err := e.svc.CancelBySupport(ctx, support, a.No, "  ")
+	if !strings.Contains(fmt.Sprint(err), "[reason:recommend.required]") {
+		t.Fatalf("no reason: %v", err)
+	}
+	_, err = e.svc.CancelBySupport(ctx, support, a.No, strings.Repeat("가", recommendation.MaxCancelReason+1))
+	if !strings.Contains(fmt.Sprint(err), "[reason:recommend.too_long]") {
+		t.Fatalf("long reason: %v", err)
+	}
+	before := len(e.mails())
+	if _, err := e.svc.CancelBySupport(ctx, support, a.No, "지원자가 추천인을 바꾸기로 했습니다."); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Overview(ctx, key); apperr.KindOf(err) != apperr.KindNotFound {
+		t.Fatalf("the link still opens: %v", err)
+	}
+	ms := e.mails()[before:]
+	if len(ms) != 2 {
+		t.Fatalf("mails %+v", ms)
+	}
+	toApplicant, toRecommender := ms[0].Message.(mailmsg.RecommendCancelled), ms[1].Message.(mailmsg.RecommendCancelled)
+	if ms[0].To != "kim@example.com" || ms[0].Locale != "en" || toApplicant.ToRecommender || toApplicant.School != "A School" ||
+		toApplicant.Reason != "지원자가 추천인을 바꾸기로 했습니다." {
+		t.Fatalf("to the applicant: %+v", ms[0])
+	}
+	if ms[1].To != "lee@example.com" || ms[1].Locale != "ko" || !toRecommender.ToRecommender || toRecommender.School != "가대학원" {
+		t.Fatalf("to the recommender: %+v", ms[1])
+	}
+	if len(log.entries) != 1 || log.entries[0] != "admin recommend.cancel recommendation:"+strconv.FormatInt(a.No, 10)+" 00020 지원자가 추천인을 바꾸기로 했습니다." {
+		t.Fatalf("audit %v", log.entries)
+	}
+	// Once cancelled it is gone; a completed letter cannot be cancelled.
+	if _, err := e.svc.CancelBySupport(ctx, support, a.No, "again"); apperr.KindOf(err) != apperr.KindNotFound {
+		t.Fatalf("second cancel: %v", err)
+	}
+	b, _ := e.svc.Create(ctx, principal("kim"), n, req("park@example.com"), "ko")
+	if _, err := e.svc.Save(ctx, e.keys[len(e.keys)-1], 0, recommendation.Draft{Letter: fullLetter(), Profile: prof}, true); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.svc.CancelBySupport(ctx, support, b.No, "late")
+	wantCode(t, err, recommendation.CodeCompleted)
 }

@@ -25,6 +25,8 @@ const (
 	CodeLogo            = "school.logo"          // a path on this site (the CSP loads images from the site only)
 	CodeEmail           = "school.contact_email" // not an e-mail address
 	CodeStepUnknown     = "school.step_unknown"
+	CodeStepsMandatory  = "round.steps_mandatory"    // a round's list drops a step every list keeps (param: step)
+	CodeStepsInUse      = "round.steps_in_use"       // applications exist: the list no longer changes
 	CodeInFlight        = "round.payments_in_flight" // param: count
 	CodeNoCompletions   = "round.no_completions"
 	CodeRule            = "round.rule" // the exam-number rule is refused (param: reason, the examno message code)

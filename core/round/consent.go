@@ -2,6 +2,7 @@ package round
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gradapply/gradapply/core/school"
@@ -59,4 +60,31 @@ func dayAfter(day string) string {
 		return day
 	}
 	return window.FormatDate(t.AddDate(0, 0, 1))
+}
+
+// ConsentVersions is one consent item of a round with every version of its
+// text, newest (the one in force) first.
+type ConsentVersions struct {
+	Code     string
+	Versions []school.ConsentItem
+}
+
+// HistoryOf groups the items in force with the earlier versions kept for
+// them: per item the current text, then the older versions newest first.
+// Versions of items no longer asked for are left out, and so is a stored
+// copy of the current version.
+func HistoryOf(current, earlier []school.ConsentItem) []ConsentVersions {
+	out := make([]ConsentVersions, len(current))
+	for i, c := range current {
+		out[i] = ConsentVersions{Code: c.Code, Versions: []school.ConsentItem{c}}
+		var old []school.ConsentItem
+		for _, e := range earlier {
+			if e.Code == c.Code && e.Version < c.Version {
+				old = append(old, e)
+			}
+		}
+		slices.SortFunc(old, func(a, b school.ConsentItem) int { return strings.Compare(b.Version, a.Version) })
+		out[i].Versions = append(out[i].Versions, slices.CompactFunc(old, func(a, b school.ConsentItem) bool { return a.Version == b.Version })...)
+	}
+	return out
 }

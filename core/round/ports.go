@@ -67,6 +67,9 @@ type Store interface {
 	// with the text of the version it accepted (ok false when the text is
 	// not stored: the service defaults).
 	AcceptedConsents(ctx context.Context, k application.RoundKey, acc []school.Acceptance) ([]school.ConsentItem, error)
+	// ConsentHistory answers the earlier versions kept for a round's own
+	// items, or for the school's items (every round) when k.EnterYear is 0.
+	ConsentHistory(ctx context.Context, k application.RoundKey) ([]school.ConsentItem, error)
 
 	// LockNumbers takes the round's exam-number counter lock for the
 	// caller's transaction: completions of the round wait for it.

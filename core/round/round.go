@@ -97,7 +97,10 @@ type Settings struct {
 	Documents []DocItem `json:"documents"`
 	// Consents are the round's own items; empty means the school's (or
 	// the service defaults) apply.
-	Consents  []school.ConsentItem `json:"consents"`
+	Consents []school.ConsentItem `json:"consents"`
+	// Steps is the round's own step list after APPL_PART_SAVE; nil means
+	// the school's list applies (application.ResolveSteps).
+	Steps     []application.Status `json:"steps"`
 	UpdatedAt time.Time            `json:"-"`
 }
 
@@ -159,6 +162,7 @@ func Validate(s Settings, old *Settings, majors []Major, inUse map[int64]bool, n
 	checkWindows(&f, s.Windows, old, now)
 	checkParts(&f, s.Parts, old, majors, inUse)
 	checkDocs(&f, s.Documents)
+	checkSteps(&f, s.Steps, old, inUse)
 	if len(s.Consents) > MaxListItems {
 		f.AddParam("consents", form.CodeTooLong, "max", MaxListItems)
 	} else if err := school.ValidateConsentItems(s.Consents); err != nil {
@@ -166,6 +170,36 @@ func Validate(s Settings, old *Settings, majors []Major, inUse map[int64]bool, n
 		f = append(f, e.Fields...)
 	}
 	return f.Err()
+}
+
+// checkSteps: a round's own list names known steps once each and keeps the
+// mandatory ones; once applications exist (they are somewhere on the list)
+// the list no longer changes.
+func checkSteps(f *apperr.Fields, steps []application.Status, old *Settings, inUse map[int64]bool) {
+	changed := old != nil && (!slices.Equal(old.Steps, steps) || (old.Steps == nil) != (steps == nil))
+	if changed && len(inUse) > 0 {
+		f.Add("steps", CodeStepsInUse)
+		return
+	}
+	if steps == nil {
+		return
+	}
+	for _, st := range steps {
+		if !slices.Contains(application.OptionalSteps, st) {
+			f.AddParam("steps", CodeStepUnknown, "step", string(st))
+			return
+		}
+	}
+	if _, err := application.NewSteps(steps...); err != nil {
+		f.Add("steps", CodeStepUnknown)
+		return
+	}
+	for _, st := range application.RoundMandatorySteps {
+		if !slices.Contains(steps, st) {
+			f.AddParam("steps", CodeStepsMandatory, "step", string(st))
+			return
+		}
+	}
 }
 
 func checkFees(f *apperr.Fields, s Settings) {
@@ -335,6 +369,13 @@ func Normalise(s Settings) Settings {
 	}
 	s.Windows = slices.Clone(s.Windows)
 	slices.SortStableFunc(s.Windows, func(a, b Window) int { return strings.Compare(string(a.Kind), string(b.Kind)) })
+	if s.Steps != nil {
+		// the fixed order of the steps, whatever order the form sent
+		s.Steps = slices.Clone(s.Steps)
+		slices.SortStableFunc(s.Steps, func(a, b application.Status) int {
+			return slices.Index(application.OptionalSteps, a) - slices.Index(application.OptionalSteps, b)
+		})
+	}
 	s.Documents = slices.Clone(s.Documents)
 	for i := range s.Documents {
 		d := &s.Documents[i]

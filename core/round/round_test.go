@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/school"
@@ -172,6 +173,83 @@ func TestValidateSchool(t *testing.T) {
 		edit(&s)
 		if _, bad := fieldCodes(round.ValidateSchool(s))[strings.TrimSpace(field)]; !bad {
 			t.Errorf("%s: not refused", field)
+		}
+	}
+}
+
+func TestHistoryOfListsEarlierVersionsNewestFirst(t *testing.T) {
+	cur := []school.ConsentItem{{Code: "a", BodyKo: "3", Version: "2024-09-10"}, {Code: "b", BodyKo: "b1", Version: "2022-03-29"}}
+	earlier := []school.ConsentItem{
+		{Code: "a", BodyKo: "1", Version: "2021-09-01"},
+		{Code: "gone", BodyKo: "x", Version: "2020-01-01"}, // an item no longer asked for
+		{Code: "a", BodyKo: "2", Version: "2023-08-23"},
+		{Code: "a", BodyKo: "3", Version: "2024-09-10"}, // a stored copy of the one in force
+	}
+	got := round.HistoryOf(cur, earlier)
+	if len(got) != 2 || got[0].Code != "a" || got[1].Code != "b" {
+		t.Fatalf("items %+v", got)
+	}
+	var bodies []string
+	for _, v := range got[0].Versions {
+		bodies = append(bodies, v.Version+":"+v.BodyKo)
+	}
+	if strings.Join(bodies, " ") != "2024-09-10:3 2023-08-23:2 2021-09-01:1" {
+		t.Fatalf("versions of a: %v", bodies)
+	}
+	if len(got[1].Versions) != 1 || got[1].Versions[0].BodyKo != "b1" {
+		t.Fatalf("versions of b: %+v", got[1].Versions)
+	}
+}
+
+// A round's own step list: nil is the school's; known steps in any order
+// (stored in the fixed order); the mandatory steps stay; and once
+// applications exist the list does not change.
+func TestRoundSteps(t *testing.T) {
+	t.Parallel()
+	own := []application.Status{application.Survey, application.BasisSave, application.AcadSave, application.LangSave, application.FileSave}
+	in := valid()
+	in.Steps = own
+	in = round.Normalise(in)
+	if err := round.Validate(in, nil, majors, nil, now); err != nil {
+		t.Fatalf("a list without career and additional info: %v", err)
+	}
+	if got := in.Steps; got[0] != application.BasisSave || got[len(got)-1] != application.Survey {
+		t.Fatalf("normalised order %v", got)
+	}
+	resolved, err := application.ResolveSteps(in.Steps, []application.Status{application.BasisSave, application.AcadSave, application.LangSave,
+		application.CareerSave, application.AddInfoSave, application.FileSave})
+	if err != nil || resolved.Has(application.CareerSave) || !resolved.Has(application.Survey) || resolved.Last() != application.Survey {
+		t.Fatalf("resolved %v %v", resolved.List(), err)
+	}
+	if school, _ := application.ResolveSteps(nil, []application.Status{application.BasisSave, application.FileSave}); school.Last() != application.FileSave {
+		t.Fatalf("no own list: %v", school.List())
+	}
+	for name, tc := range map[string]struct {
+		steps []application.Status
+		old   *round.Settings
+		inUse map[int64]bool
+		code  string
+	}{
+		"drops the documents":            {[]application.Status{application.BasisSave, application.AcadSave, application.LangSave}, nil, nil, round.CodeStepsMandatory},
+		"unknown step":                   {append(slices.Clone(own), "PAY"), nil, nil, round.CodeStepUnknown},
+		"twice":                          {append(slices.Clone(own), application.Survey), nil, nil, round.CodeStepUnknown},
+		"changed with applications":      {own[1:], &round.Settings{Steps: own}, map[int64]bool{1: true}, round.CodeStepsInUse},
+		"own list set with applications": {own, &round.Settings{}, map[int64]bool{1: true}, round.CodeStepsInUse},
+		"unchanged with applications":    {own, &round.Settings{Steps: own}, map[int64]bool{1: true}, ""},
+		"changed before any application": {own[1:], &round.Settings{Steps: own}, nil, ""},
+	} {
+		x := valid()
+		x.Steps = tc.steps
+		x = round.Normalise(x)
+		old := tc.old
+		if old != nil {
+			o := valid()
+			o.Steps = round.Normalise(*old).Steps
+			old = &o
+		}
+		err := round.Validate(x, old, majors, tc.inUse, now)
+		if got := fieldCodes(err)["steps"]; got != tc.code {
+			t.Errorf("%s: steps %q (%v), want %q", name, got, err, tc.code)
 		}
 	}
 }

@@ -415,6 +415,29 @@ func (s *Service) AcceptedConsents(ctx context.Context, k application.RoundKey, 
 	return items, nil
 }
 
+// ConsentVersions answers the consent items a round asks for, each with
+// its earlier versions (public: applicants may read what changed before
+// they accept). Only the texts of the scope in force count: the round's
+// own items, else the school's, else the service defaults, which keep no
+// history.
+func (s *Service) ConsentVersions(ctx context.Context, k application.RoundKey) ([]ConsentVersions, error) {
+	r, err := application.LoadRound(ctx, s.Ref, k)
+	if err != nil {
+		return nil, err
+	}
+	var earlier []school.ConsentItem
+	switch {
+	case len(r.RoundConsents) > 0:
+		earlier, err = s.Store.ConsentHistory(ctx, k)
+	case len(r.SchoolConsents) > 0:
+		earlier, err = s.Store.ConsentHistory(ctx, application.RoundKey{SchoolCode: k.SchoolCode})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return HistoryOf(r.Rules.Consents, earlier), nil
+}
+
 // School answers a school's settings.
 func (s *Service) School(ctx context.Context, p permission.Principal, code string) (SchoolSettings, error) {
 	if !permission.Can(p, permission.RecruitPartManage, code) {

@@ -105,6 +105,12 @@ const enBase = {
                 long: "Long text",
                 choice: "Choice",
             },
+            cancel: "Cancel request",
+            cancel_title: "Cancel this letter request",
+            cancel_help: "The recommender's link stops working at once. The applicant and the recommender receive the reason by e-mail, and the cancellation is recorded in the audit log.",
+            cancel_reason: "Reason",
+            cancel_confirm: "Cancel the request",
+            cancelled: "The request was cancelled; both sides are being mailed.",
             statuses: {
                 "00010": "Sent",
                 "00020": "Opened",

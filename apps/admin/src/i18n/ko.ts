@@ -107,6 +107,12 @@ const koBase = {
                 long: "긴 글",
                 choice: "선택형",
             },
+            cancel: "요청 취소",
+            cancel_title: "추천서 요청 취소",
+            cancel_help: "추천인의 링크는 즉시 더 이상 열리지 않습니다. 지원자와 추천인에게 취소 사유가 메일로 전달되며, 취소 내역은 감사 기록에 남습니다.",
+            cancel_reason: "취소 사유",
+            cancel_confirm: "요청 취소하기",
+            cancelled: "요청을 취소했습니다. 지원자와 추천인에게 메일을 보냅니다.",
             statuses: {
                 "00010": "요청 발송",
                 "00020": "열람함",

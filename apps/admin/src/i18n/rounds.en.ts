@@ -54,6 +54,7 @@ export const enRounds = {
                 parts: 'Majors and courses',
                 documents: 'Documents',
                 consents: 'Consents',
+                steps: 'Steps',
                 numbering: 'Exam number and slip',
             },
             windows: {
@@ -77,6 +78,8 @@ export const enRounds = {
                 doctor: 'Doctoral',
             },
             fields: {
+                ownSteps: 'This round has its own step list',
+                steps: 'Steps of this round',
                 id: 'Round',
                 schoolCode: 'School',
                 enterYear: 'Entrance year',
@@ -127,6 +130,7 @@ export const enRounds = {
                 extensions: 'Comma-separated, e.g. pdf, jpg',
                 maxSize: '0 = default',
                 consents: 'Empty: the school\u2019s consent items apply. Editing a text an applicant accepted makes a new version; they keep the one they accepted.',
+                steps: 'Unchecked: the school\u2019s step list applies. A round may drop or add the career, additional information and survey steps; basic information, academic history, languages and documents are always asked. The list cannot change once the round has applications.',
                 applIdRule: 'e.g. {YYYY}{ROUND:2}-{SEQ:4}',
                 slipNotice: 'Printed on the admission slips (where and when, what to bring).',
             },

@@ -54,6 +54,7 @@ export const koRounds = {
                 parts: '전공과 과정',
                 documents: '제출 서류',
                 consents: '동의 항목',
+                steps: '단계',
                 numbering: '수험번호와 수험표',
             },
             windows: {
@@ -77,6 +78,8 @@ export const koRounds = {
                 doctor: '박사',
             },
             fields: {
+                ownSteps: '이 전형만의 단계 목록 사용',
+                steps: '이 전형의 단계',
                 id: '회차',
                 schoolCode: '학교',
                 enterYear: '입학 연도',
@@ -127,6 +130,7 @@ export const koRounds = {
                 extensions: '쉼표로 구분, 예: pdf, jpg',
                 maxSize: '0 = 기본값',
                 consents: '비워 두면 학교의 동의 항목이 적용됩니다. 지원자가 동의한 본문을 고치면 새 버전이 되고, 지원자는 동의한 버전을 그대로 유지합니다.',
+                steps: '선택하지 않으면 학교의 단계 목록을 따릅니다. 전형마다 경력, 추가 정보, 설문 단계를 빼거나 더할 수 있으며, 기본 정보, 학력, 어학, 서류 단계는 항상 포함됩니다. 지원서가 생긴 뒤에는 바꿀 수 없습니다.',
                 applIdRule: '예: {YYYY}{ROUND:2}-{SEQ:4}',
                 slipNotice: '수험표에 인쇄됩니다(시험 장소와 시간, 준비물).',
             },

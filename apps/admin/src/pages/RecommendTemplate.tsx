@@ -24,8 +24,10 @@ import {
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Title, useGetIdentity, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { httpClient } from '../httpClient';
+import type { Permissions } from '../authProvider';
+import { LetterCancel } from './LetterCancel';
 
 interface School {
     schoolCode: string;
@@ -147,6 +149,9 @@ const QuestionEditor = ({ q, i, n, errors, onChange, onMove, onRemove }: {
 /** The letters of one application: status, recommender, dates, the PDF and the file (access-logged). */
 const Letters = () => {
     const translate = useTranslate();
+    const { permissions } = usePermissions<Permissions>();
+    // cancelling past 00010 is support's (the server checks it again)
+    const support = (permissions?.roles ?? []).includes('ROLE_SYS_ADMIN');
     const [applNo, setApplNo] = useState('');
     const [list, setList] = useState<Letter[] | null>(null);
     const [failed, setFailed] = useState(false);
@@ -194,6 +199,7 @@ const Letters = () => {
                                         <TableCell>
                                             {l.pdfPath && <Link href={l.pdfPath} download data-testid="letter-pdf">{translate('app.recommend.pdf')}</Link>}
                                             {l.filePath && <><br /><Link href={l.filePath} download>{l.fileName}</Link></>}
+                                            {support && l.status !== '00040' && <><br /><LetterCancel reqNo={l.reqNo} onDone={load} /></>}
                                         </TableCell>
                                     </TableRow>
                                 ))}

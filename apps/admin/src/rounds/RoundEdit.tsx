@@ -1,6 +1,6 @@
 import { Create, Edit, useTranslate } from 'react-admin';
 import { RoundForm } from './RoundForm';
-import { fromForm, toForm, type RoundRecord } from './types';
+import { MANDATORY_STEPS, fromForm, toForm, type RoundRecord } from './types';
 import { PageHeading } from './PageHeading';
 
 const thisYear = () => Number(new Date().toLocaleString('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric' }));
@@ -26,6 +26,8 @@ export const RoundCreate = () => {
                 documents: [],
                 consents: [],
                 windows: {},
+                ownSteps: false,
+                steps: [...MANDATORY_STEPS],
             }}
         >
             <PageHeading title="resources.recruit-parts.create_title" />

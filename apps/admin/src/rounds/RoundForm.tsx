@@ -22,7 +22,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import { DayInput } from './DayInput';
-import { PAY_TYPES, WINDOW_TYPES, type Major } from './types';
+import { MANDATORY_STEPS, PAY_TYPES, STEPS, WINDOW_TYPES, type Major } from './types';
 
 const FEE_HINT_KEY = 'resources.recruit-parts.hints.';
 /** Pay types paid through the domestic gateway (PortOne): each has a store id and a channel key. */
@@ -193,6 +193,23 @@ export const RoundForm = ({ create = false }: { create?: boolean }) => {
                             </FormDataConsumer>
                         </SimpleFormIterator>
                     </ArrayInput>
+                </TabbedForm.Tab>
+                <TabbedForm.Tab label={t('tabs.steps')} path="steps">
+                    <Typography variant="body2" color="text.secondary">
+                        {t('hints.steps')}
+                    </Typography>
+                    <BooleanInput source="ownSteps" label="resources.recruit-parts.fields.ownSteps" />
+                    <FormDataConsumer>
+                        {({ formData }) =>
+                            formData.ownSteps ? (
+                                <CheckboxGroupInput
+                                    source="steps"
+                                    label="resources.recruit-parts.fields.steps"
+                                    choices={STEPS.map(s => ({ id: s, name: `resources.schools.step.${s}`, disabled: MANDATORY_STEPS.includes(s) }))}
+                                />
+                            ) : null
+                        }
+                    </FormDataConsumer>
                 </TabbedForm.Tab>
                 <TabbedForm.Tab label={t('tabs.numbering')} path="numbering">
                     <TextInput source="applIdRule" validate={required()} helperText={t('hints.applIdRule')} fullWidth />

@@ -50,6 +50,18 @@ describe('round form values', () => {
         expect(body.documents[0].extensions).toEqual(['jpg', 'png']);
     });
 
+    it('sends the round\'s own step list only when it has one, starting from the list in force', () => {
+        const inherited = toForm({ ...round, steps: null, preview: { steps: ['APPL_PART_SAVE', 'BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE', 'SURVEY'] } });
+        expect(inherited.ownSteps).toBe(false);
+        expect(inherited.steps).toEqual(['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE', 'SURVEY']);
+        const school = fromForm(inherited);
+        expect(school.steps).toBeNull();
+        expect('ownSteps' in school).toBe(false);
+        const own = toForm({ ...round, steps: ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE'] });
+        expect(own.ownSteps).toBe(true);
+        expect(fromForm({ ...own, steps: [...own.steps, 'CAREER_SAVE'] }).steps).toEqual(['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE', 'CAREER_SAVE']);
+    });
+
     it('turns the server field names into the form shape', () => {
         expect(nestFieldErrors({ 'windows.SUBMIT.startDay': 'a', 'parts[0].majorCode': 'b', feeKrw: 'c' }, 'top')).toEqual({
             windows: { SUBMIT: { startDay: 'a' } },

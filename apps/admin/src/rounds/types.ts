@@ -2,6 +2,10 @@
 export const WINDOW_TYPES = ['SUBMIT', 'COMPLETE', 'RECOMMEND_REQUEST', 'RECOMMEND'] as const;
 export type WindowType = (typeof WINDOW_TYPES)[number];
 export const PAY_TYPES = ['card', 'vbank', 'trans', 'visa_master', 'free'] as const;
+/** The steps after APPL_PART_SAVE, in their fixed order (core/application OptionalSteps). */
+export const STEPS = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY'] as const;
+/** The steps a round's own list keeps (the server checks it: round.steps_mandatory). */
+export const MANDATORY_STEPS: readonly string[] = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE'];
 
 export interface RoundWindow {
     type: WindowType;
@@ -52,6 +56,8 @@ export interface RoundRecord {
     documents: DocItem[];
     effectiveConsents?: ConsentItem[];
     effectiveDocuments?: DocItem[];
+    /** the round's own step list; null: the school's applies */
+    steps?: string[] | null;
     [key: string]: unknown;
 }
 
@@ -71,6 +77,9 @@ export const toForm = (r: RoundRecord) => {
         feeUsd: (r.feeUsd ?? 0) / 100,
         documents: (r.documents?.length ? r.documents : r.effectiveDocuments ?? []).map(d => ({ ...d, extensions: d.extensions.join(', ') })),
         consents: r.consents?.length ? r.consents : r.effectiveConsents ?? [],
+        // the list in force (the preview's) is where an own list starts
+        ownSteps: r.steps != null,
+        steps: r.steps ?? ((r.preview as { steps?: string[] } | undefined)?.steps ?? []).filter(s => s !== 'APPL_PART_SAVE'),
     };
 };
 
@@ -92,8 +101,10 @@ export const fromForm = (v: Record<string, unknown>) => {
         extensions: Array.isArray(d.extensions) ? d.extensions : String(d.extensions ?? '').split(/[\s,]+/).filter(Boolean),
         maxSize: Number(d.maxSize ?? 0),
     }));
+    const { ownSteps, ...rest } = v;
     return {
-        ...v,
+        ...rest,
+        steps: ownSteps ? ((v.steps ?? []) as string[]) : null,
         windows,
         payChannels: channels,
         feeKrw: Math.round(Number(v.feeKrw ?? 0)),

@@ -24,9 +24,9 @@ import {
 } from 'react-admin';
 import { httpClient, type ApiErrorBody, nestFieldErrors } from '../httpClient';
 import { ADMIN_API } from '../dataProvider';
+import { STEPS } from '../rounds/types';
 import { HttpError } from 'react-admin';
 
-const STEPS = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY'];
 
 interface Settings {
     schoolCode: string;

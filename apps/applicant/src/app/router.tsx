@@ -34,6 +34,7 @@ const ConfirmPwdPage = lazyPage(() => import('./routes/confirm-pwd'));
 const ModifyInfoPage = lazyPage(() => import('./routes/modify-info'));
 const TermsPage = lazyPage(() => import('./routes/legal'));
 const PrivacyPage = lazyPage(() => import('./routes/privacy'));
+const ConsentVersionsPage = lazyPage(() => import('./routes/consent-versions'));
 const SchoolMainPage = lazyPage(() => import('./routes/school-main'));
 const MyListPage = lazyPage(() => import('./routes/my-list'));
 const ApplAgreePage = lazyPage(() => import('./routes/appl-agree'));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       page(paths.survey, soon),
       page(paths.legal.terms, <TermsPage />),
       page(paths.legal.privacy, <PrivacyPage />),
+      page(paths.legal.consents, <ConsentVersionsPage />),
 
       page(paths.appl.agree, <ApplAgreePage />, 'application'),
       page(paths.appl.part, <ApplPartPage />, 'application'),

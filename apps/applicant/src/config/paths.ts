@@ -63,6 +63,13 @@ export const paths = {
   legal: {
     terms: simple('/terms', 'legal.terms'),
     privacy: simple('/privacy', 'legal.privacy'),
+    /** every version of a round's consent texts (?schoolCode=&enterYear=&partSeq=) */
+    consents: {
+      path: '/consent/versions',
+      titleKey: 'title.consentVersions',
+      getHref: (schoolCode: string, enterYear: string, partSeq: string) =>
+        `/consent/versions?${new URLSearchParams({ schoolCode, enterYear, partSeq }).toString()}`,
+    },
   },
 
   appl: {

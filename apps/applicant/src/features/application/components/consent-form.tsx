@@ -3,12 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
 import { useRecruit } from '../api/get-recruit';
 import type { Consent, RoundKey } from '../types';
 
@@ -63,6 +65,16 @@ export function ConsentForm({
     <Box data-testid="consent-form">
       <Typography variant="body1" sx={{ mb: 2 }}>
         {t('consent.intro', { school: en ? recruit.data.schoolEngName : recruit.data.schoolKorName })}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        <Link
+          href={paths.legal.consents.getHref(round.schoolCode, String(round.enterYear), String(round.recruitPartSeq))}
+          target="_blank"
+          rel="noopener"
+          data-testid="consent-history"
+        >
+          {t('consent.history')}
+        </Link>
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <FormControlLabel
