@@ -31,15 +31,15 @@ func (s *Server) mountHelpdesk(g Groups) {
 	for path, kind := range map[string]helpdesk.Kind{"/faq": helpdesk.KindFAQ, "/help-posts": helpdesk.KindHelp} {
 		g.Admin.GET(path, h.list(kind, path[1:]), m)
 		g.Admin.POST(path, h.save(kind, false), m)
-		g.Admin.GET(path+"/:id", h.get(kind), m)
-		g.Admin.PUT(path+"/:id", h.save(kind, true), m)
-		g.Admin.DELETE(path+"/:id", h.remove(kind), m)
+		g.Admin.GET(path+"/:entryId", h.get(kind), m)
+		g.Admin.PUT(path+"/:entryId", h.save(kind, true), m)
+		g.Admin.DELETE(path+"/:entryId", h.remove(kind), m)
 	}
 	g.Admin.GET("/faq-categories", h.categories, m)
 	g.Admin.POST("/faq-categories", h.saveCategory(false), m)
-	g.Admin.GET("/faq-categories/:id", h.category, m)
-	g.Admin.PUT("/faq-categories/:id", h.saveCategory(true), m)
-	g.Admin.DELETE("/faq-categories/:id", h.removeCategory, m)
+	g.Admin.GET("/faq-categories/:categoryId", h.category, m)
+	g.Admin.PUT("/faq-categories/:categoryId", h.saveCategory(true), m)
+	g.Admin.DELETE("/faq-categories/:categoryId", h.removeCategory, m)
 }
 
 // named fills each field error's {field} with the field's label in the
@@ -97,7 +97,7 @@ func toPublic(l Locale, e helpdesk.Entry) publicEntryDTO {
 
 func (h *helpdeskHandlers) publicFAQ(c *echo.Context) error {
 	var f apperr.Fields
-	cat := intQuery(c, &f, "categoryId")
+	cat := atoiFilter(&f, "categoryId", c.QueryParam("categoryId"))
 	if err := f.Err(); err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (h *helpdeskHandlers) publicFAQ(c *echo.Context) error {
 
 func (h *helpdeskHandlers) publicHelp(c *echo.Context) error {
 	var f apperr.Fields
-	page, size := intQuery(c, &f, "page"), intQuery(c, &f, "size")
+	page, size := atoiFilter(&f, "page", c.QueryParam("page")), atoiFilter(&f, "size", c.QueryParam("size"))
 	if err := f.Err(); err != nil {
 		return err
 	}
@@ -141,8 +141,17 @@ func (h *helpdeskHandlers) publicHelp(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "size": size})
 }
 
+// entryID reads a positive id from a path parameter (entryId, categoryId,
+// or id on the public routes); anything else names nothing.
 func entryID(c *echo.Context, code string) (int64, error) {
-	n, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	name := "entryId"
+	switch {
+	case code == helpdesk.CodeCategoryNotFound:
+		name = "categoryId"
+	case c.Param("id") != "":
+		name = "id"
+	}
+	n, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || n <= 0 {
 		return 0, apperr.NotFound(code)
 	}
