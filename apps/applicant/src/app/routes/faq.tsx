@@ -59,12 +59,15 @@ export function FaqPage() {
           </Box>
         ) : entries.length === 0 ? (
           <Alert severity="info" data-testid="faq-empty">
-            {q ? t('helpdesk.noResults', { q }) : t('helpdesk.empty')}{' '}
-            <Link component={RouterLink} to={paths.help.getHref()}>{t('helpdesk.tryHelp')}</Link>
+            {q ? t('helpdesk.noResults', { q }) : t('helpdesk.empty')}
           </Alert>
         ) : (
           <EntryList entries={entries} testId="faq" />
         )}
+        <Typography variant="body2" color="text.secondary">
+          {t('helpdesk.moreHelp')}{' '}
+          <Link component={RouterLink} to={paths.help.getHref()} data-testid="faq-to-help">{t('helpdesk.tryHelp')}</Link>
+        </Typography>
       </Stack>
     </PageFrame>
   );
