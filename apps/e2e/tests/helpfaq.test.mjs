@@ -7,20 +7,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, login, appStarted } from './helpers.mjs';
+import { launch, newPage, login, appStarted, axeViolations as violations } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const T = 30_000;
-
-async function violations(page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')})`);
-}
 
 async function noSideScroll(page, what) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
