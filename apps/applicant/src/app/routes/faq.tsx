@@ -30,15 +30,17 @@ export function FaqPage() {
       },
       { replace: true },
     );
-  const entries = (faq.data?.entries ?? []).filter((e) => !category || e.categoryId === category);
-  const count = (id: number) => (faq.data?.entries ?? []).filter((e) => e.categoryId === id).length;
+  const all = Array.isArray(faq.data?.entries) ? faq.data.entries : [];
+  const categories = Array.isArray(faq.data?.categories) ? faq.data.categories : [];
+  const entries = all.filter((e) => !category || e.categoryId === category);
+  const count = (id: number) => all.filter((e) => e.categoryId === id).length;
   return (
     <PageFrame title={t('title.faq')} testId="faq-page">
       <Stack spacing={2}>
         <SearchBox label={t('helpdesk.faqSearch')} testId="faq-search" />
         <Box component="nav" aria-label={t('helpdesk.categories')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="faq-categories">
           <Chip label={t('helpdesk.all')} color={category ? 'default' : 'primary'} variant={category ? 'outlined' : 'filled'} onClick={() => pick(0)} aria-pressed={!category} />
-          {(faq.data?.categories ?? []).map((c) => (
+          {categories.map((c) => (
             <Chip
               key={c.id}
               label={q ? `${c.name} (${count(c.id)})` : c.name}
@@ -53,7 +55,9 @@ export function FaqPage() {
         <Typography role="status" variant="body2" color="text.secondary" data-testid="faq-count">
           {faq.data && !faq.isPlaceholderData && (q ? t('helpdesk.found', { count: entries.length, q }) : t('helpdesk.count', { count: entries.length }))}
         </Typography>
-        {faq.isPending ? (
+        {faq.isError ? (
+          <Alert severity="error">{t('error.server')}</Alert>
+        ) : faq.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />
           </Box>

@@ -27,7 +27,7 @@ export function HelpPage() {
       else next.delete('page');
       return next;
     });
-  const items = help.data?.items ?? [];
+  const items = Array.isArray(help.data?.items) ? help.data.items : [];
   return (
     <PageFrame title={t('title.help')} testId="help-page">
       <Stack spacing={2}>
@@ -39,7 +39,9 @@ export function HelpPage() {
         <Typography role="status" variant="body2" color="text.secondary" data-testid="help-count">
           {help.data && !help.isPlaceholderData && (q ? t('helpdesk.found', { count: help.data.total, q }) : t('helpdesk.count', { count: help.data.total }))}
         </Typography>
-        {help.isPending ? (
+        {help.isError ? (
+          <Alert severity="error">{t('error.server')}</Alert>
+        ) : help.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />
           </Box>
