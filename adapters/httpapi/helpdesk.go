@@ -42,9 +42,9 @@ func (s *Server) mountHelpdesk(g Groups) {
 	g.Admin.DELETE("/faq-categories/:categoryId", h.removeCategory, m)
 }
 
-// named fills each field error's {field} with the field's label in the
+// namedFields fills each field error's {field} with the field's label in the
 // caller's language, so "Enter the answer (English)." names what is missing.
-func named(c *echo.Context, err error) error {
+func namedFields(c *echo.Context, err error) error {
 	ae, ok := apperr.As(err)
 	if !ok || len(ae.Fields) == 0 {
 		return err
@@ -60,28 +60,28 @@ func named(c *echo.Context, err error) error {
 	return ae
 }
 
-// lang is the language shown and searched in: ?lang= (the page's
+// helpLang is the language shown and searched in: ?lang= (the page's
 // language), else the caller's locale.
-func lang(c *echo.Context) Locale {
+func helpLang(c *echo.Context) Locale {
 	if v := c.QueryParam("lang"); v != "" {
 		return ParseLocale(v)
 	}
 	return localeOf(c)
 }
 
-func searchLang(l Locale) helpdesk.Lang {
+func helpSearchLang(l Locale) helpdesk.Lang {
 	if l == En {
 		return helpdesk.En
 	}
 	return helpdesk.Ko
 }
 
-type publicCategoryDTO struct {
+type publicFaqCategoryDTO struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
 }
 
-type publicEntryDTO struct {
+type publicHelpEntryDTO struct {
 	ID         int64  `json:"id"`
 	CategoryID int64  `json:"categoryId,omitempty"`
 	Title      string `json:"title"`
@@ -90,8 +90,8 @@ type publicEntryDTO struct {
 	UpdatedAt  string `json:"updatedAt"`
 }
 
-func toPublic(l Locale, e helpdesk.Entry) publicEntryDTO {
-	return publicEntryDTO{ID: e.ID, CategoryID: e.CategoryID, Title: pick(l, text{e.TitleKo, e.TitleEn}), Body: pick(l, text{e.BodyKo, e.BodyEn}),
+func toPublicHelp(l Locale, e helpdesk.Entry) publicHelpEntryDTO {
+	return publicHelpEntryDTO{ID: e.ID, CategoryID: e.CategoryID, Title: pick(l, text{e.TitleKo, e.TitleEn}), Body: pick(l, text{e.BodyKo, e.BodyEn}),
 		Answer: pick(l, text{e.AnswerKo, e.AnswerEn}), UpdatedAt: e.UpdatedAt.In(window.Seoul).Format(time.DateOnly)}
 }
 
@@ -101,18 +101,18 @@ func (h *helpdeskHandlers) publicFAQ(c *echo.Context) error {
 	if err := f.Err(); err != nil {
 		return err
 	}
-	l := lang(c)
-	faq, err := h.svc.PublicFAQ(c.Request().Context(), searchLang(l), c.QueryParam("q"), int64(cat))
+	l := helpLang(c)
+	faq, err := h.svc.PublicFAQ(c.Request().Context(), helpSearchLang(l), c.QueryParam("q"), int64(cat))
 	if err != nil {
 		return err
 	}
-	cats := make([]publicCategoryDTO, len(faq.Categories))
+	cats := make([]publicFaqCategoryDTO, len(faq.Categories))
 	for i, x := range faq.Categories {
-		cats[i] = publicCategoryDTO{ID: x.ID, Name: pick(l, text{x.KorName, x.EngName})}
+		cats[i] = publicFaqCategoryDTO{ID: x.ID, Name: pick(l, text{x.KorName, x.EngName})}
 	}
-	entries := make([]publicEntryDTO, len(faq.Entries))
+	entries := make([]publicHelpEntryDTO, len(faq.Entries))
 	for i, e := range faq.Entries {
-		entries[i] = toPublic(l, e)
+		entries[i] = toPublicHelp(l, e)
 	}
 	noStore(c)
 	return c.JSON(http.StatusOK, map[string]any{"categories": cats, "entries": entries})
@@ -128,22 +128,22 @@ func (h *helpdeskHandlers) publicHelp(c *echo.Context) error {
 	if c.QueryParam("size") == "" {
 		size = 10
 	}
-	l := lang(c)
-	list, total, err := h.svc.PublicHelp(c.Request().Context(), searchLang(l), c.QueryParam("q"), (page-1)*size, size)
+	l := helpLang(c)
+	list, total, err := h.svc.PublicHelp(c.Request().Context(), helpSearchLang(l), c.QueryParam("q"), (page-1)*size, size)
 	if err != nil {
 		return err
 	}
-	items := make([]publicEntryDTO, len(list))
+	items := make([]publicHelpEntryDTO, len(list))
 	for i, e := range list {
-		items[i] = toPublic(l, e)
+		items[i] = toPublicHelp(l, e)
 	}
 	noStore(c)
 	return c.JSON(http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "size": size})
 }
 
-// entryID reads a positive id from a path parameter (entryId, categoryId,
+// helpID reads a positive id from a path parameter (entryId, categoryId,
 // or id on the public routes); anything else names nothing.
-func entryID(c *echo.Context, code string) (int64, error) {
+func helpID(c *echo.Context, code string) (int64, error) {
 	name := "entryId"
 	switch {
 	case code == helpdesk.CodeCategoryNotFound:
@@ -159,7 +159,7 @@ func entryID(c *echo.Context, code string) (int64, error) {
 }
 
 func (h *helpdeskHandlers) publicHelpPost(c *echo.Context) error {
-	id, err := entryID(c, helpdesk.CodeNotFound)
+	id, err := helpID(c, helpdesk.CodeNotFound)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (h *helpdeskHandlers) publicHelpPost(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, toPublic(lang(c), e))
+	return c.JSON(http.StatusOK, toPublicHelp(helpLang(c), e))
 }
 
 // helpEntryDTO is an entry as the back office edits it (react-admin record).
@@ -188,7 +188,7 @@ type helpEntryDTO struct {
 	UpdatedBy  string `json:"updatedBy,omitempty"`
 }
 
-func toEntryDTO(e helpdesk.Entry) helpEntryDTO {
+func toHelpEntryDTO(e helpdesk.Entry) helpEntryDTO {
 	d := helpEntryDTO{ID: e.ID, TitleKo: e.TitleKo, TitleEn: e.TitleEn, BodyKo: e.BodyKo, BodyEn: e.BodyEn, AnswerKo: e.AnswerKo,
 		AnswerEn: e.AnswerEn, Published: e.Published, Order: e.Order, CreatedAt: timeText(e.CreatedAt), UpdatedAt: timeText(e.UpdatedAt),
 		UpdatedBy: e.UpdatedBy}
@@ -227,7 +227,7 @@ func (h *helpdeskHandlers) list(kind helpdesk.Kind, resource string) echo.Handle
 		}
 		out := make([]helpEntryDTO, len(list))
 		for i, e := range list {
-			out[i] = toEntryDTO(e)
+			out[i] = toHelpEntryDTO(e)
 		}
 		noStore(c)
 		contentRange(c, resource, lp.Offset, len(out), total)
@@ -237,7 +237,7 @@ func (h *helpdeskHandlers) list(kind helpdesk.Kind, resource string) echo.Handle
 
 func (h *helpdeskHandlers) get(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := entryID(c, helpdesk.CodeNotFound)
+		id, err := helpID(c, helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -246,7 +246,7 @@ func (h *helpdeskHandlers) get(kind helpdesk.Kind) echo.HandlerFunc {
 			return err
 		}
 		noStore(c)
-		return c.JSON(http.StatusOK, toEntryDTO(e))
+		return c.JSON(http.StatusOK, toHelpEntryDTO(e))
 	}
 }
 
@@ -255,7 +255,7 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 		var id int64
 		if update {
 			var err error
-			if id, err = entryID(c, helpdesk.CodeNotFound); err != nil {
+			if id, err = helpID(c, helpdesk.CodeNotFound); err != nil {
 				return err
 			}
 		}
@@ -270,19 +270,19 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 		}
 		out, err := h.svc.Save(c.Request().Context(), principal(c), e)
 		if err != nil {
-			return named(c, err)
+			return namedFields(c, err)
 		}
 		status := http.StatusOK
 		if !update {
 			status = http.StatusCreated
 		}
-		return c.JSON(status, toEntryDTO(out))
+		return c.JSON(status, toHelpEntryDTO(out))
 	}
 }
 
 func (h *helpdeskHandlers) remove(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := entryID(c, helpdesk.CodeNotFound)
+		id, err := helpID(c, helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -293,7 +293,7 @@ func (h *helpdeskHandlers) remove(kind helpdesk.Kind) echo.HandlerFunc {
 	}
 }
 
-type categoryDTO struct {
+type faqCategoryDTO struct {
 	ID      int64  `json:"id"`
 	KorName string `json:"korName"`
 	EngName string `json:"engName"`
@@ -317,9 +317,9 @@ func (h *helpdeskHandlers) categories(c *echo.Context) error {
 	total := len(list)
 	lo := min(lp.Offset, total)
 	list = list[lo:min(lo+lp.Limit, total)]
-	out := make([]categoryDTO, len(list))
+	out := make([]faqCategoryDTO, len(list))
 	for i, x := range list {
-		out[i] = categoryDTO(x)
+		out[i] = faqCategoryDTO(x)
 	}
 	noStore(c)
 	contentRange(c, "faq-categories", lo, len(out), total)
@@ -327,7 +327,7 @@ func (h *helpdeskHandlers) categories(c *echo.Context) error {
 }
 
 func (h *helpdeskHandlers) category(c *echo.Context) error {
-	id, err := entryID(c, helpdesk.CodeCategoryNotFound)
+	id, err := helpID(c, helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}
@@ -336,7 +336,7 @@ func (h *helpdeskHandlers) category(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, categoryDTO(x))
+	return c.JSON(http.StatusOK, faqCategoryDTO(x))
 }
 
 func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
@@ -344,29 +344,29 @@ func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
 		var id int64
 		if update {
 			var err error
-			if id, err = entryID(c, helpdesk.CodeCategoryNotFound); err != nil {
+			if id, err = helpID(c, helpdesk.CodeCategoryNotFound); err != nil {
 				return err
 			}
 		}
-		var in categoryDTO
+		var in faqCategoryDTO
 		if err := bind(c, &in); err != nil {
 			return err
 		}
 		in.ID = id
 		out, err := h.svc.SaveCategory(c.Request().Context(), principal(c), helpdesk.Category(in))
 		if err != nil {
-			return named(c, err)
+			return namedFields(c, err)
 		}
 		status := http.StatusOK
 		if !update {
 			status = http.StatusCreated
 		}
-		return c.JSON(status, categoryDTO(out))
+		return c.JSON(status, faqCategoryDTO(out))
 	}
 }
 
 func (h *helpdeskHandlers) removeCategory(c *echo.Context) error {
-	id, err := entryID(c, helpdesk.CodeCategoryNotFound)
+	id, err := helpID(c, helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 )
 
-func list(r apptest.Response, key string) []map[string]any {
+func helpList(r apptest.Response, key string) []map[string]any {
 	var out []map[string]any
 	for _, x := range r.Body[key].([]any) {
 		out = append(out, x.(map[string]any))
@@ -24,7 +24,7 @@ func TestFAQPublic(t *testing.T) {
 	guest := apptest.NewClient(t, e.srv)
 	for _, lang := range []string{"ko", "en"} {
 		r := must(t, guest.Do("GET", "/apply/api/faq?lang="+lang, nil), 200, "faq "+lang)
-		cats, entries := list(r, "categories"), list(r, "entries")
+		cats, entries := helpList(r, "categories"), helpList(r, "entries")
 		if len(cats) != 6 || len(entries) < 15 || len(entries) > 25 {
 			t.Fatalf("%s: %d categories, %d entries", lang, len(cats), len(entries))
 		}
@@ -35,7 +35,7 @@ func TestFAQPublic(t *testing.T) {
 		}
 	}
 	r := must(t, guest.Do("GET", "/apply/api/faq?lang=ko&q="+url.QueryEscape("환불"), nil), 200, "search ko")
-	found := list(r, "entries")
+	found := helpList(r, "entries")
 	if len(found) == 0 {
 		t.Fatal("no entry on refunds")
 	}
@@ -49,14 +49,14 @@ func TestFAQPublic(t *testing.T) {
 	if !strings.Contains(strings.Join(titles, "|"), "전형료를 환불받을 수 있나요?") {
 		t.Errorf("refund question missing: %v", titles)
 	}
-	if r := must(t, guest.Do("GET", "/apply/api/faq?lang=en&q="+url.QueryEscape("환불"), nil), 200, "ko word in en"); len(list(r, "entries")) != 0 {
+	if r := must(t, guest.Do("GET", "/apply/api/faq?lang=en&q="+url.QueryEscape("환불"), nil), 200, "ko word in en"); len(helpList(r, "entries")) != 0 {
 		t.Errorf("a Korean word found English entries: %v", r.Raw)
 	}
 	r = must(t, guest.Do("GET", "/apply/api/faq?lang=en&q=refund", nil), 200, "search en")
-	if len(list(r, "entries")) == 0 || !strings.Contains(r.Raw, "Can the application fee be refunded?") {
+	if len(helpList(r, "entries")) == 0 || !strings.Contains(r.Raw, "Can the application fee be refunded?") {
 		t.Errorf("en search: %s", r.Raw)
 	}
-	if r := must(t, guest.Do("GET", "/apply/api/faq?q=qzxqzx", nil), 200, "nonsense"); len(list(r, "entries")) != 0 {
+	if r := must(t, guest.Do("GET", "/apply/api/faq?q=qzxqzx", nil), 200, "nonsense"); len(helpList(r, "entries")) != 0 {
 		t.Errorf("nonsense found %s", r.Raw)
 	}
 	guest.Lang = "en"
@@ -71,16 +71,16 @@ func TestHelpBoardPublic(t *testing.T) {
 	e := newApplyEnv(t)
 	guest := apptest.NewClient(t, e.srv)
 	r := must(t, guest.Do("GET", "/apply/api/help?lang=en&page=1&size=3", nil), 200, "help")
-	items := list(r, "items")
+	items := helpList(r, "items")
 	if r.Body["total"] != float64(4) || len(items) != 3 {
 		t.Fatalf("help page 1: %s", r.Raw)
 	}
 	r = must(t, guest.Do("GET", "/apply/api/help?lang=en&page=2&size=3", nil), 200, "help page 2")
-	if len(list(r, "items")) != 1 {
+	if len(helpList(r, "items")) != 1 {
 		t.Fatalf("help page 2: %s", r.Raw)
 	}
 	r = must(t, guest.Do("GET", "/apply/api/help?lang=ko&q="+url.QueryEscape("추천인"), nil), 200, "help search")
-	if got := list(r, "items"); len(got) != 1 || got[0]["title"] != "추천인이 메일을 받지 못했다고 합니다." || !strings.Contains(got[0]["answer"].(string), "스팸") {
+	if got := helpList(r, "items"); len(got) != 1 || got[0]["title"] != "추천인이 메일을 받지 못했다고 합니다." || !strings.Contains(got[0]["answer"].(string), "스팸") {
 		t.Fatalf("help search: %s", r.Raw)
 	}
 	id := items[0]["id"]
@@ -133,12 +133,12 @@ func TestFAQAdmin(t *testing.T) {
 		t.Errorf("created: %s", r.Raw)
 	}
 	q := "/apply/api/faq?lang=ko&q=" + url.QueryEscape("기숙사")
-	if got := list(must(t, guest.Do("GET", q, nil), 200, "public"), "entries"); len(got) != 0 {
+	if got := helpList(must(t, guest.Do("GET", q, nil), 200, "public"), "entries"); len(got) != 0 {
 		t.Fatalf("unpublished entry shown: %v", got)
 	}
 	entry["published"] = true
 	must(t, sys.Do("PUT", fmt.Sprintf("/apply/api-auth/admin/faq/%v", id), entry), 200, "publish")
-	if got := list(must(t, guest.Do("GET", q, nil), 200, "public"), "entries"); len(got) != 1 || got[0]["answer"] != "합격 후 학교의 안내에 따라 신청합니다." {
+	if got := helpList(must(t, guest.Do("GET", q, nil), 200, "public"), "entries"); len(got) != 1 || got[0]["answer"] != "합격 후 학교의 안내에 따라 신청합니다." {
 		t.Fatalf("published entry: %v", got)
 	}
 	must(t, sys.Do("GET", fmt.Sprintf("/apply/api-auth/admin/help-posts/%v", id), nil), 404, "an FAQ entry read as a help post")

@@ -18,7 +18,7 @@ type Helpdesk struct{ DB *DB }
 
 var _ helpdesk.Store = Helpdesk{}
 
-func foreignKey(err error) bool {
+func helpForeignKey(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "23503"
 }
@@ -83,7 +83,7 @@ func (s Helpdesk) DeleteCategory(ctx context.Context, id int64) error {
 		return apperr.Conflict(helpdesk.CodeCategoryInUse).With("count", n)
 	}
 	tag, err := s.DB.exec(ctx, Builder.Delete("helpdesk_category").Where(sq.Eq{"id": id}))
-	if foreignKey(err) { // an entry was added meanwhile
+	if helpForeignKey(err) { // an entry was added meanwhile
 		return apperr.Conflict(helpdesk.CodeCategoryInUse).With("count", 1)
 	}
 	if err != nil {
@@ -95,10 +95,10 @@ func (s Helpdesk) DeleteCategory(ctx context.Context, id int64) error {
 	return nil
 }
 
-var entryColumns = []string{"e.id", "e.kind", "coalesce(e.category_id, 0)", "e.title_ko", "e.title_en", "e.body_ko", "e.body_en",
+var helpColumns = []string{"e.id", "e.kind", "coalesce(e.category_id, 0)", "e.title_ko", "e.title_en", "e.body_ko", "e.body_en",
 	"e.answer_ko", "e.answer_en", "e.published", "e.sort_order", "e.created_at", "e.updated_at", "e.updated_by"}
 
-func scanEntry(r pgx.Row) (helpdesk.Entry, error) {
+func scanHelpEntry(r pgx.Row) (helpdesk.Entry, error) {
 	var e helpdesk.Entry
 	var kind string
 	err := r.Scan(&e.ID, &kind, &e.CategoryID, &e.TitleKo, &e.TitleEn, &e.BodyKo, &e.BodyEn, &e.AnswerKo, &e.AnswerEn,
@@ -107,7 +107,7 @@ func scanEntry(r pgx.Row) (helpdesk.Entry, error) {
 	return e, err
 }
 
-var entrySort = map[string]string{"id": "e.id", "order": "e.sort_order", "categoryId": "e.category_id", "published": "e.published",
+var helpSort = map[string]string{"id": "e.id", "order": "e.sort_order", "categoryId": "e.category_id", "published": "e.published",
 	"updatedAt": "e.updated_at", "titleKo": "e.title_ko", "titleEn": "e.title_en"}
 
 // Entries answers a page of matching entries and the total. The search
@@ -133,8 +133,8 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 	if err := s.DB.queryRow(ctx, Builder.Select("count(*)").From("helpdesk_entry e").Where(where)).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("postgres: helpdesk entries: %w", err)
 	}
-	b := Builder.Select(entryColumns...).From("helpdesk_entry e").LeftJoin("helpdesk_category c ON c.id = e.category_id").Where(where)
-	if col, ok := entrySort[q.Sort]; ok {
+	b := Builder.Select(helpColumns...).From("helpdesk_entry e").LeftJoin("helpdesk_category c ON c.id = e.category_id").Where(where)
+	if col, ok := helpSort[q.Sort]; ok {
 		dir := " ASC"
 		if q.Desc {
 			dir = " DESC"
@@ -149,7 +149,7 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: helpdesk entries: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (helpdesk.Entry, error) { return scanEntry(r) })
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (helpdesk.Entry, error) { return scanHelpEntry(r) })
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: helpdesk entries: %w", err)
 	}
@@ -158,7 +158,7 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 
 // Entry answers one entry.
 func (s Helpdesk) Entry(ctx context.Context, id int64) (helpdesk.Entry, error) {
-	e, err := scanEntry(s.DB.queryRow(ctx, Builder.Select(entryColumns...).From("helpdesk_entry e").Where(sq.Eq{"e.id": id})))
+	e, err := scanHelpEntry(s.DB.queryRow(ctx, Builder.Select(helpColumns...).From("helpdesk_entry e").Where(sq.Eq{"e.id": id})))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return e, apperr.NotFound(helpdesk.CodeNotFound)
 	}
@@ -189,7 +189,7 @@ func (s Helpdesk) SaveEntry(ctx context.Context, e helpdesk.Entry) (helpdesk.Ent
 			return e, apperr.NotFound(helpdesk.CodeNotFound)
 		}
 	}
-	if foreignKey(err) {
+	if helpForeignKey(err) {
 		var f apperr.Fields
 		f.Add("categoryId", helpdesk.CodeCategoryUnknown)
 		return e, f.Err()

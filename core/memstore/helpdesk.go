@@ -100,7 +100,7 @@ func (s Helpdesk) DeleteCategory(ctx context.Context, id int64) error {
 	})
 }
 
-func matches(e helpdesk.Entry, q helpdesk.Query) bool {
+func helpMatches(e helpdesk.Entry, q helpdesk.Query) bool {
 	if e.Kind != q.Kind || q.CategoryID != 0 && e.CategoryID != q.CategoryID || q.Published != nil && e.Published != *q.Published {
 		return false
 	}
@@ -115,9 +115,9 @@ func matches(e helpdesk.Entry, q helpdesk.Query) bool {
 	return slices.ContainsFunc(texts, func(t string) bool { return strings.Contains(strings.ToLower(t), want) })
 }
 
-// entryOrder is the public order: FAQ by category order, entry order, id;
+// helpOrder is the public order: FAQ by category order, entry order, id;
 // help posts newest first. A sort field orders by it, then id.
-func entryOrder(q helpdesk.Query, cats map[int64]helpdesk.Category) func(a, b helpdesk.Entry) int {
+func helpOrder(q helpdesk.Query, cats map[int64]helpdesk.Category) func(a, b helpdesk.Entry) int {
 	return func(a, b helpdesk.Entry) int {
 		var c int
 		switch q.Sort {
@@ -132,7 +132,7 @@ func entryOrder(q helpdesk.Query, cats map[int64]helpdesk.Category) func(a, b he
 		case "categoryId":
 			c = cmp.Compare(a.CategoryID, b.CategoryID)
 		case "published":
-			c = cmp.Compare(boolInt(a.Published), boolInt(b.Published))
+			c = cmp.Compare(helpBool(a.Published), helpBool(b.Published))
 		case "updatedAt":
 			c = a.UpdatedAt.Compare(b.UpdatedAt)
 		case "titleKo":
@@ -148,7 +148,7 @@ func entryOrder(q helpdesk.Query, cats map[int64]helpdesk.Category) func(a, b he
 	}
 }
 
-func boolInt(b bool) int {
+func helpBool(b bool) int {
 	if b {
 		return 1
 	}
@@ -161,7 +161,7 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 	var cats map[int64]helpdesk.Category
 	err := s.with(ctx, func(h *helpData) error {
 		for _, e := range h.entries {
-			if matches(e, q) {
+			if helpMatches(e, q) {
 				all = append(all, e)
 			}
 		}
@@ -171,7 +171,7 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 	if err != nil {
 		return nil, 0, err
 	}
-	slices.SortFunc(all, entryOrder(q, cats))
+	slices.SortFunc(all, helpOrder(q, cats))
 	total := len(all)
 	lo := min(q.Offset, total)
 	hi := min(lo+q.Limit, total)
