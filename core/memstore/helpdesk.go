@@ -47,7 +47,9 @@ func (s Helpdesk) Categories(ctx context.Context) ([]helpdesk.Category, error) {
 		out = slices.Collect(maps.Values(h.cats))
 		return nil
 	})
-	slices.SortFunc(out, func(a, b helpdesk.Category) int { return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.ID, b.ID)) })
+	slices.SortFunc(out, func(a, b helpdesk.Category) int {
+		return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.ID, b.ID))
+	})
 	return out, err
 }
 
