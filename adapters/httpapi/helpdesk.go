@@ -141,17 +141,10 @@ func (h *helpdeskHandlers) publicHelp(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "size": size})
 }
 
-// helpID reads a positive id from a path parameter (entryId, categoryId,
-// or id on the public routes); anything else names nothing.
-func helpID(c *echo.Context, code string) (int64, error) {
-	name := "entryId"
-	switch {
-	case code == helpdesk.CodeCategoryNotFound:
-		name = "categoryId"
-	case c.Param("id") != "":
-		name = "id"
-	}
-	n, err := strconv.ParseInt(c.Param(name), 10, 64)
+// helpID reads a positive id from a path parameter; anything else names
+// nothing (404 with code).
+func helpID(c *echo.Context, param, code string) (int64, error) {
+	n, err := strconv.ParseInt(c.Param(param), 10, 64)
 	if err != nil || n <= 0 {
 		return 0, apperr.NotFound(code)
 	}
@@ -159,7 +152,7 @@ func helpID(c *echo.Context, code string) (int64, error) {
 }
 
 func (h *helpdeskHandlers) publicHelpPost(c *echo.Context) error {
-	id, err := helpID(c, helpdesk.CodeNotFound)
+	id, err := helpID(c, "id", helpdesk.CodeNotFound)
 	if err != nil {
 		return err
 	}
@@ -237,7 +230,7 @@ func (h *helpdeskHandlers) list(kind helpdesk.Kind, resource string) echo.Handle
 
 func (h *helpdeskHandlers) get(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := helpID(c, helpdesk.CodeNotFound)
+		id, err := helpID(c, "entryId", helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -255,7 +248,7 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 		var id int64
 		if update {
 			var err error
-			if id, err = helpID(c, helpdesk.CodeNotFound); err != nil {
+			if id, err = helpID(c, "entryId", helpdesk.CodeNotFound); err != nil {
 				return err
 			}
 		}
@@ -282,7 +275,7 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 
 func (h *helpdeskHandlers) remove(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := helpID(c, helpdesk.CodeNotFound)
+		id, err := helpID(c, "entryId", helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -327,7 +320,7 @@ func (h *helpdeskHandlers) categories(c *echo.Context) error {
 }
 
 func (h *helpdeskHandlers) category(c *echo.Context) error {
-	id, err := helpID(c, helpdesk.CodeCategoryNotFound)
+	id, err := helpID(c, "categoryId", helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}
@@ -344,7 +337,7 @@ func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
 		var id int64
 		if update {
 			var err error
-			if id, err = helpID(c, helpdesk.CodeCategoryNotFound); err != nil {
+			if id, err = helpID(c, "categoryId", helpdesk.CodeCategoryNotFound); err != nil {
 				return err
 			}
 		}
@@ -366,7 +359,7 @@ func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
 }
 
 func (h *helpdeskHandlers) removeCategory(c *echo.Context) error {
-	id, err := helpID(c, helpdesk.CodeCategoryNotFound)
+	id, err := helpID(c, "categoryId", helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}

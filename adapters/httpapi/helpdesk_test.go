@@ -167,4 +167,24 @@ func TestFAQAdmin(t *testing.T) {
 	if strings.Join(got, "|") != want {
 		t.Errorf("audit %v, want %s", got, want)
 	}
+
+	// Categories: create (names named when missing), rename, delete when unused.
+	sys.Lang = "en"
+	r = must(t, sys.Do("POST", "/apply/api-auth/admin/faq-categories", map[string]any{"korName": "기숙사", "order": 7}), 400, "no English name")
+	if r.Body["fields"].(map[string]any)["engName"] != "Enter the category name (English)." {
+		t.Errorf("category message: %s", r.Raw)
+	}
+	r = must(t, sys.Do("POST", "/apply/api-auth/admin/faq-categories", map[string]any{"korName": "기숙사", "engName": "Housing", "order": 7}), 201, "new category")
+	cid := r.Body["id"]
+	must(t, sys.Do("PUT", fmt.Sprintf("/apply/api-auth/admin/faq-categories/%v", cid), map[string]any{"korName": "기숙사·주거", "engName": "Housing", "order": 7}), 200, "rename")
+	r = must(t, guest.Do("GET", "/apply/api/faq?lang=ko", nil), 200, "public categories")
+	if !strings.Contains(r.Raw, `"name":"기숙사·주거"`) {
+		t.Errorf("renamed category not public: %s", r.Raw)
+	}
+	must(t, sys.Do("DELETE", fmt.Sprintf("/apply/api-auth/admin/faq-categories/%v", cid), nil), 200, "delete unused")
+	must(t, sys.Do("GET", fmt.Sprintf("/apply/api-auth/admin/faq-categories/%v", cid), nil), 404, "deleted")
+	r = must(t, sys.Do("GET", `/apply/api-auth/admin/access-log?filter={"action":"faq_category."}&sort=["id","ASC"]`, nil), 200, "category audit")
+	if len(r.List) != 3 {
+		t.Errorf("category audit: %s", r.Raw)
+	}
 }
