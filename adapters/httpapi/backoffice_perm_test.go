@@ -59,6 +59,21 @@ var adminRouteActions = map[string]permission.Action{
 	"GET /apply/api-auth/admin/settlements/:schoolCode":                                                 permission.Settlement,
 	"POST /apply/api-auth/admin/settlements/:schoolCode/close":                                          permission.Settlement,
 	"GET /apply/api-auth/admin/settlements/:schoolCode/export":                                          permission.Settlement,
+	"GET /apply/api-auth/admin/faq":                                                                     permission.HelpdeskManage,
+	"POST /apply/api-auth/admin/faq":                                                                    permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/faq/:entryId":                                                            permission.HelpdeskManage,
+	"PUT /apply/api-auth/admin/faq/:entryId":                                                            permission.HelpdeskManage,
+	"DELETE /apply/api-auth/admin/faq/:entryId":                                                         permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/help-posts":                                                              permission.HelpdeskManage,
+	"POST /apply/api-auth/admin/help-posts":                                                             permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/help-posts/:entryId":                                                     permission.HelpdeskManage,
+	"PUT /apply/api-auth/admin/help-posts/:entryId":                                                     permission.HelpdeskManage,
+	"DELETE /apply/api-auth/admin/help-posts/:entryId":                                                  permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/faq-categories":                                                          permission.HelpdeskManage,
+	"POST /apply/api-auth/admin/faq-categories":                                                         permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/faq-categories/:categoryId":                                              permission.HelpdeskManage,
+	"PUT /apply/api-auth/admin/faq-categories/:categoryId":                                              permission.HelpdeskManage,
+	"DELETE /apply/api-auth/admin/faq-categories/:categoryId":                                           permission.HelpdeskManage,
 }
 
 // notJudged are admin routes registered here only so the table stays
@@ -75,7 +90,12 @@ var notJudged = map[string]bool{
 var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo": true,
 	// no payment attempt is made here (money_test.go covers these with one)
 	"GET /apply/api-auth/admin/pay/attempts/:paymentId": true, "POST /apply/api-auth/admin/pay/attempts/:paymentId/cancel": true,
-	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery": true}
+	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery": true,
+	// FAQ and help ids: none is 999999, so nothing is read or deleted here
+	// (helpdesk_test.go covers these with entries it makes).
+	"GET /apply/api-auth/admin/faq/:entryId": true, "DELETE /apply/api-auth/admin/faq/:entryId": true,
+	"GET /apply/api-auth/admin/help-posts/:entryId": true, "DELETE /apply/api-auth/admin/help-posts/:entryId": true,
+	"GET /apply/api-auth/admin/faq-categories/:categoryId": true, "DELETE /apply/api-auth/admin/faq-categories/:categoryId": true}
 
 // Every admin route, old and new, with each of the seven roles and with a
 // school admin of another school: a role the table does not name is
@@ -130,7 +150,8 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 			continue
 		}
 		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
-			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1").Replace(rt.Path)
+			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1",
+			":entryId", "999999", ":categoryId", "999999").Replace(rt.Path)
 		for _, c := range callers {
 			var body any
 			if rt.Method != "GET" {

@@ -50,6 +50,7 @@ var catalogues = []catalogue{
 	{"recommend", recommendMessages},
 	{"money", moneyMessages},
 	{"backoffice", backofficeMessages},
+	{"helpdesk", helpdeskMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

@@ -22,6 +22,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/helpdesk"
 	"github.com/gradapply/gradapply/core/mydata"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -58,6 +59,7 @@ type Services struct {
 	Money      *payment.Staff          // the staff money pages (issue 10)
 	AccessLog  audit.Log               // the personal-data access log viewer
 	Exports    *Exporter               // a round's workbook and documents bundle
+	Helpdesk   *helpdesk.Service       // the FAQ and the help board
 }
 
 // Deps is what the edge needs.
@@ -116,6 +118,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountRecommend,
 	(*Server).mountMoney,
 	(*Server).mountBackoffice,
+	(*Server).mountHelpdesk,
 }
 
 // New builds the router.

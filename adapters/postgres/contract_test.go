@@ -69,3 +69,15 @@ func TestContractRecommendations(t *testing.T) {
 	t.Parallel()
 	storetest.RunRecommendations(t, contractEnv)
 }
+
+func TestContractHelpdesk(t *testing.T) {
+	t.Parallel()
+	storetest.RunHelpdesk(t, func(t *testing.T) storetest.HelpdeskEnv {
+		db, _ := pgtest.New(t)
+		// The migration seeds the FAQ: the contract starts from an empty store.
+		if _, err := db.Pool.Exec(context.Background(), "DELETE FROM helpdesk_entry; DELETE FROM helpdesk_category"); err != nil {
+			t.Fatal(err)
+		}
+		return storetest.HelpdeskEnv{Tx: db, Store: postgres.Helpdesk{DB: db}}
+	})
+}

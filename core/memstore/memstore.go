@@ -100,6 +100,7 @@ type data struct {
 	completed  map[int64]time.Time // when Assign gave the exam number
 	life       map[int64]lifeRow   // account lifecycle columns, by user key
 	recs       *recData
+	help       *helpData // FAQ and help board (helpdesk.go)
 }
 
 func (d *data) clone() *data {
@@ -132,6 +133,7 @@ func (d *data) clone() *data {
 	c.completed = maps.Clone(d.completed)
 	c.life = maps.Clone(d.life)
 	c.recs = d.recs.clone()
+	c.help = d.help.clone()
 	return &c
 }
 

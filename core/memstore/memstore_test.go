@@ -45,3 +45,11 @@ func TestRecommendations(t *testing.T) {
 	t.Parallel()
 	storetest.RunRecommendations(t, newEnv)
 }
+
+func TestHelpdesk(t *testing.T) {
+	t.Parallel()
+	storetest.RunHelpdesk(t, func(*testing.T) storetest.HelpdeskEnv {
+		s := memstore.New()
+		return storetest.HelpdeskEnv{Tx: s, Store: memstore.Helpdesk{Store: s}}
+	})
+}

@@ -116,6 +116,16 @@ var All = []string{
 	"file.required_missing",
 	"file.too_large",
 	"file.upload_malformed",
+	// helpdesk
+	"helpdesk.category_in_use",
+	"helpdesk.category_not_found",
+	"helpdesk.category_unknown",
+	"helpdesk.kind",
+	"helpdesk.not_found",
+	"helpdesk.order",
+	"helpdesk.required",
+	"helpdesk.search_too_long",
+	"helpdesk.too_long",
 	// login
 	"login.failed",
 	"login.inactive",

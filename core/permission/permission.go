@@ -66,6 +66,9 @@ const (
 	ApplicationExport Action = "admin.appl.export" // Excel and document bundles of a round
 	AccessLogRead     Action = "admin.accesslog"   // the personal-data access log
 	Dashboard         Action = "admin.dashboard"   // a round's counts (no personal data)
+	// Help desk, issue 14: the FAQ, its categories and the help board are
+	// the provider's, the same for every school: system admins only.
+	HelpdeskManage Action = "admin.helpdesk"
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
@@ -106,6 +109,7 @@ var table = map[Action][]Role{
 	ApplicationExport: {RoleSysAdmin, RoleSchoolAdmin},
 	AccessLogRead:     {RoleSysAdmin},
 	Dashboard:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin},
+	HelpdeskManage:    {RoleSysAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -196,6 +200,9 @@ var adminPages = []AdminPage{
 	{"remake/applid", Remake},
 	{"health", HealthDetail},
 	{"access-log", AccessLogRead},
+	{"faq", HelpdeskManage},
+	{"faq-categories", HelpdeskManage},
+	{"help-posts", HelpdeskManage},
 }
 
 // AdminPages lists the back-office pages p may open, in menu order; none for

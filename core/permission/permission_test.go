@@ -40,6 +40,7 @@ var want = []struct {
 	{"exports of a round (personal data): admin and school admin", ApplicationExport, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"the personal-data access log: system admin", AccessLogRead, []Role{RoleSysAdmin}, false},
 	{"a round's counts (no personal data): staff of the school, closing staff", Dashboard, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin}, true},
+	{"FAQ, its categories and the help board (the provider's, for every school): system admin", HelpdeskManage, []Role{RoleSysAdmin}, false},
 }
 
 func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
@@ -180,7 +181,8 @@ func TestAdminPagesPerRole(t *testing.T) {
 		{"applicant", Principal{UserID: "a", Roles: []Role{RoleUser}}, []string{}},
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
 		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
-			"applId/check", "school/settings", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log"}},
+			"applId/check", "school/settings", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
+			"faq", "faq-categories", "help-posts"}},
 		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
 			"recruit-part/list", "applId/check", "school/settings", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "recommend/template"}},
 		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},

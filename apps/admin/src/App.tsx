@@ -18,6 +18,7 @@ import { ApplIdCheck } from './rounds/ApplIdCheck';
 import { RemakeApplId } from './rounds/RemakeApplId';
 import { SchoolSettings } from './school/SchoolSettings';
 import { accessLog, applications, members, roles } from './backoffice';
+import { faq, faqCategories, helpPosts } from './helpdesk';
 import { theme } from './themes/theme';
 import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
 import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
@@ -64,6 +65,9 @@ export const App = () => (
         <Resource name="members" {...members} />
         <Resource name="roles" {...roles} />
         <Resource name="access-log" {...accessLog} />
+        <Resource name="faq" {...faq} />
+        <Resource name="faq-categories" {...faqCategories} />
+        <Resource name="help-posts" {...helpPosts} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />

@@ -1,4 +1,5 @@
 import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -183,4 +184,15 @@ export async function createPart(page, school, major) {
   const created = await call(page, 'POST', '/apply/api-auth/appl/part', part);
   if (created.status !== 201) throw new Error(`part: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.applNo;
+}
+
+/**
+ * What axe-core finds on the page once it is idle (MUI transitions
+ * settled): one line per rule with the elements, empty when nothing.
+ */
+export async function axeViolations(page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(300);
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')})`);
 }

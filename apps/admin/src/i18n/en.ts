@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { enBackoffice } from '../backoffice/messages';
+import { enHelpdesk } from '../helpdesk/messages';
 import type { TranslationMessages } from 'react-admin';
 import { deepMerge } from './deepMerge';
 import { enRounds } from './rounds.en';
@@ -177,7 +178,7 @@ export const enApp = deepMerge(deepMerge(enBase, enRounds), enMoney);
 
 export const enMessages: TranslationMessages = {
     ...englishMessages,
-    ...deepMerge(enApp, enBackoffice),
+    ...deepMerge(deepMerge(enApp, enBackoffice), enHelpdesk),
 };
 
 export default enMessages;

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { koBackoffice } from '../backoffice/messages';
+import { koHelpdesk } from '../helpdesk/messages';
 import spectrumKorean from '@spectrum/ra-language-korean';
 import type { TranslationMessages } from 'react-admin';
 import { raKoreanCompletion } from './raKoreanCompletion';
@@ -189,7 +190,7 @@ export const koReactAdmin = deepMerge(
 
 export const koMessages: TranslationMessages = {
     ...koReactAdmin,
-    ...deepMerge(koApp, koBackoffice),
+    ...deepMerge(deepMerge(koApp, koBackoffice), koHelpdesk),
 };
 
 export default koMessages;

@@ -34,7 +34,7 @@ describe('<App> global behaviour', () => {
   });
 
   it('a global error sends the user home and shows the error toast', async () => {
-    window.history.replaceState(null, '', '/faq');
+    window.history.replaceState(null, '', '/survey');
     render(<App />);
     await screen.findByTestId('coming-soon');
     act(() => setGlobalError('서버 오류가 발생했습니다.'));

@@ -59,7 +59,7 @@ describe('routes and document title', () => {
   });
 
   it('shows a placeholder for routes not built yet', async () => {
-    renderRoutes(routes, ['/faq']);
+    renderRoutes(routes, ['/survey']);
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
   });
 

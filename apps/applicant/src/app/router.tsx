@@ -51,6 +51,8 @@ const PayReceiptPage = lazyPage(() => import('./routes/pay-receipt'));
 const ApplRecommendPage = lazyPage(() => import('./routes/appl-recommend'));
 const RecommendListPage = lazyPage(() => import('./routes/recommend-list'));
 const RecommendFormPage = lazyPage(() => import('./routes/recommend-form'));
+const FaqPage = lazyPage(() => import('./routes/faq'));
+const HelpPage = lazyPage(() => import('./routes/help'));
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -85,8 +87,8 @@ export const routes: RouteObject[] = [
       page(paths.payMobile, <PayMobilePage />, 'user'),
       page(paths.inquiry.userList, soon, 'user'),
       page(paths.inquiry.userDetail, soon, 'user'),
-      page(paths.help, soon),
-      page(paths.faq, soon),
+      page(paths.help, <HelpPage />),
+      page(paths.faq, <FaqPage />),
       page(paths.survey, soon),
       page(paths.legal.terms, <TermsPage />),
       page(paths.legal.privacy, <PrivacyPage />),

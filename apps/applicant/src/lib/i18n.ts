@@ -10,6 +10,8 @@ import accountKo from '@/locales/account.ko.json';
 import accountEn from '@/locales/account.en.json';
 import recommendKo from '@/locales/recommend.ko.json';
 import recommendEn from '@/locales/recommend.en.json';
+import helpdeskKo from '@/locales/helpdesk.ko.json';
+import helpdeskEn from '@/locales/helpdesk.en.json';
 import { readCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
@@ -55,8 +57,8 @@ export function saveLanguage(lng: string): Promise<void> {
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo } },
-      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn } },
+      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo } },
+      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn } },
     },
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],
