@@ -51,6 +51,7 @@ var catalogues = []catalogue{
 	{"money", moneyMessages},
 	{"backoffice", backofficeMessages},
 	{"helpdesk", helpdeskMessages},
+	{"inquiry", inquiryMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

@@ -41,6 +41,7 @@ var sample = map[string]mailmsg.Message{
 		Reason: "지원자 요청으로 연락처 변경"},
 	"review_correction": mailmsg.ReviewCorrection{School: "국제대학원", Round: "2026 전기", Reason: "졸업증명서가 흐립니다. 다시 올려 주세요."},
 	"review_complete":   mailmsg.ReviewCompleted{School: "국제대학원", Round: "2026 전기"},
+	"inquiry_answered":  mailmsg.InquiryAnswered{InquiryNo: 12, Title: "전형료 환불 문의", Link: "https://apply.example/inquiry/user/detail?no=12"},
 	"membership_notice": mailmsg.MembershipNotice{UserID: "hong123", Limited: true, FalseInfo: true, Note: "학력 사항이 사실과 다릅니다.", FixBy: "2026-12-03"},
 }
 

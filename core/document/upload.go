@@ -1,11 +1,9 @@
 package document
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"io"
 	"slices"
 
@@ -103,29 +101,12 @@ func newKey() string {
 // the file store within the item's limit and records it, replacing the
 // item's (or slot's) previous file. A refused file leaves nothing behind.
 func (s *Service) Upload(ctx context.Context, p permission.Principal, t UploadTarget, fileName string, body io.Reader) (DocView, Document, error) {
-	br := bufio.NewReaderSize(body, headSize)
-	head, err := br.Peek(headSize)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return DocView{}, Document{}, apperr.Wrap(apperr.KindInvalid, CodeUploadMalformed, err)
-	}
-	// A short head is the whole file; a full one is a lower bound that is
-	// enough for every rule but the limit, which the store enforces.
-	ext, err := t.item.Check(Upload{FileName: fileName, Size: int64(len(head)), Head: head})
+	st, err := PutChecked(ctx, s.Files, t.item.Item, fileName, body, CodeUploadMalformed)
 	if err != nil {
 		return DocView{}, Document{}, err
 	}
-	limit := t.item.Limit(ext)
-	name, size, err := s.Files.Put(ctx, br, limit)
-	if errors.Is(err, ErrTooLarge) {
-		var f apperr.Fields
-		f.AddParam("file", CodeTooLarge, "max", FormatSize(limit))
-		return DocView{}, Document{}, f.Err()
-	}
-	if err != nil {
-		return DocView{}, Document{}, err
-	}
-	base, _ := SplitName(fileName)
-	d := Document{FileKey: newKey(), ApplNo: t.h.ApplNo, ItemCode: t.item.Code, Slot: t.slot, FileName: base + "." + ext,
+	name, ext, size := st.Stored, st.Ext, st.Size
+	d := Document{FileKey: newKey(), ApplNo: t.h.ApplNo, ItemCode: t.item.Code, Slot: t.slot, FileName: st.Name,
 		StoredName: name, Ext: ext, Size: size, UploadedAt: s.now()}
 	var old Document
 	var replaced bool

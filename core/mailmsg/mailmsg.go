@@ -222,7 +222,8 @@ func (MembershipNotice) Kind() string { return "membership_notice" }
 func All() []Message {
 	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
-		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{}}
+		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
+		InquiryAnswered{}}
 }
 
 var byKind = func() map[string]reflect.Type {
@@ -427,3 +428,13 @@ type RecommendCancelled struct {
 
 // Kind implements Message.
 func (RecommendCancelled) Kind() string { return "recommend_cancelled" }
+// InquiryAnswered tells a member that staff answered their 1:1 inquiry
+// (seed section 8); the answer itself is read on the site.
+type InquiryAnswered struct {
+	InquiryNo int64  `json:"inquiryNo"`
+	Title     string `json:"title"`
+	Link      string `json:"link"`
+}
+
+// Kind implements Message.
+func (InquiryAnswered) Kind() string { return "inquiry_answered" }

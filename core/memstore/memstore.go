@@ -101,6 +101,7 @@ type data struct {
 	life       map[int64]lifeRow   // account lifecycle columns, by user key
 	recs       *recData
 	help       *helpData // FAQ and help board (helpdesk.go)
+	inqs       *inqData
 }
 
 func (d *data) clone() *data {
@@ -134,6 +135,7 @@ func (d *data) clone() *data {
 	c.life = maps.Clone(d.life)
 	c.recs = d.recs.clone()
 	c.help = d.help.clone()
+	c.inqs = d.inqs.clone()
 	return &c
 }
 

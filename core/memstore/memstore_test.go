@@ -17,7 +17,7 @@ func newEnv(t *testing.T) storetest.Env {
 	names := submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"}
 	s.SetRound(application.Round{RoundKey: k, SchoolKorName: names.SchoolKorName, SchoolEngName: names.SchoolEngName,
 		KorName: names.RoundKorName, EngName: names.RoundEngName})
-	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s}, Recs: memstore.Recommendations{Store: s},
+	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s}, Recs: memstore.Recommendations{Store: s}, Inquiries: memstore.Inquiries{Store: s},
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
 		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k,
 		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
@@ -53,3 +53,4 @@ func TestHelpdesk(t *testing.T) {
 		return storetest.HelpdeskEnv{Tx: s, Store: memstore.Helpdesk{Store: s}}
 	})
 }
+func TestInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, newEnv) }

@@ -126,6 +126,11 @@ var All = []string{
 	"helpdesk.required",
 	"helpdesk.search_too_long",
 	"helpdesk.too_long",
+	// inquiry
+	"inquiry.closed",
+	"inquiry.not_found",
+	"inquiry.school",
+	"inquiry.type",
 	// login
 	"login.failed",
 	"login.inactive",

@@ -1,10 +1,8 @@
 package recommendation
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -689,27 +687,12 @@ func (s *Service) Upload(ctx context.Context, key string, no int64, fileName str
 	if r.Status == Completed {
 		return Form{}, apperr.Conflict(CodeCompleted)
 	}
-	br := bufio.NewReaderSize(body, 512)
-	head, err := br.Peek(512)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return Form{}, apperr.Wrap(apperr.KindInvalid, CodeCheckInput, err)
-	}
-	ext, err := FileItem.Check(document.Upload{FileName: fileName, Size: int64(len(head)), Head: head})
+	st, err := document.PutChecked(ctx, s.Files, FileItem, fileName, body, CodeCheckInput)
 	if err != nil {
 		return Form{}, err
 	}
-	limit := FileItem.Limit(ext)
-	name, size, err := s.Files.Put(ctx, br, limit)
-	if err != nil {
-		if errors.Is(err, ErrTooLarge) {
-			var f apperr.Fields
-			f.AddParam("file", document.CodeTooLarge, "max", document.FormatSize(limit))
-			return Form{}, f.Err()
-		}
-		return Form{}, err
-	}
-	base, _ := document.SplitName(fileName)
-	fileName = base + "." + ext
+	name, size := st.Stored, st.Size
+	fileName = st.Name
 	var old string
 	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 		return s.Store.Update(ctx, r.No, func(_ context.Context, x *Req) error {

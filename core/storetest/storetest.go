@@ -13,6 +13,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/submission"
@@ -55,6 +56,8 @@ type Env struct {
 	Unknown    application.RoundKey // a round that does not exist
 	// Recs is the recommendation store (nil: RunRecommendations skips).
 	Recs Recommendations
+	// Inquiries is the inquiry store (nil: RunInquiries skips).
+	Inquiries inquiry.Store
 }
 
 // New gives a fresh Env for one test.
