@@ -25,6 +25,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
@@ -49,6 +50,7 @@ type App struct {
 	Documents  *document.Service
 	Submission *submission.Service
 	Recommend  *recommendation.Service
+	Inquiry    *inquiry.Service
 	PDF        *pdf.Renderer
 	Printer    *printing.Service
 	// Rounds is the back office for rounds and school settings.
@@ -147,6 +149,10 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		a.Close()
 		return nil, err
 	}
+	if err := a.buildInquiry(cfg, clock); err != nil {
+		a.Close()
+		return nil, err
+	}
 	a.buildMoney()
 	accessLog, exports, err := a.buildBackoffice(cfg)
 	if err != nil {
@@ -157,7 +163,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
 			Recommend: a.Recommend, Money: a.Money,
-			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk()},
+			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,

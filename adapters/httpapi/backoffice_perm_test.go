@@ -58,6 +58,11 @@ var adminRouteActions = map[string]permission.Action{
 	"GET /apply/api-auth/admin/pay/failures":                                                            permission.PayInfo,
 	"GET /apply/api-auth/admin/settlements/:schoolCode":                                                 permission.Settlement,
 	"POST /apply/api-auth/admin/settlements/:schoolCode/close":                                          permission.Settlement,
+	"GET /apply/api-auth/admin/inquiries":                                                               permission.InquiryManage,
+	"GET /apply/api-auth/admin/inquiries/:inquiryNo":                                                    permission.InquiryManage,
+	"POST /apply/api-auth/admin/inquiries/:inquiryNo/answer":                                            permission.InquiryManage,
+	"PUT /apply/api-auth/admin/inquiries/:inquiryNo/status":                                             permission.InquiryManage,
+	"GET /apply/api-auth/admin/inquiries/:inquiryNo/file":                                               permission.InquiryManage,
 	"GET /apply/api-auth/admin/settlements/:schoolCode/export":                                          permission.Settlement,
 	"GET /apply/api-auth/admin/faq":                                                                     permission.HelpdeskManage,
 	"POST /apply/api-auth/admin/faq":                                                                    permission.HelpdeskManage,
@@ -106,6 +111,9 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 	e := newApplyEnv(t)
 	_, n := e.submitted("applicant1", "236", "DC01")
 	e.setStatus(n, "SUBMIT")
+	// An inquiry of applicant1 about school 236, with its attachment.
+	r := must(t, askInquiry(t, e.as("applicant1"), `{"type":"payment","title":"환불","body":"환불 문의","schoolCode":"236"}`, "a.pdf", pdfBody), 201, "inquiry")
+	inquiryNo := fmt.Sprint(r.Body["id"])
 	sys := e.as("sysadmin")
 	must(t, sys.Do("PUT", "/apply/api-auth/admin/roles/applicant2", map[string]any{"roles": []string{"ROLE_SCHL_ADMIN"}, "schoolCode": "SKKGSB"}), 200, "other school admin")
 	u, err := e.a.Accounts.Users.ByUserID(context.Background(), "applicant1")
@@ -151,7 +159,7 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 		}
 		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
 			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1",
-			":entryId", "999999", ":categoryId", "999999").Replace(rt.Path)
+			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo).Replace(rt.Path)
 		for _, c := range callers {
 			var body any
 			if rt.Method != "GET" {
@@ -164,7 +172,7 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 			}
 			// applicant1 and the application applied to school 236.
 			otherSchool := c.p.SchoolCode != "" && c.p.SchoolCode != "236" && (strings.Contains(rt.Path, ":applNo") || strings.Contains(rt.Path, ":id") ||
-				strings.Contains(rt.Path, ":roundId") || strings.Contains(rt.Path, "/schools/:schoolCode"))
+				strings.Contains(rt.Path, ":roundId") || strings.Contains(rt.Path, "/schools/:schoolCode") || strings.Contains(rt.Path, ":inquiryNo"))
 			switch {
 			case action == "" && (r.Status == 401 || r.Status == 403):
 				t.Errorf("%s as %s: %d %s", name, c.userID, r.Status, trim(r.Raw))

@@ -26,7 +26,7 @@ const (
 
 // idParams are path parameters that name a stored row: a value that is not
 // a positive int4 names nothing, so it is answered 404 like any unknown id.
-var idParams = map[string]bool{"applNo": true, "id": true}
+var idParams = map[string]bool{"applNo": true, "id": true, "inquiryNo": true}
 
 // intParams are path or query parameters that must be int4 numbers when
 // given (PostgreSQL's integer); anything else is a 400 naming the field.

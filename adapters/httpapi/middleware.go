@@ -185,8 +185,7 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if r.ContentLength != 0 {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
-			upload := mt == echo.MIMEMultipartForm && (strings.HasPrefix(r.URL.Path, UploadPathPrefix) ||
-				strings.HasPrefix(r.URL.Path, RecommendPathPrefix) && strings.HasSuffix(r.URL.Path, "/file"))
+			upload := mt == echo.MIMEMultipartForm && streamedUpload(r)
 			if mt != echo.MIMEApplicationJSON && !upload {
 				return echo.ErrUnsupportedMediaType
 			}

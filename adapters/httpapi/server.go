@@ -23,6 +23,7 @@ import (
 	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/helpdesk"
+	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/mydata"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -60,6 +61,7 @@ type Services struct {
 	AccessLog  audit.Log               // the personal-data access log viewer
 	Exports    *Exporter               // a round's workbook and documents bundle
 	Helpdesk   *helpdesk.Service       // the FAQ and the help board
+	Inquiry    *inquiry.Service        // the 1:1 inquiry board
 }
 
 // Deps is what the edge needs.
@@ -119,6 +121,15 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountMoney,
 	(*Server).mountBackoffice,
 	(*Server).mountHelpdesk,
+	(*Server).mountInquiry,
+}
+
+// streamedUpload reports whether a request is one of the multipart routes
+// that stream a file: each has its own body limit and reads its own parts.
+func streamedUpload(r *http.Request) bool {
+	p := r.URL.Path
+	return r.Method == http.MethodPost && (strings.HasPrefix(p, UploadPathPrefix) ||
+		strings.HasPrefix(p, RecommendPathPrefix) && strings.HasSuffix(p, "/file") || p == InquiryAskPath)
 }
 
 // New builds the router.
@@ -136,9 +147,7 @@ func New(d Deps) *Server {
 	}}))
 	// The upload route streams large files and has its own limit.
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{LimitBytes: 1 << 20, Skipper: func(c *echo.Context) bool {
-		p := c.Request().URL.Path
-		return c.Request().Method == http.MethodPost && (strings.HasPrefix(p, UploadPathPrefix) ||
-			strings.HasPrefix(p, RecommendPathPrefix) && strings.HasSuffix(p, "/file"))
+		return streamedUpload(c.Request())
 	}}))
 	e.Use(inputGuard, auditContext)
 

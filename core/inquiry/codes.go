@@ -6,4 +6,5 @@ const (
 	CodeType     = "inquiry.type"      // not one of the types
 	CodeSchool   = "inquiry.school"    // not a school of the service
 	CodeClosed   = "inquiry.closed"    // closed: nothing more can be added
+	CodeStatus   = "inquiry.status"    // not a status (or not one staff set by hand)
 )

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -96,33 +97,31 @@ func (s *Service) Options(ctx context.Context, p permission.Principal) (Options,
 	return out, nil
 }
 
-func (s *Service) checkSchool(ctx context.Context, code string) error {
-	if code == "" {
-		return nil
-	}
-	all, err := s.Schools.Schools(ctx)
-	if err != nil {
-		return err
-	}
-	if !slices.ContainsFunc(all, func(sc application.School) bool { return sc.SchoolCode == code }) {
-		var f apperr.Fields
-		f.Add("schoolCode", CodeSchool)
-		return f.Err()
-	}
-	return nil
-}
-
-// Check validates a draft without saving it: the edge calls it before it
-// reads an attachment, so a bad form costs no upload.
+// Check validates a draft without saving it, every field at once: the
+// edge calls it before it reads an attachment, so a bad form costs no
+// upload.
 func (s *Service) Check(ctx context.Context, p permission.Principal, d Draft) error {
 	if err := member(p); err != nil {
 		return err
 	}
-	q, err := New(p.UserID, d, s.now())
-	if err != nil {
-		return err
+	var f apperr.Fields
+	if _, err := New(p.UserID, d, s.now()); err != nil {
+		e, ok := apperr.As(err)
+		if !ok || len(e.Fields) == 0 {
+			return err
+		}
+		f = append(f, e.Fields...)
 	}
-	return s.checkSchool(ctx, q.SchoolCode)
+	if code := strings.TrimSpace(d.SchoolCode); code != "" {
+		all, err := s.Schools.Schools(ctx)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(all, func(sc application.School) bool { return sc.SchoolCode == code }) {
+			f.Add("schoolCode", CodeSchool)
+		}
+	}
+	return f.Err()
 }
 
 // Ask saves a new inquiry. file is nil without an attachment; with one it
@@ -300,8 +299,11 @@ func (s *Service) Answer(ctx context.Context, p permission.Principal, no int64, 
 			return err
 		}
 		c, err := s.Contacts.Contact(ctx, out.UserID)
-		if err != nil || c.Email == "" {
-			return err // a member who left has nobody to mail
+		if apperr.KindOf(err) == apperr.KindNotFound || err == nil && c.Email == "" {
+			return nil // a member who left has nobody to mail
+		}
+		if err != nil {
+			return err
 		}
 		link := ""
 		if s.DetailURL != nil {
@@ -310,4 +312,20 @@ func (s *Service) Answer(ctx context.Context, p permission.Principal, no int64, 
 		return s.Mailer.Queue(ctx, c.Locale, c.Email, mailmsg.InquiryAnswered{InquiryNo: no, Title: out.Title, Link: link})
 	})
 	return out, err
+}
+
+// SetStatus is the staff's status change: only closing is done by hand
+// (answering sets answered, a follow-up waiting). The caller is checked
+// before the input.
+func (s *Service) SetStatus(ctx context.Context, p permission.Principal, no int64, status string) (Inquiry, error) {
+	q, err := s.Store.Get(ctx, no)
+	if err != nil || !s.staffMay(p, q) {
+		return Inquiry{}, notFound()
+	}
+	if Status(status) != Closed {
+		var f apperr.Fields
+		f.Add("status", CodeStatus)
+		return Inquiry{}, f.Err()
+	}
+	return s.Close(ctx, p, no)
 }

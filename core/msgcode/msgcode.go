@@ -130,6 +130,7 @@ var All = []string{
 	"inquiry.closed",
 	"inquiry.not_found",
 	"inquiry.school",
+	"inquiry.status",
 	"inquiry.type",
 	// login
 	"login.failed",

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/filestore"
+	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/postgres"
+	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/inquiry"
+)
+
+// buildInquiry wires the 1:1 inquiry board (issue 14 item 7).
+func (a *App) buildInquiry(cfg config.Config, clock account.Clock) error {
+	files, err := filestore.New(cfg.FileDir)
+	if err != nil {
+		return err
+	}
+	base := strings.TrimRight(cfg.PublicURL, "/")
+	a.Inquiry = &inquiry.Service{
+		Store: postgres.Inquiries{DB: a.DB}, Schools: a.Reference, Apps: postgres.Applications{DB: a.DB},
+		Contacts: inquiryContacts{postgres.Applicants{DB: a.DB}}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
+		Files: files, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
+		DetailURL: func(no int64) string { return base + "/inquiry/user/detail?no=" + strconv.FormatInt(no, 10) },
+	}
+	return nil
+}
+
+// inquiryContacts reads a member's address and language for the answer
+// notice.
+type inquiryContacts struct{ a postgres.Applicants }
+
+func (c inquiryContacts) Contact(ctx context.Context, userID string) (inquiry.Contact, error) {
+	x, err := c.a.Contact(ctx, userID)
+	return inquiry.Contact{Email: x.Email, Locale: x.Locale}, err
+}
