@@ -156,7 +156,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				return fmt.Errorf("demo: user %s: %w", u.UserID, err)
 			}
 		}
-		return nil
+		return loadInquiries(ctx, db, now)
 	})
 	if err != nil {
 		return false, err

@@ -56,8 +56,8 @@ var sampleParams = map[string]string{
 	"entryId": "1", "categoryId": "1",
 }
 
-// walkIDs are one applicant's application, file and user.
-type walkIDs struct{ applNo, fileKey, userID string }
+// walkIDs are one applicant's application, file, user and 1:1 inquiry.
+type walkIDs struct{ applNo, fileKey, userID, inquiryNo string }
 
 type walkEnv struct {
 	t      *testing.T
@@ -117,7 +117,7 @@ func newWalkEnv(t *testing.T, extra func(*echo.Echo, *app.App)) *walkEnv {
 	env.victim = env.applyWithDocument(victim, "applicant1")
 	env.attacker = env.signIn("applicant2")
 	env.other = env.applyWithDocument(env.attacker, "applicant2")
-	env.missing = walkIDs{applNo: "987654321", fileKey: "0123456789abcdef0123456789abcdef", userID: "nobody-walk"}
+	env.missing = walkIDs{applNo: "987654321", fileKey: "0123456789abcdef0123456789abcdef", userID: "nobody-walk", inquiryNo: "987654321"}
 	return env
 }
 
@@ -194,7 +194,22 @@ func (e *walkEnv) applyWithDocument(c *apptest.Client, userID string) walkIDs {
 	if err := json.Unmarshal([]byte(res.body), &up); res.status != 200 || up.Document.FileKey == "" {
 		t.Fatalf("upload: %d %s %v", res.status, trim(res.body), err)
 	}
-	return walkIDs{applNo: applNo, fileKey: up.Document.FileKey, userID: userID}
+	// A 1:1 inquiry about school 236 with its attachment.
+	body.Reset()
+	mw = multipart.NewWriter(&body)
+	pw, _ = mw.CreatePart(h)
+	_, _ = pw.Write([]byte(`{"type":"other","title":"walk","body":"walk","schoolCode":"236"}`))
+	fw, _ = mw.CreateFormFile("file", "walk.pdf")
+	_, _ = fw.Write([]byte("%PDF-1.4\n%walk\n"))
+	_ = mw.Close()
+	res = e.raw(c, "POST", "/apply/api-auth/inquiry/user", mw.FormDataContentType(), body.Bytes(), c.Cookie["XSRF-TOKEN"])
+	var q struct {
+		ID int64 `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(res.body), &q); res.status != 201 || q.ID == 0 {
+		t.Fatalf("inquiry: %d %s %v", res.status, trim(res.body), err)
+	}
+	return walkIDs{applNo: applNo, fileKey: up.Document.FileKey, userID: userID, inquiryNo: fmt.Sprint(q.ID)}
 }
 
 type walkAnswer struct {
@@ -242,6 +257,9 @@ func fill(path string, ids walkIDs, year string) (string, []string, bool) {
 		case "fileKey":
 			owned = append(owned, name)
 			return ids.fileKey
+		case "inquiryNo":
+			owned = append(owned, name)
+			return ids.inquiryNo
 		case "id", "userId":
 			owned = append(owned, name)
 			return url.PathEscape(ids.userID)

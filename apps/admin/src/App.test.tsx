@@ -15,6 +15,9 @@ const users = [
     { id: 3, userId: 'lee02', email: 'lee02@example.com', status: 'WITHDRAW', roles: ['ROLE_USER'], createdAt: '2026-03-02T00:00:00Z', lastLoginAt: '2026-03-03T01:02:00Z' },
 ];
 
+const inquiry = { id: 7, userId: 'kim01', type: 'payment', title: '전형료 환불 문의', schoolCode: '236', status: 'waiting', unread: false,
+    createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z', answers: 0, file: null };
+
 const rounds = [{ schoolCode: '236', enterYear: 2027, recruitPartSeq: 1, korName: '2027 전기', engName: '2027 Spring', feeKrw: 80000,
     feeUsd: 7000, steps: [], windows: [{ type: 'APPLY', start: '2026-10-01T10:00:00+09:00', end: '2026-10-31T17:00:00+09:00', open: false }] }];
 
@@ -42,6 +45,8 @@ const fakeServer = (initial: object | null, accounts: Record<string, object> = {
         }
         if (path === '/apply/api-auth/admin/users') return { body: users, headers: { 'Content-Range': `users 0-1/2` } };
         if (path === '/apply/api/recruit/list') return { body: rounds };
+        if (path === '/apply/api-auth/admin/inquiries')
+            return { body: [inquiry], headers: { 'Content-Range': 'inquiries 0-0/1' } };
         if (path.startsWith('/apply/api-auth/admin/recruit-part/inquiry/236/2027/1/0'))
             return { body: { items: [{ itemCode: 'PASSPORT', display: true, required: true }, { itemCode: 'VISA', display: false, required: false }] } };
         if (path === '/actuator/health') return { body: { status: 'UP', components: { db: { status: 'UP' }, redis: { status: 'OUT_OF_SERVICE' } } } };
@@ -120,14 +125,15 @@ describe('admin app', () => {
         expect(within(screen.getByTestId('health-db')).getByText('정상')).toBeTruthy();
     });
 
-    it('sends /user/list to the users list and shows planned pages as not available yet', async () => {
+    it('sends /user/list to the users list and inquiry/manage to the inquiries', async () => {
         fakeServer(admin);
         const router = renderAt('/user/list');
         await screen.findByText('kim01@example.com', {}, { timeout: 15_000 });
         expect(router.state.location.pathname).toBe('/users');
-        router.navigate('/inquiry/manage'); // pay/info is built (issue 10)
-        const page = await screen.findByTestId('coming-soon', {}, { timeout: 15_000 });
-        expect(page.textContent).toContain('이 화면은 아직 제공되지 않습니다.');
+        router.navigate('/inquiry/manage');
+        expect(await screen.findByText('전형료 환불 문의', {}, { timeout: 15_000 })).toBeTruthy();
+        expect(router.state.location.pathname).toBe('/inquiries');
+        expect(screen.getByText('답변 대기')).toBeTruthy();
     });
 
     it('shows the menu the server lists for a school admin and opens the round settings read-only', async () => {

@@ -19,6 +19,7 @@ import { RemakeApplId } from './rounds/RemakeApplId';
 import { SchoolSettings } from './school/SchoolSettings';
 import { accessLog, applications, members, roles } from './backoffice';
 import { faq, faqCategories, helpPosts } from './helpdesk';
+import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
 import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
 import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
@@ -68,6 +69,7 @@ export const App = () => (
         <Resource name="faq" {...faq} />
         <Resource name="faq-categories" {...faqCategories} />
         <Resource name="help-posts" {...helpPosts} />
+        <Resource name="inquiries" {...inquiries} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
@@ -90,6 +92,7 @@ export const App = () => (
             <Route path="/manual-pay" element={<ManualPay />} />
             <Route path="/pay/cancel" element={<PayCancelPage />} />
             <Route path="/settlement/list" element={<SettlementPage />} />
+            <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />
             ))}

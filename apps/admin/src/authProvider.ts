@@ -1,6 +1,7 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { httpClient, type ApiErrorBody } from './httpClient';
 import { RESOURCE_PAGES as BACKOFFICE_PAGES } from './backoffice/pages';
+import { INQUIRY_PAGE } from './inquiry/pages';
 
 /** Translation keys the login page shows for a refused or ended session. */
 export const NOT_ADMIN = 'app.auth.not_admin';
@@ -34,6 +35,7 @@ const RESOURCE_PAGES: Record<string, string> = {
     'pay/cancels': 'pay/cancel/history',
     'pay/failures': 'pay-failure/history',
     'pay/check': 'pay-check',
+    inquiries: INQUIRY_PAGE,
     ...BACKOFFICE_PAGES,
 };
 

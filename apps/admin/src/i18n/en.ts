@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { enBackoffice } from '../backoffice/messages';
 import { enHelpdesk } from '../helpdesk/messages';
+import { enInquiry } from '../inquiry/messages';
 import type { TranslationMessages } from 'react-admin';
 import { deepMerge } from './deepMerge';
 import { enRounds } from './rounds.en';
@@ -178,7 +179,7 @@ export const enApp = deepMerge(deepMerge(enBase, enRounds), enMoney);
 
 export const enMessages: TranslationMessages = {
     ...englishMessages,
-    ...deepMerge(deepMerge(enApp, enBackoffice), enHelpdesk),
+    ...deepMerge(deepMerge(deepMerge(enApp, enBackoffice), enHelpdesk), enInquiry),
 };
 
 export default enMessages;

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { koBackoffice } from '../backoffice/messages';
 import { koHelpdesk } from '../helpdesk/messages';
+import { koInquiry } from '../inquiry/messages';
 import spectrumKorean from '@spectrum/ra-language-korean';
 import type { TranslationMessages } from 'react-admin';
 import { raKoreanCompletion } from './raKoreanCompletion';
@@ -190,7 +191,7 @@ export const koReactAdmin = deepMerge(
 
 export const koMessages: TranslationMessages = {
     ...koReactAdmin,
-    ...deepMerge(deepMerge(koApp, koBackoffice), koHelpdesk),
+    ...deepMerge(deepMerge(deepMerge(koApp, koBackoffice), koHelpdesk), koInquiry),
 };
 
 export default koMessages;

@@ -11,9 +11,7 @@ export interface PlannedPage {
     labelKey: string;
 }
 
-export const PLANNED_PAGES: readonly PlannedPage[] = [
-    { path: 'inquiry/manage', labelKey: 'inquiryManage' },
-];
+export const PLANNED_PAGES: readonly PlannedPage[] = [];
 
 /** The round-settings page (spec "info-inquiry"), read-only for now. */
 export const INFO_INQUIRY = 'info-inquiry';

@@ -53,6 +53,9 @@ const RecommendListPage = lazyPage(() => import('./routes/recommend-list'));
 const RecommendFormPage = lazyPage(() => import('./routes/recommend-form'));
 const FaqPage = lazyPage(() => import('./routes/faq'));
 const HelpPage = lazyPage(() => import('./routes/help'));
+const InquiryListPage = lazyPage(() => import('./routes/inquiry-list'));
+const InquiryDetailPage = lazyPage(() => import('./routes/inquiry-detail'));
+const InquiryNewPage = lazyPage(() => import('./routes/inquiry-new'));
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -85,8 +88,9 @@ export const routes: RouteObject[] = [
       page(paths.list, <MyListPage />, 'user'),
       page(paths.temp, soon, 'application'),
       page(paths.payMobile, <PayMobilePage />, 'user'),
-      page(paths.inquiry.userList, soon, 'user'),
-      page(paths.inquiry.userDetail, soon, 'user'),
+      page(paths.inquiry.userList, <InquiryListPage />, 'user'),
+      page(paths.inquiry.userDetail, <InquiryDetailPage />, 'user'),
+      page(paths.inquiry.userNew, <InquiryNewPage />, 'user'),
       page(paths.help, <HelpPage />),
       page(paths.faq, <FaqPage />),
       page(paths.survey, soon),

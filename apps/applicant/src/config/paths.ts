@@ -55,7 +55,12 @@ export const paths = {
       getHref: (userId = '') =>
         userId ? `/inquiry/user/list?userId=${encodeURIComponent(userId)}` : '/inquiry/user/list',
     },
-    userDetail: simple('/inquiry/user/detail', 'title.inquiryDetail'),
+    userDetail: {
+      path: '/inquiry/user/detail',
+      titleKey: 'title.inquiryDetail',
+      getHref: (no = '') => (no ? `/inquiry/user/detail?no=${encodeURIComponent(no)}` : '/inquiry/user/detail'),
+    },
+    userNew: simple('/inquiry/user/new', 'title.inquiryNew'),
   },
   help: simple('/help', 'title.help'),
   faq: simple('/faq', 'title.faq'),

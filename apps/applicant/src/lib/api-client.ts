@@ -133,7 +133,9 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
     ...options.headers,
   };
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    body = options.body; // multipart: the browser sets the type with its boundary
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -12,6 +12,8 @@ import recommendKo from '@/locales/recommend.ko.json';
 import recommendEn from '@/locales/recommend.en.json';
 import helpdeskKo from '@/locales/helpdesk.ko.json';
 import helpdeskEn from '@/locales/helpdesk.en.json';
+import inquiryKo from '@/locales/inquiry.ko.json';
+import inquiryEn from '@/locales/inquiry.en.json';
 import { readCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
@@ -57,8 +59,8 @@ export function saveLanguage(lng: string): Promise<void> {
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo } },
-      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn } },
+      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo, ...inquiryKo } },
+      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn, ...inquiryEn } },
     },
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],

@@ -22,14 +22,36 @@ import { useTranslation } from 'react-i18next';
 import { adminPaths, paths } from '@/config/paths';
 import { hasRole, ROLES, useUser } from '@/lib/session';
 import { currentLanguage, setLanguage } from '@/lib/i18n';
+import { useUnreadInquiries } from '@/features/inquiry/api/get-unread';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The notice of answers not yet read (seed section 8): a count the eye sees, a sentence a screen reader reads. */
+function UnreadMark({ count, testId }: { count: number; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="span"
+      data-testid={testId}
+      sx={{ ml: 0.75, px: 0.75, minWidth: 20, borderRadius: 10, bgcolor: 'error.main', color: 'error.contrastText', fontSize: 12, fontWeight: 700, lineHeight: '20px', textAlign: 'center', display: 'inline-block' }}
+    >
+      <span aria-hidden="true">{count}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        {t('nav.unreadAnswers', { count })}
+      </Box>
+    </Box>
+  );
+}
 
 /** One entry of the nav: in-app route (`to`) or full-page link (`href`). */
-type NavLink = { key: string; label: string; testId: string; to?: string; href?: string };
+type NavLink = { key: string; label: ReactNode; testId: string; to?: string; href?: string };
 type NavGroup = { key: string; label: ReactNode; testId: string; items: NavLink[] };
 
 function useNavModel() {
   const { t } = useTranslation();
   const user = useUser();
+  const unread = useUnreadInquiries(!!user).data ?? 0;
   const links: NavLink[] = [];
   const groups: NavGroup[] = [];
 
@@ -56,10 +78,25 @@ function useNavModel() {
   if (user) {
     groups.push({
       key: 'user',
-      label: user.userId,
+      label: (
+        <>
+          {user.userId}
+          {unread > 0 && <UnreadMark count={unread} testId="nav-inquiry-unread" />}
+        </>
+      ),
       testId: 'nav-user',
       items: [
-        { key: 'myinquiry', label: t('nav.myInquiry'), testId: 'nav-my-inquiry', to: paths.inquiry.userList.getHref(user.userId) },
+        {
+          key: 'myinquiry',
+          label: (
+            <>
+              {t('nav.myInquiry')}
+              {unread > 0 && <UnreadMark count={unread} testId="nav-my-inquiry-unread" />}
+            </>
+          ),
+          testId: 'nav-my-inquiry',
+          to: paths.inquiry.userList.getHref(user.userId),
+        },
         { key: 'myinfo', label: t('nav.myInfo'), testId: 'nav-my-info', to: paths.user.confirmPwd.getHref('MODIPY') },
         { key: 'receipts', label: t('nav.myReceipts'), testId: 'nav-my-receipts', to: paths.user.payReceipt.getHref() },
       ],
