@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NavBar } from './nav-bar';
-import { renderRoutes } from '@/testing/test-utils';
+import { jsonResponse, renderRoutes } from '@/testing/test-utils';
 import { sessionStore, type SessionUser } from '@/lib/session';
 import i18n from '@/lib/i18n';
 
@@ -90,5 +90,24 @@ describe('<NavBar>', () => {
     expect(screen.getByTestId('nav-user').textContent).toContain('kim');
     act(() => sessionStore.set(null));
     expect(has('nav-login')).toBe(true);
+  });
+
+  it('shows the count of unread inquiry answers on the user menu and on My Inquiry, and nothing at zero', async () => {
+    const fetchMock = vi.fn(async (url: string) => (String(url).includes('/inquiry/user/unread') ? jsonResponse({ count: 2 }) : jsonResponse({}, 404)));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      renderNav({ userId: 'applicant1', roles: ['ROLE_USER'] });
+      const mark = await screen.findByTestId('nav-inquiry-unread');
+      expect(mark.textContent).toBe('2 새 답변 2건');
+      fireEvent.click(screen.getByTestId('nav-user'));
+      expect(within(screen.getByRole('menu')).getByTestId('nav-my-inquiry-unread').textContent).toContain('새 답변 2건');
+      cleanup();
+      fetchMock.mockImplementation(async () => jsonResponse({ count: 0 }));
+      renderNav({ userId: 'applicant1', roles: ['ROLE_USER'] });
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(has('nav-inquiry-unread')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
