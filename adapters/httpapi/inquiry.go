@@ -309,12 +309,13 @@ func (h *inquiryHandlers) file(c *echo.Context) error {
 var inquiryFilters = []string{"q", "status", "type", "schoolCode", "from", "to"}
 
 func (h *inquiryHandlers) list(c *echo.Context) error {
-	lp, err := parseList(c, nil, inquiryFilters)
+	// Inquiries are numbered as they come: by number is by time.
+	lp, err := parseList(c, []string{"id", "createdAt"}, inquiryFilters)
 	if err != nil {
 		return err
 	}
 	var f apperr.Fields
-	q := inquiry.Query{SchoolCode: lp.Filter["schoolCode"], Text: strings.TrimSpace(lp.Filter["q"]),
+	q := inquiry.Query{Oldest: lp.Sort != "" && !lp.Desc, SchoolCode: lp.Filter["schoolCode"], Text: strings.TrimSpace(lp.Filter["q"]),
 		From: day(&f, "from", lp.Filter["from"], false), To: day(&f, "to", lp.Filter["to"], true), Offset: lp.Offset, Limit: lp.Limit}
 	if v := lp.Filter["status"]; v != "" {
 		st, ok := inquiry.ParseStatus(v)

@@ -112,13 +112,18 @@ func inquiryWhere(b sq.SelectBuilder, f inquiry.Query) sq.SelectBuilder {
 	return b
 }
 
-// List answers a page of the inquiries a query selects, newest first.
+// List answers a page of the inquiries a query selects, newest first
+// unless the query asks for the oldest.
 func (s Inquiries) List(ctx context.Context, f inquiry.Query) ([]inquiry.Inquiry, int, error) {
 	var total int
 	if err := s.DB.queryRow(ctx, inquiryWhere(Builder.Select("count(*)").From("inquiry"), f)).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("postgres: count inquiries: %w", err)
 	}
-	b := inquiryWhere(Builder.Select(inquiryCols...).From("inquiry"), f).OrderBy("created_at DESC", "inquiry_no DESC").Offset(uint64(max(f.Offset, 0)))
+	order := []string{"created_at DESC", "inquiry_no DESC"}
+	if f.Oldest {
+		order = []string{"created_at", "inquiry_no"}
+	}
+	b := inquiryWhere(Builder.Select(inquiryCols...).From("inquiry"), f).OrderBy(order...).Offset(uint64(max(f.Offset, 0)))
 	if f.Limit > 0 {
 		b = b.Limit(uint64(f.Limit))
 	}

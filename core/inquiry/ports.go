@@ -9,7 +9,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
-// Query selects inquiries for a list, newest first.
+// Query selects inquiries for a list, newest first (Oldest: oldest first).
 type Query struct {
 	UserID     string    // "": every member's
 	SchoolCode string    // "": every school's
@@ -17,6 +17,7 @@ type Query struct {
 	Type       Type      // "": any
 	From, To   time.Time // created in [From, To); zero: unbounded
 	Text       string    // in the title, the question or the member's id
+	Oldest     bool
 	Offset     int
 	Limit      int // 0: no limit
 }

@@ -89,7 +89,8 @@ func inquiryMatches(q inquiry.Inquiry, f inquiry.Query) bool {
 			strings.Contains(strings.ToLower(q.UserID), text))
 }
 
-// List answers a page of the inquiries a query selects, newest first.
+// List answers a page of the inquiries a query selects, newest first
+// unless the query asks for the oldest.
 func (s Inquiries) List(ctx context.Context, f inquiry.Query) ([]inquiry.Inquiry, int, error) {
 	var all []inquiry.Inquiry
 	err := s.do(ctx, func(d *data) error {
@@ -101,6 +102,9 @@ func (s Inquiries) List(ctx context.Context, f inquiry.Query) ([]inquiry.Inquiry
 		return nil
 	})
 	slices.SortFunc(all, func(a, b inquiry.Inquiry) int {
+		if f.Oldest {
+			a, b = b, a
+		}
 		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(b.No, a.No))
 	})
 	total := len(all)

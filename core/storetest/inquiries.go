@@ -114,6 +114,7 @@ func RunInquiries(t *testing.T, newEnv New) {
 			{"text in the member id", inquiry.Query{Text: "LEE"}, []int64{b.No}, 1},
 			{"a percent sign is literal", inquiry.Query{Text: "%"}, nil, 0},
 			{"page", inquiry.Query{Offset: 1, Limit: 1}, []int64{b.No}, 3},
+			{"oldest first", inquiry.Query{Oldest: true, Limit: 2}, []int64{a.No, b.No}, 3},
 		} {
 			got, total, err := e.Inquiries.List(ctx, tc.q)
 			if err != nil || total != tc.total || !equalInt64(nos(got), tc.want) {

@@ -43,13 +43,13 @@ export const InquiryList = () => {
         <>
             <PageHeading title="resources.inquiries.name" />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{translate('inquiry.intro')}</Typography>
-            <List filters={Filters()} perPage={25} pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />} exporter={false}>
+            <List filters={Filters()} sort={{ field: 'id', order: 'DESC' }} perPage={25} pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />} exporter={false}>
                 {isSmall ? (
                     <SimpleList primaryText={r => r.title} secondaryText={r => `${translate(`inquiry.status.${r.status}`)} · ${r.userId}`}
                         tertiaryText={r => formatDateTime(r.createdAt)} rowClick="show" />
                 ) : (
                     <DataTable rowClick="show" bulkActionButtons={false} data-testid="inquiries-table">
-                        <DataTable.Col source="id" disableSort />
+                        <DataTable.Col source="id" />
                         <DataTable.Col source="status" disableSort><InquiryStatusField /></DataTable.Col>
                         <DataTable.Col source="type" disableSort>
                             <FunctionField render={(r: RaRecord) => translate(`inquiry.types.${r.type}`)} />
@@ -60,7 +60,7 @@ export const InquiryList = () => {
                             <FunctionField render={(r: RaRecord) => r.schoolCode || translate('inquiry.no_school')} />
                         </DataTable.Col>
                         <DataTable.Col source="answers" disableSort />
-                        <DataTable.Col source="createdAt" disableSort><DateTimeField source="createdAt" /></DataTable.Col>
+                        <DataTable.Col source="createdAt"><DateTimeField source="createdAt" /></DataTable.Col>
                     </DataTable>
                 )}
             </List>

@@ -25,7 +25,7 @@ import { PageFrame } from './page-frame';
 function Message({ who, at, body, staff, testId }: { who: string; at: string; body: string; staff?: boolean; testId: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, bgcolor: staff ? 'grey.50' : undefined, borderColor: staff ? 'primary.light' : undefined }} data-testid={testId}>
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700 }}>
         {who} <Typography component="span" variant="body2" color="text.secondary">· {seoulMinute(at)}</Typography>
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: 1 }}>{body}</Typography>

@@ -102,7 +102,7 @@ function useNavModel() {
       ],
     });
   }
-  return { user, links, groups };
+  return { user, links, groups, unread };
 }
 
 function linkProps(link: NavLink) {
@@ -161,7 +161,7 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 export function NavBar() {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { user, links, groups } = useNavModel();
+  const { user, links, groups, unread } = useNavModel();
   const close = () => setDrawerOpen(false);
 
   const signIn: NavLink = { key: 'login', label: t('nav.signIn'), testId: 'nav-login', to: paths.user.login.getHref() };
@@ -176,11 +176,27 @@ export function NavBar() {
           edge="start"
           color="inherit"
           data-testid="nav-menu"
-          aria-label={t('nav.openMenu')}
+          // With a count the name comes from the content, so the visible number is part of it.
+          aria-label={unread > 0 ? undefined : t('nav.openMenu')}
           onClick={() => setDrawerOpen(true)}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
+          {unread > 0 && (
+            <Box component="span" sx={visuallyHidden}>
+              {t('nav.openMenu')} ({t('nav.unreadAnswers', { count: unread })})
+            </Box>
+          )}
+          {unread > 0 && (
+            <Box
+              component="span"
+              aria-hidden="true"
+              data-testid="nav-menu-unread"
+              sx={{ position: 'absolute', top: 2, right: 0, minWidth: 18, px: 0.5, borderRadius: 9, bgcolor: 'error.main', color: 'error.contrastText', fontSize: 11, fontWeight: 700, lineHeight: '18px' }}
+            >
+              {unread}
+            </Box>
+          )}
         </IconButton>
         <Typography
           variant="h6"
