@@ -1,11 +1,8 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"mime/multipart"
-	"net/textproto"
 	"strings"
 	"testing"
 
@@ -16,19 +13,8 @@ import (
 // then the file when there is one.
 func askInquiry(t *testing.T, c *apptest.Client, request, fileName string, content []byte) apptest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	rh := textproto.MIMEHeader{}
-	rh.Set("Content-Disposition", `form-data; name="request"`)
-	rh.Set("Content-Type", "application/json")
-	rw, _ := mw.CreatePart(rh)
-	_, _ = rw.Write([]byte(request))
-	if fileName != "" {
-		fw, _ := mw.CreateFormFile("file", fileName)
-		_, _ = fw.Write(content)
-	}
-	_ = mw.Close()
-	return send(t, c, "POST", "/apply/api-auth/inquiry/user", mw.FormDataContentType(), &body)
+	ct, body := requestAndFile(request, fileName, content)
+	return send(t, c, "POST", "/apply/api-auth/inquiry/user", ct, body)
 }
 
 // outboxCount counts the mails of a kind queued to a user's address.
@@ -105,6 +91,11 @@ func TestInquiryBoardOverHTTP(t *testing.T) {
 	r = must(t, school.Do("GET", "/apply/api-auth/admin/inquiries?filter="+filter(map[string]any{"status": "waiting", "q": "환불", "type": "payment"}), nil), 200, "list")
 	if len(r.List) != 1 || r.Header.Get("Content-Range") != "inquiries 0-0/1" {
 		t.Fatalf("school list: %s %s", r.Raw, r.Header.Get("Content-Range"))
+	}
+	must(t, school.Do("GET", "/apply/api-auth/admin/inquiries?sort=%5B%22title%22%2C%22ASC%22%5D", nil), 400, "sort by an unsortable field")
+	r = must(t, school.Do("GET", "/apply/api-auth/admin/inquiries?sort=%5B%22id%22%2C%22ASC%22%5D", nil), 200, "oldest first")
+	if ids := r.List; len(ids) < 2 || ids[0].(map[string]any)["id"].(float64) > ids[len(ids)-1].(map[string]any)["id"].(float64) {
+		t.Fatalf("oldest first: %s", r.Raw)
 	}
 	r = must(t, school.Do("GET", "/apply/api-auth/admin/inquiries?filter="+filter(map[string]any{"status": "nope", "from": "2026-13-01"}), nil), 400, "bad filters")
 	if f := fields(r); f["status"] == nil || f["from"] == nil {

@@ -32,17 +32,26 @@ var (
 // part first, then the file part.
 func upload(t *testing.T, c *apptest.Client, applNo int64, request, fileName string, content []byte) apptest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
+	ct, body := requestAndFile(request, fileName, content)
+	return send(t, c, "POST", fmt.Sprintf("/apply/api-auth/appl/doc/upload/%d", applNo), ct, body)
+}
+
+// requestAndFile is a multipart body as the SPAs send it: the JSON
+// "request" part, then the "file" part (none when fileName is empty).
+func requestAndFile(request, fileName string, content []byte) (contentType string, body *bytes.Buffer) {
+	body = &bytes.Buffer{}
+	mw := multipart.NewWriter(body)
 	rh := textproto.MIMEHeader{}
 	rh.Set("Content-Disposition", `form-data; name="request"`)
 	rh.Set("Content-Type", "application/json")
 	rw, _ := mw.CreatePart(rh)
 	_, _ = rw.Write([]byte(request))
-	fw, _ := mw.CreateFormFile("file", fileName)
-	_, _ = fw.Write(content)
+	if fileName != "" {
+		fw, _ := mw.CreateFormFile("file", fileName)
+		_, _ = fw.Write(content)
+	}
 	_ = mw.Close()
-	return send(t, c, "POST", fmt.Sprintf("/apply/api-auth/appl/doc/upload/%d", applNo), mw.FormDataContentType(), &body)
+	return mw.FormDataContentType(), body
 }
 
 // send is a raw request with the client's cookies and CSRF header.
