@@ -428,6 +428,7 @@ type RecommendCancelled struct {
 
 // Kind implements Message.
 func (RecommendCancelled) Kind() string { return "recommend_cancelled" }
+
 // InquiryAnswered tells a member that staff answered their 1:1 inquiry
 // (seed section 8); the answer itself is read on the site.
 type InquiryAnswered struct {
