@@ -12,8 +12,9 @@ import (
 )
 
 // Retention applies the retention policy to the tables (seed section 9).
+// Complaints are the 1:1 inquiries, counted from their last activity.
 // Kinds this build keeps no records of answer Holds false: consignment and
-// contract records beyond the payments, complaints (inquiries), web visits
+// contract records beyond the payments, web visits
 // (request logs go to the process log, not the database), rejected
 // applicants (no decision is stored) and separate applicant lists.
 type Retention struct{ DB *DB }
@@ -23,7 +24,7 @@ var _ privacy.Store = Retention{}
 // Holds says which kinds live in this database.
 func (s Retention) Holds(k privacy.Kind) bool {
 	switch k {
-	case privacy.Application, privacy.Academic, privacy.Payment, privacy.AccessLog:
+	case privacy.Application, privacy.Academic, privacy.Payment, privacy.AccessLog, privacy.Complaint:
 		return true
 	}
 	return false
@@ -60,6 +61,8 @@ func (s Retention) Expire(ctx context.Context, k privacy.Kind, cutoff time.Time,
 			}
 		case privacy.AccessLog:
 			r, err = s.deleteOlder(ctx, "audit_log", "created_at", cutoff, action)
+		case privacy.Complaint:
+			r, err = s.deleteInquiries(ctx, cutoff, action)
 		default:
 			err = fmt.Errorf("postgres: retention: no records of kind %s", k)
 		}
@@ -148,4 +151,33 @@ var _ privacy.Audit = JobAudit{}
 // Record appends one entry.
 func (a JobAudit) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
 	return UserAccessLog(a).Record(ctx, account.AccessEntry{Actor: actor, Action: action, Target: target, Detail: detail})
+}
+
+// deleteInquiries deletes the inquiries last touched at or before cutoff,
+// answering their attachments for the job to remove.
+func (s Retention) deleteInquiries(ctx context.Context, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+	var r privacy.ExpireResult
+	if action != privacy.Delete {
+		return r, fmt.Errorf("postgres: retention: inquiries can only be deleted")
+	}
+	rows, err := s.DB.query(ctx, Builder.Delete("inquiry").Where("updated_at <= ?", cutoff).Suffix("RETURNING file_stored"))
+	if err != nil {
+		return r, fmt.Errorf("postgres: retention inquiries: %w", err)
+	}
+	for rows.Next() {
+		var f string
+		if err := rows.Scan(&f); err != nil {
+			rows.Close()
+			return r, fmt.Errorf("postgres: retention inquiries: %w", err)
+		}
+		r.Done++
+		if f != "" {
+			r.Files = append(r.Files, f)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return r, err
+	}
+	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From("inquiry"))
 }

@@ -67,6 +67,10 @@ func TestRetentionJob(t *testing.T) {
 	old, recent := appl("OLD", 2016, "oldkim", now.AddDate(-6, 0, 0)), appl("NEW", 2020, "newlee", now.AddDate(-1, 0, 0))
 	exec(`INSERT INTO audit_log (actor, action, target, created_at) VALUES ('admin', 'user.read', 'x', $1), ('admin', 'user.read', 'y', $2)`,
 		now.AddDate(-3, 0, 0), now.AddDate(0, -1, 0))
+	// Inquiries are complaint records: 3 years from their last answer or follow-up.
+	exec(`INSERT INTO inquiry (user_id, type, title, body, status, file_name, file_stored, created_at, updated_at) VALUES
+		('oldkim', 'payment', '환불 문의', '본문', 'closed', 'receipt.pdf', 'stored-inquiry-old', $1, $1),
+		('newlee', 'other', '문의', '본문', 'answered', '', '', $1, $2)`, now.AddDate(-4, 0, 0), now.AddDate(-2, -11, 0))
 
 	var files deletedFiles
 	job := privacy.Job{Policy: privacy.DefaultPolicy(), Store: postgres.Retention{DB: db}, Files: &files,
@@ -91,10 +95,15 @@ func TestRetentionJob(t *testing.T) {
 	if r := by[privacy.Academic]; r.Done != 0 || r.Kept != 2 || r.Action != privacy.Keep {
 		t.Fatalf("academic records: %+v", r)
 	}
-	if r := by[privacy.Complaint]; r.Held || r.Done != 0 {
+	if r := by[privacy.Complaint]; !r.Held || r.Done != 1 || r.Kept != 1 {
 		t.Fatalf("complaints: %+v", r)
 	}
-	if !slices.Equal(files, deletedFiles{"stored-oldkim"}) {
+	var left string
+	if err := db.Pool.QueryRow(ctx, `SELECT string_agg(user_id, ',') FROM inquiry`).Scan(&left); err != nil || left != "newlee" {
+		t.Fatalf("inquiries left: %q %v", left, err)
+	}
+	slices.Sort(files)
+	if !slices.Equal(files, deletedFiles{"stored-inquiry-old", "stored-oldkim"}) {
 		t.Fatalf("files deleted: %v", files)
 	}
 	var name string
