@@ -65,10 +65,12 @@ func (s *Server) mountRecommend(g Groups) {
 	k.POST("/file", h.upload, middleware.BodyLimit(recommendation.FileItem.Limit("pdf")+uploadOverhead))
 
 	st := g.Admin.Group("/recommend")
-	st.GET("/letters/:applNo", h.letters)
-	st.GET("/file/:reqNo", h.file)
-	st.GET("/template", h.template)
-	st.PUT("/template", h.saveTemplate)
+	// The role is checked before any input is read (403 for a wrong role);
+	// core checks it again with the application's or round's school.
+	st.GET("/letters/:applNo", h.letters, require(permission.RecommendRead))
+	st.GET("/file/:reqNo", h.file, require(permission.RecommendRead))
+	st.GET("/template", h.template, require(permission.RecommendTemplate))
+	st.PUT("/template", h.saveTemplate, require(permission.RecommendTemplate))
 	st.POST("/cancel/:reqNo", h.supportCancel, require(permission.RecommendCancel))
 }
 
@@ -547,6 +549,17 @@ func roundQuery(c *echo.Context) (application.RoundKey, error) {
 	return k, f.Err()
 }
 
+// requireRound names the parts of a round key sent in a body that are missing.
+func requireRound(k application.RoundKey) error {
+	var f apperr.Fields
+	for name, missing := range map[string]bool{"schoolCode": k.SchoolCode == "", "enterYear": k.EnterYear <= 0, "recruitPartSeq": k.RecruitPartSeq <= 0} {
+		if missing {
+			f.Add(name, recommendation.CodeRequired)
+		}
+	}
+	return f.Err()
+}
+
 func (h *recommendHandlers) template(c *echo.Context) error {
 	k, err := roundQuery(c)
 	if err != nil {
@@ -566,6 +579,9 @@ func (h *recommendHandlers) saveTemplate(c *echo.Context) error {
 		return err
 	}
 	in.Template.Round = application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
+	if err := requireRound(in.Template.Round); err != nil {
+		return err
+	}
 	t, err := h.svc.SaveTemplate(c.Request().Context(), principal(c), in.Template)
 	if err != nil {
 		return err

@@ -721,6 +721,9 @@ func (s *Service) Upload(ctx context.Context, key string, no int64, fileName str
 // Letters answers the letters of an application to staff who may read
 // letters of its school; the read is logged.
 func (s *Service) Letters(ctx context.Context, p permission.Principal, applNo int64) ([]Req, error) {
+	if !permission.Can(p, permission.RecommendRead, "") {
+		return nil, forbidden()
+	}
 	h, err := s.Apps.Get(ctx, applNo)
 	if err != nil || !permission.Can(p, permission.RecommendRead, h.Round.SchoolCode) {
 		return nil, apperr.NotFound(application.CodeNotFound)
@@ -734,6 +737,9 @@ func (s *Service) Letters(ctx context.Context, p permission.Principal, applNo in
 
 // LetterFile opens a letter's PDF (pdf true) or uploaded file for staff.
 func (s *Service) LetterFile(ctx context.Context, p permission.Principal, no int64, pdf bool) (name string, rc io.ReadCloser, err error) {
+	if !permission.Can(p, permission.RecommendRead, "") {
+		return "", nil, forbidden()
+	}
 	r, err := s.Store.Get(ctx, no)
 	if err != nil || r.Cancelled || !permission.Can(p, permission.RecommendRead, r.Round.SchoolCode) {
 		return "", nil, apperr.NotFound(CodeNoRequest)
@@ -782,6 +788,9 @@ func (s *Service) templateOf(ctx context.Context, r Req) (Template, error) {
 // Template answers a round's current template (the default when it has
 // none) to staff of the school.
 func (s *Service) Template(ctx context.Context, p permission.Principal, k application.RoundKey) (Template, error) {
+	if !permission.Can(p, permission.RecommendTemplate, "") {
+		return Template{}, forbidden()
+	}
 	if !permission.Can(p, permission.RecommendTemplate, k.SchoolCode) {
 		return Template{}, apperr.NotFound(application.CodeRoundNotFound)
 	}
@@ -794,6 +803,9 @@ func (s *Service) Template(ctx context.Context, p permission.Principal, k applic
 // SaveTemplate stores a round's template. A version a letter was opened on
 // is kept as it is: the change becomes the next version.
 func (s *Service) SaveTemplate(ctx context.Context, p permission.Principal, t Template) (Template, error) {
+	if !permission.Can(p, permission.RecommendTemplate, "") {
+		return Template{}, forbidden()
+	}
 	if !permission.Can(p, permission.RecommendTemplate, t.Round.SchoolCode) {
 		return Template{}, apperr.NotFound(application.CodeRoundNotFound)
 	}
@@ -916,3 +928,7 @@ func (s *Service) remind(ctx context.Context, days int) (int, error) {
 	}
 	return n, nil
 }
+
+// forbidden answers a caller whose role may not use a staff route at all,
+// before anything they sent is read.
+func forbidden() error { return apperr.Forbidden("auth.forbidden") }
