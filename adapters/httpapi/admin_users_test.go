@@ -92,7 +92,7 @@ func TestMeAnswersAdminPages(t *testing.T) {
 		{"schooladmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings pay/info pay/cancel/history pay-failure/history inquiry/manage recommend/template]"},
 		{"setadmin", true, "[info-inquiry recruit-part/list applId/check school/settings]"},
 		{"settle", true, "[pay/info pay/cancel/history pay-failure/history settlement/list]"},
-		{"sysadmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings pay/info manual-pay pay-check pay/cancel pay/cancel/history pay-failure/history settlement/list inquiry/manage recommend/template user/management auth/list remake/applid health access-log faq faq-categories help-posts]"},
+		{"sysadmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings pay/info manual-pay pay-check pay/cancel pay/cancel/history pay-failure/history settlement/list inquiry/manage recommend/template user/management auth/list remake/applid health access-log faq faq-categories help-posts round/close]"},
 	} {
 		cl := newClient()
 		login(t, cl, c.user, pw)

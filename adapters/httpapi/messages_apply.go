@@ -168,6 +168,7 @@ var formMessages = map[string]text{
 
 	// Time windows.
 	"window.closed":       {"접수 기간이 종료되었습니다. (마감 {end})", "The period has ended (closed {end} KST)."},
+	"window.round_closed": {"학교가 이 모집을 조기 마감했습니다. (마감 {end})", "The school closed this round early ({end} KST)."},
 	"window.not_open":     {"접수 기간이 아직 시작되지 않았습니다. (시작 {start})", "The period has not started yet (opens {start} KST)."},
 	"window.not_set":      {"접수 기간이 설정되지 않았습니다.", "No period has been set for this round."},
 	"window.unknown_kind": {"알 수 없는 기간 유형입니다.", "Unknown period type."},

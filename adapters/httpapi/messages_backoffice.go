@@ -9,6 +9,7 @@ var backofficeMessages = map[string]text{
 	"application.reason_required":      {"사유를 입력해 주세요.", "Please enter the reason."},
 	"application.reason_too_long":      {"사유가 너무 깁니다.", "The reason is too long."},
 	"application.no_change":            {"바뀐 내용이 없습니다.", "Nothing was changed."},
+	"application.round_closed":         {"마감된 모집의 지원서는 시스템 관리자만 수정할 수 있습니다. (마감 {at})", "The round was closed ({at} KST): only a system admin may change its applications."},
 	"application.field_unknown":        {"수정할 수 없는 항목입니다.", "This field cannot be corrected here."},
 	"account.sanction_unknown":         {"제한, 정지, 상실 중 하나를 골라 주세요.", "Choose limit, suspend or end."},
 	"account.cause_unknown":            {"사유 구분을 골라 주세요.", "Choose the cause."},

@@ -102,16 +102,35 @@ type roundSummaryDTO struct {
 	UpdatedAt      time.Time      `json:"updatedAt"`
 }
 
-func (h *roundHandlers) list(c *echo.Context) error {
+func toRoundSummaryDTO(r round.Summary) roundSummaryDTO {
+	d := roundSummaryDTO{ID: roundID(r.RoundKey), SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
+		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
+		FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Windows: r.Windows, Applications: r.Applications, UpdatedAt: r.UpdatedAt}
+	if d.Windows == nil {
+		d.Windows = []round.Window{}
+	}
+	return d
+}
+
+// roundListQuery reads a round list's sort, range and filters (q, schoolCode, enterYear).
+func roundListQuery(c *echo.Context) (round.Query, error) {
 	lp, err := parseList(c, round.SortFields, []string{"q", "schoolCode", "enterYear"})
 	if err != nil {
-		return err
+		return round.Query{}, err
 	}
 	q := round.Query{SchoolCode: lp.Filter["schoolCode"], Search: lp.Filter["q"], Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit}
 	if y := lp.Filter["enterYear"]; y != "" {
 		if q.EnterYear, err = strconv.Atoi(y); err != nil {
-			return apperr.Invalid("list.filter_invalid").With("field", "enterYear")
+			return round.Query{}, apperr.Invalid("list.filter_invalid").With("field", "enterYear")
 		}
+	}
+	return q, nil
+}
+
+func (h *roundHandlers) list(c *echo.Context) error {
+	q, err := roundListQuery(c)
+	if err != nil {
+		return err
 	}
 	list, total, err := h.svc.List(c.Request().Context(), principal(c), q)
 	if err != nil {
@@ -119,15 +138,10 @@ func (h *roundHandlers) list(c *echo.Context) error {
 	}
 	out := make([]roundSummaryDTO, len(list))
 	for i, r := range list {
-		out[i] = roundSummaryDTO{ID: roundID(r.RoundKey), SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
-			KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
-			FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Windows: r.Windows, Applications: r.Applications, UpdatedAt: r.UpdatedAt}
-		if out[i].Windows == nil {
-			out[i].Windows = []round.Window{}
-		}
+		out[i] = toRoundSummaryDTO(r)
 	}
 	noStore(c)
-	contentRange(c, "recruit-parts", lp.Offset, len(out), total)
+	contentRange(c, "recruit-parts", q.Offset, len(out), total)
 	return c.JSON(http.StatusOK, out)
 }
 

@@ -122,6 +122,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountBackoffice,
 	(*Server).mountHelpdesk,
 	(*Server).mountInquiry,
+	(*Server).mountClosing,
 }
 
 // streamedUpload reports whether a request is one of the multipart routes

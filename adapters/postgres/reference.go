@@ -245,27 +245,40 @@ func (s *Reference) Round(ctx context.Context, k application.RoundKey) (applicat
 		s.rounds[k] = cachedRound{r: r, at: time.Now()}
 		s.mu.Unlock()
 	}
-	ws, err := s.windows(ctx, k)
+	ws, closure, err := s.windows(ctx, k)
 	if err != nil {
 		return application.Round{}, err
 	}
 	r.Windows = ws
-	return r, nil
+	return r.WithClosure(closure), nil
 }
 
-func (s *Reference) windows(ctx context.Context, k application.RoundKey) ([]window.Window, error) {
-	rows, err := s.DB.query(ctx, Builder.Select("window_type", "starts_at", "ends_at").From("recruit_window").
-		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}).OrderBy("window_type"))
+// windows reads the round's windows, never cached, with its early close
+// (round_closure, nil when open) in the same query.
+func (s *Reference) windows(ctx context.Context, k application.RoundKey) ([]window.Window, *application.Closure, error) {
+	rows, err := s.DB.query(ctx, Builder.Select("w.window_type", "w.starts_at", "w.ends_at", "c.closed_at", "c.closed_by", "c.reason").
+		From("recruit_window w").LeftJoin("round_closure c USING (school_code, enter_year, recruit_part_seq)").
+		Where(sq.Eq{"w.school_code": k.SchoolCode, "w.enter_year": k.EnterYear, "w.recruit_part_seq": k.RecruitPartSeq}).OrderBy("w.window_type"))
 	if err != nil {
-		return nil, fmt.Errorf("postgres: windows: %w", err)
+		return nil, nil, fmt.Errorf("postgres: windows: %w", err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (window.Window, error) {
+	var closure *application.Closure
+	ws, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (window.Window, error) {
 		var w window.Window
 		var kind string
-		err := r.Scan(&kind, &w.Start, &w.End)
+		var at *time.Time
+		var by, reason *string
+		err := r.Scan(&kind, &w.Start, &w.End, &at, &by, &reason)
 		w.Kind = window.Kind(kind)
+		if err == nil && at != nil {
+			closure = &application.Closure{At: *at, By: *by, Reason: *reason}
+		}
 		return w, err
 	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("postgres: windows: %w", err)
+	}
+	return ws, closure, nil
 }
 
 func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (application.Round, error) {

@@ -102,16 +102,19 @@ type Round struct {
 	Color                        string
 	FeeKrw, FeeUsd               int64
 	Windows                      []window.Window
-	Steps                        Steps
-	Rules                        school.Rules
-	Parts                        []Offer
-	Categories                   []Code
-	StayTypes                    []Code
-	LanguageExams                []Exam
-	Essays                       []EssayQuestion
-	PartSurvey                   []Question
-	Survey                       []Question
-	InfoItems                    []InfoItem
+	// Closure is set when closing staff closed the round early (the
+	// Windows are then already ended at its time: WithClosure).
+	Closure       *Closure
+	Steps         Steps
+	Rules         school.Rules
+	Parts         []Offer
+	Categories    []Code
+	StayTypes     []Code
+	LanguageExams []Exam
+	Essays        []EssayQuestion
+	PartSurvey    []Question
+	Survey        []Question
+	InfoItems     []InfoItem
 	// RoundConsents and SchoolConsents are the consent items stored for
 	// the round and for the school (every round); LoadRound decides which
 	// apply (Rules.Consents).

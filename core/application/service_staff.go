@@ -264,6 +264,9 @@ func (s *Service) CorrectInfo(ctx context.Context, p permission.Principal, applN
 		if err != nil {
 			return err
 		}
+		if err := checkStaffChange(p, r); err != nil {
+			return err
+		}
 		stored, _, err := s.Forms.Info(ctx, applNo)
 		if err != nil {
 			return err
@@ -434,6 +437,10 @@ func (s *Service) Review(ctx context.Context, p permission.Principal, applNo int
 		case ReviewStart:
 			err = a.StartReview(now)
 		case ReviewCorrect:
+			// Reopening the form is a change of the application.
+			if err := checkStaffChange(p, r); err != nil {
+				return err
+			}
 			err = a.AskCorrection(r.Steps, act.Step, now)
 			mail = func(school, round string) mailmsg.Message {
 				return mailmsg.ReviewCorrection{School: school, Round: round, Reason: reason}

@@ -102,6 +102,7 @@ type data struct {
 	recs       *recData
 	help       *helpData // FAQ and help board (helpdesk.go)
 	inqs       *inqData
+	closures   map[application.RoundKey]application.Closure
 }
 
 func (d *data) clone() *data {
@@ -136,6 +137,7 @@ func (d *data) clone() *data {
 	c.recs = d.recs.clone()
 	c.help = d.help.clone()
 	c.inqs = d.inqs.clone()
+	c.closures = maps.Clone(d.closures)
 	return &c
 }
 
@@ -153,7 +155,7 @@ func New() *Store {
 		payments: map[string]payment.Attempt{},
 		rounds:   map[application.RoundKey]application.Round{}, univs: map[string]application.Univ{},
 		codes: map[codeKey][]application.Code{}, paid: map[int64][]Payment{}, completed: map[int64]time.Time{},
-		life: map[int64]lifeRow{},
+		life: map[int64]lifeRow{}, closures: map[application.RoundKey]application.Closure{},
 	}}
 }
 

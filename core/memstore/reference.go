@@ -140,6 +140,9 @@ func (s Reference) Round(ctx context.Context, k application.RoundKey) (applicati
 		if r, ok = d.rounds[k]; !ok {
 			return apperr.NotFound(application.CodeRoundNotFound)
 		}
+		if c, ok := d.closures[k]; ok {
+			r = r.WithClosure(&c)
+		}
 		return nil
 	})
 	return r, err

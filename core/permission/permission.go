@@ -69,6 +69,9 @@ const (
 	// Help desk, issue 14: the FAQ, its categories and the help board are
 	// the provider's, the same for every school: system admins only.
 	HelpdeskManage Action = "admin.helpdesk"
+	// Closing staff (issue 13).
+	RoundClose  Action = "admin.round.close"  // list every round and close one early
+	RoundReopen Action = "admin.round.reopen" // reopen a round closed early
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
@@ -110,6 +113,8 @@ var table = map[Action][]Role{
 	AccessLogRead:     {RoleSysAdmin},
 	Dashboard:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin},
 	HelpdeskManage:    {RoleSysAdmin},
+	RoundClose:        {RoleSysAdmin, RoleCloseAdmin},
+	RoundReopen:       {RoleSysAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -203,6 +208,7 @@ var adminPages = []AdminPage{
 	{"faq", HelpdeskManage},
 	{"faq-categories", HelpdeskManage},
 	{"help-posts", HelpdeskManage},
+	{"round/close", RoundClose},
 }
 
 // AdminPages lists the back-office pages p may open, in menu order; none for

@@ -182,13 +182,13 @@ func TestAdminPagesPerRole(t *testing.T) {
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
 		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
 			"applId/check", "school/settings", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
-			"faq", "faq-categories", "help-posts"}},
+			"faq", "faq-categories", "help-posts", "round/close"}},
 		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
 			"recruit-part/list", "applId/check", "school/settings", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "recommend/template"}},
 		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},
 		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check", "school/settings"}},
 		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"pay/info", "pay/cancel/history", "pay-failure/history", "settlement/list"}},
-		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{}},
+		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{"round/close"}},
 		{"guest", Principal{Roles: []Role{RoleSysAdmin}}, []string{}},
 	}
 	for _, c := range cases {

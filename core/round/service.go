@@ -28,6 +28,7 @@ type Service struct {
 	Audit    Audit
 	Mailer   Mailer
 	Contacts Contacts
+	Closures Closures // early closes (closing.go)
 	Tx       Tx
 	Clock    window.Clock
 	// Flush drops cached reference data after a change (nil: no cache).

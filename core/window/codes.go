@@ -4,6 +4,7 @@ package window
 const (
 	CodeNotOpen         = "window.not_open"            // before the window starts
 	CodeClosed          = "window.closed"              // after the window ended
+	CodeRoundClosed     = "window.round_closed"        // closing staff closed the round early
 	CodeNotSet          = "window.not_set"             // the round has no such window
 	CodeDateFormat      = "validation.date_format"     // not yyyy-MM-dd
 	CodeDateRequired    = "validation.required"        // an empty date

@@ -1,6 +1,7 @@
 package window
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -54,6 +55,36 @@ type Window struct {
 	Kind  Kind
 	Start time.Time
 	End   time.Time
+	// ClosedEarly is set when closing staff ended the window before its
+	// stored end (CloseAt): End is then the closing time, and nobody, not
+	// even a time-independent applicant, acts in it afterwards.
+	ClosedEarly bool
+}
+
+// Closable are the windows closing a round ends: filling in, submitting
+// and paying. The recommendation windows run on (letters for submitted
+// applications may still arrive).
+var Closable = []Kind{Submit, Complete}
+
+// CloseAt is the windows of a round closed at the given time: each
+// Closable window that had not ended by then ends then (a window that had
+// not started never opens). The stored windows are not changed, so a
+// reopened round gets them back.
+func CloseAt(ws []Window, at time.Time) []Window {
+	out := make([]Window, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if !slices.Contains(Closable, w.Kind) || !at.Before(w.End) {
+			continue
+		}
+		w.End = at
+		if at.Before(w.Start) {
+			w.End = w.Start
+		}
+		w.ClosedEarly = true
+		out[i] = w
+	}
+	return out
 }
 
 // FromDates builds a window from yyyy-MM-dd dates, both inclusive: it opens
@@ -111,10 +142,13 @@ func (r Round) Allow(a Action, now time.Time, exempt bool) error {
 	if !ok {
 		return apperr.Invalid(CodeUnknownKind)
 	}
+	w, ok := r[kind]
+	if ok && w.ClosedEarly && !w.Contains(now) {
+		return apperr.Forbidden(CodeRoundClosed).With("kind", string(kind)).With("end", w.End.In(Seoul).Format("2006-01-02 15:04"))
+	}
 	if exempt {
 		return nil
 	}
-	w, ok := r[kind]
 	if !ok {
 		return apperr.Forbidden(CodeNotSet).With("kind", string(kind))
 	}

@@ -1,0 +1,98 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/round"
+)
+
+// mountClosing registers the closing staff's routes (issue 13, item 6;
+// docs/api-backoffice.md "Closing a round"): every round with its close,
+// closing one early, and a system admin's reopen.
+func (s *Server) mountClosing(g Groups) {
+	if s.deps.Rounds == nil {
+		return
+	}
+	h := &closingHandlers{svc: s.deps.Rounds}
+	g.Admin.GET("/round-closures", h.list, require(permission.RoundClose))
+	g.Admin.POST("/round-closures/:roundId/close", h.close, require(permission.RoundClose))
+	g.Admin.POST("/round-closures/:roundId/reopen", h.reopen, require(permission.RoundReopen))
+}
+
+type closingHandlers struct{ svc *round.Service }
+
+type closureDTO struct {
+	At     time.Time `json:"at"`
+	By     string    `json:"by"`
+	Reason string    `json:"reason"`
+}
+
+type closingRowDTO struct {
+	roundSummaryDTO
+	Closure *closureDTO `json:"closure"`
+}
+
+func toClosureDTO(c *application.Closure) *closureDTO {
+	if c == nil {
+		return nil
+	}
+	return &closureDTO{At: c.At, By: c.By, Reason: c.Reason}
+}
+
+func (h *closingHandlers) list(c *echo.Context) error {
+	q, err := roundListQuery(c)
+	if err != nil {
+		return err
+	}
+	list, total, err := h.svc.ClosingList(c.Request().Context(), principal(c), q)
+	if err != nil {
+		return err
+	}
+	out := make([]closingRowDTO, len(list))
+	for i, r := range list {
+		out[i] = closingRowDTO{roundSummaryDTO: toRoundSummaryDTO(r.Summary), Closure: toClosureDTO(r.Closure)}
+	}
+	noStore(c)
+	contentRange(c, "round-closures", q.Offset, len(out), total)
+	return c.JSON(http.StatusOK, out)
+}
+
+type closeIn struct {
+	Reason string `json:"reason"`
+}
+
+func (h *closingHandlers) close(c *echo.Context) error {
+	k, err := parseRoundID(c.Param("roundId"))
+	if err != nil {
+		return err
+	}
+	var in closeIn
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	cl, err := h.svc.Close(c.Request().Context(), principal(c), k, in.Reason)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"id": roundID(k), "closure": toClosureDTO(&cl)})
+}
+
+func (h *closingHandlers) reopen(c *echo.Context) error {
+	k, err := parseRoundID(c.Param("roundId"))
+	if err != nil {
+		return err
+	}
+	var in closeIn
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	if err := h.svc.Reopen(c.Request().Context(), principal(c), k, in.Reason); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"id": roundID(k), "closure": nil})
+}
