@@ -19,7 +19,7 @@ func newEnv(t *testing.T) storetest.Env {
 		KorName: names.RoundKorName, EngName: names.RoundEngName})
 	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s}, Recs: memstore.Recommendations{Store: s}, Inquiries: memstore.Inquiries{Store: s},
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
-		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k,
+		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k, Closures: memstore.Closures{Store: s},
 		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
 		Part:    application.Part{ApplPartNo: 1, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
@@ -35,6 +35,7 @@ func TestPayments(t *testing.T)     { t.Parallel(); storetest.RunPayments(t, new
 func TestReference(t *testing.T)    { t.Parallel(); storetest.RunReference(t, newEnv) }
 func TestApplicants(t *testing.T)   { t.Parallel(); storetest.RunApplicants(t, newEnv) }
 func TestLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, newEnv) }
+func TestClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, newEnv) }
 
 func TestFiles(t *testing.T) {
 	t.Parallel()

@@ -16,6 +16,7 @@ import (
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -58,6 +59,9 @@ type Env struct {
 	Recs Recommendations
 	// Inquiries is the inquiry store (nil: RunInquiries skips).
 	Inquiries inquiry.Store
+	// Closures keeps rounds' early closes (nil: RunClosures skips); Ref
+	// applies them.
+	Closures round.Closures
 }
 
 // New gives a fresh Env for one test.

@@ -259,3 +259,44 @@ func FuzzValidateNew(f *testing.F) {
 		}
 	})
 }
+
+// Closing a round early ends its SUBMIT and COMPLETE windows at the close
+// (one not yet open never opens), leaves the recommendation windows alone,
+// and refuses even an exempt applicant afterwards.
+func TestCloseAtEndsClosableWindowsForEveryone(t *testing.T) {
+	t.Parallel()
+	day := func(d int) time.Time { return time.Date(2030, 3, d, 0, 0, 0, 0, Seoul) }
+	ws := []Window{{Kind: Submit, Start: day(1), End: day(20)}, {Kind: Complete, Start: day(12), End: day(21)},
+		{Kind: Recommend, Start: day(1), End: day(25)}}
+	at := day(10)
+	closed := NewRound(CloseAt(ws, at)...)
+	if s := closed[Submit]; !s.End.Equal(at) || !s.ClosedEarly {
+		t.Fatalf("submit window: %+v", s)
+	}
+	if c := closed[Complete]; !c.End.Equal(c.Start) || !c.ClosedEarly {
+		t.Fatalf("a window not yet open never opens: %+v", c)
+	}
+	if r := closed[Recommend]; !r.End.Equal(day(25)) || r.ClosedEarly {
+		t.Fatalf("recommendation window: %+v", r)
+	}
+	if ws[0].End != day(20) {
+		t.Fatal("the stored windows are changed")
+	}
+	before := at.Add(-time.Minute)
+	if err := closed.Allow(ActEdit, before, false); err != nil {
+		t.Fatalf("before the close: %v", err)
+	}
+	for _, exempt := range []bool{false, true} {
+		if err := closed.Allow(ActEdit, at, exempt); apperr.CodeOf(err) != CodeRoundClosed {
+			t.Fatalf("after the close (exempt %v): %v", exempt, err)
+		}
+	}
+	if err := closed.Allow(ActWriteRecommend, at, false); err != nil {
+		t.Fatalf("letters are still written: %v", err)
+	}
+	// A window that had ended before the close is left as it was.
+	late := CloseAt(ws, day(22))
+	if late[0].ClosedEarly || late[1].ClosedEarly || !late[0].End.Equal(day(20)) {
+		t.Fatalf("ended windows: %+v", late)
+	}
+}
