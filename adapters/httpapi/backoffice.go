@@ -476,5 +476,6 @@ func (h *backofficeHandlers) dashboard(c *echo.Context) error {
 		days[i] = dayDTO{x.Day, x.Created, x.Completions, x.Payments}
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, map[string]any{"total": d.Total, "byStatus": by, "reviewing": d.Reviewing, "paid": d.Paid, "days": days})
+	return c.JSON(http.StatusOK, map[string]any{"total": d.Total, "byStatus": by, "reviewing": d.Reviewing, "paid": d.Paid, "days": days,
+		"lettersPending": d.LettersPending, "lettersCompleted": d.LettersCompleted})
 }

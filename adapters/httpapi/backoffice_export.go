@@ -97,7 +97,7 @@ func (h *backofficeHandlers) exportApplicants(c *echo.Context) error {
 		row++
 		return sw.SetRow(cell, []any{r.ApplID, r.ApplNo, r.UserID, r.KorName, r.EngName, r.Email, r.Mobile, r.Phone,
 			r.Nationality, r.MajorCode, r.MajorKorName, degree(r.IsMaster), r.CategoryCode, r.StayTypeCode, r.Scores,
-			string(r.Status), string(r.ReviewStatus), yes(r.Paid), r.PaidTotal, r.PaidCurrency, r.CompletedAt, ""})
+			string(r.Status), string(r.ReviewStatus), yes(r.Paid), r.PaidTotal, r.PaidCurrency, r.CompletedAt, r.LettersText(string(loc))})
 	})
 	if err != nil {
 		return err

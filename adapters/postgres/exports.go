@@ -32,8 +32,9 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 		"coalesce((SELECT sum(pay.total) FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID'), 0)",
 		"coalesce((SELECT min(pay.currency) FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID'), '')",
 		"EXISTS (SELECT 1 FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID')",
-		"a.completed_at").
+		"a.completed_at", "coalesce(rl.requested, 0)", "coalesce(rl.completed, 0)").
 		From("application a").
+		LeftJoin("LATERAL (SELECT count(*) AS requested, count(*) FILTER (WHERE r.status = '00040') AS completed FROM recommend_request r WHERE r.appl_no = a.appl_no AND NOT r.cancelled) rl ON true").
 		LeftJoin("app_user u ON u.id = a.user_pk").
 		LeftJoin("appl_basis b ON b.appl_no = a.appl_no").
 		LeftJoin("application_part p ON p.appl_no = a.appl_no AND p.choice_seq = 1").
@@ -50,7 +51,7 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 		var done *time.Time
 		if err := rows.Scan(&r.ApplNo, &r.ApplID, &r.UserID, &r.KorName, &r.EngName, &r.Email, &r.Mobile, &r.Phone, &r.Nationality,
 			&r.MajorCode, &r.MajorKorName, &r.IsMaster, &r.CategoryCode, &r.StayTypeCode, &r.Scores, &st, &rst,
-			&r.PaidTotal, &r.PaidCurrency, &r.Paid, &done); err != nil {
+			&r.PaidTotal, &r.PaidCurrency, &r.Paid, &done, &r.LettersRequested, &r.LettersCompleted); err != nil {
 			return fmt.Errorf("postgres: export row: %w", err)
 		}
 		r.Status, r.ReviewStatus = application.Status(st), application.Status(rst)

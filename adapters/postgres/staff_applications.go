@@ -111,6 +111,12 @@ func (s StaffApplications) Dashboard(ctx context.Context, k application.RoundKey
 	if err := rows.Err(); err != nil {
 		return d, err
 	}
+	err = s.DB.queryRow(ctx, Builder.Select("count(*) FILTER (WHERE r.status <> '00040')", "count(*) FILTER (WHERE r.status = '00040')").
+		From("recommend_request r").Join("application a ON a.appl_no = r.appl_no").
+		Where(round).Where("NOT r.cancelled").Where(sq.NotEq{"a.status": string(application.Cancel)})).Scan(&d.LettersPending, &d.LettersCompleted)
+	if err != nil {
+		return d, fmt.Errorf("postgres: dashboard letters: %w", err)
+	}
 	day := func(col string) string { return "to_char(" + col + " AT TIME ZONE 'Asia/Seoul', 'YYYY-MM-DD')" }
 	rows, err = s.DB.query(ctx, Builder.Select("d", "sum(created)", "sum(completed)", "sum(paid)").FromSelect(
 		Builder.Select(day("a.created_at")+" AS d", "1 AS created", "0 AS completed", "0 AS paid").From("application a").

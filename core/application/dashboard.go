@@ -26,7 +26,11 @@ type Dashboard struct {
 	ByStatus  map[Status]int
 	Reviewing int
 	Paid      int
-	Days      []DayCount
+	// LettersPending are recommendation letters requested (not cancelled,
+	// for applications not cancelled) and not yet submitted;
+	// LettersCompleted those submitted.
+	LettersPending, LettersCompleted int
+	Days                             []DayCount
 }
 
 // DashboardStore counts a round's applications.

@@ -42,6 +42,21 @@ type ExportRow struct {
 	CategoryCode   string
 	StayTypeCode   string
 	SubmittedSteps int
+	// LettersRequested are the recommendation letters asked for (not
+	// cancelled), LettersCompleted those the recommenders submitted.
+	LettersRequested, LettersCompleted int
+}
+
+// LettersText is the workbook's letters cell: "2/3 completed" (ko
+// "3건 중 2건 완료"), empty when no letter was asked for.
+func (r ExportRow) LettersText(locale string) string {
+	if r.LettersRequested == 0 {
+		return ""
+	}
+	if locale == "en" {
+		return itoa(int64(r.LettersCompleted)) + "/" + itoa(int64(r.LettersRequested)) + " completed"
+	}
+	return itoa(int64(r.LettersRequested)) + "건 중 " + itoa(int64(r.LettersCompleted)) + "건 완료"
 }
 
 // ExportFile is one stored document of the bundle.
