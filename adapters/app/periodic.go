@@ -43,6 +43,10 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 			_, err := a.Pay.FollowRefunds(ctx, 500)
 			return err
 		}},
+		{Type: jobs.TypeFixPeriod, Cron: jobs.DefaultPeriodic[jobs.TypeFixPeriod], Run: func(ctx context.Context) error {
+			_, err := a.Accounts.RunFixPeriod(ctx)
+			return err
+		}},
 	}, nil
 }
 

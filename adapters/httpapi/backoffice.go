@@ -49,6 +49,7 @@ func (s *Server) mountBackoffice(g Groups) {
 	admin.GET("/members/:userId", h.member(permission.UserManage), require(permission.UserManage))
 	admin.PUT("/members/:userId/status", h.setStatus, require(permission.UserManage))
 	admin.POST("/members/:userId/sanctions", h.sanction, require(permission.UserManage))
+	admin.POST("/members/:userId/sanctions/fixed", h.fixed, require(permission.UserManage))
 	admin.GET("/roles", h.members(permission.AuthManage), require(permission.AuthManage))
 	admin.GET("/roles/:userId", h.member(permission.AuthManage), require(permission.AuthManage))
 	admin.PUT("/roles/:userId", h.setRoles, require(permission.AuthManage))
@@ -294,12 +295,18 @@ func toMember(u account.User) memberDTO {
 }
 
 type sanctionDTO struct {
-	Kind      string    `json:"kind"`
-	Cause     string    `json:"cause"`
-	Note      string    `json:"note"`
-	FixBy     *string   `json:"fixBy"`
-	By        string    `json:"by"`
-	CreatedAt time.Time `json:"createdAt"`
+	Kind       string     `json:"kind"`
+	Cause      string     `json:"cause"`
+	Note       string     `json:"note"`
+	FixBy      *string    `json:"fixBy"`
+	By         string     `json:"by"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	ResolvedAt *time.Time `json:"resolvedAt"`
+	Resolution *string    `json:"resolution"` // FIXED or ENDED once a LIMIT is resolved
+}
+
+func toSanction(s account.Sanction) sanctionDTO {
+	return sanctionDTO{s.Kind, s.Cause, s.Note, strPtr(s.FixBy), s.By, s.CreatedAt, s.ResolvedAt, strPtr(s.Resolution)}
 }
 
 func (h *backofficeHandlers) member(a permission.Action) echo.HandlerFunc {
@@ -314,7 +321,7 @@ func (h *backofficeHandlers) member(a permission.Action) echo.HandlerFunc {
 		}
 		list := make([]sanctionDTO, len(d.Sanctions))
 		for i, s := range d.Sanctions {
-			list[i] = sanctionDTO{s.Kind, s.Cause, s.Note, strPtr(s.FixBy), s.By, s.CreatedAt}
+			list[i] = toSanction(s)
 		}
 		noStore(c)
 		return c.JSON(http.StatusOK, struct {
@@ -371,7 +378,26 @@ func (h *backofficeHandlers) sanction(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, sanctionDTO{s.Kind, s.Cause, s.Note, strPtr(s.FixBy), s.By, s.CreatedAt})
+	return c.JSON(http.StatusCreated, toSanction(s))
+}
+
+// fixed marks a member's open LIMIT fixed within its period.
+func (h *backofficeHandlers) fixed(c *echo.Context) error {
+	id, err := memberID(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Note string `json:"note"`
+	}
+	if err := bind(c, &in); err != nil {
+		return err
+	}
+	s, err := h.accounts.MarkFixed(c.Request().Context(), principal(c), id, in.Note, c.RealIP())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSanction(s))
 }
 
 type rolesBody struct {

@@ -27,6 +27,7 @@ var adminRouteActions = map[string]permission.Action{
 	"GET /apply/api-auth/admin/members/:userId":                                                         permission.UserManage,
 	"PUT /apply/api-auth/admin/members/:userId/status":                                                  permission.UserManage,
 	"POST /apply/api-auth/admin/members/:userId/sanctions":                                              permission.UserManage,
+	"POST /apply/api-auth/admin/members/:userId/sanctions/fixed":                                        permission.UserManage,
 	"GET /apply/api-auth/admin/roles":                                                                   permission.AuthManage,
 	"GET /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,
 	"PUT /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,

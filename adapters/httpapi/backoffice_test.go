@@ -246,6 +246,13 @@ func TestBackofficeMembersAndRoles(t *testing.T) {
 	if r.Body["fixBy"] == nil {
 		t.Fatalf("a limit has a fix-by date: %s", r.Raw)
 	}
+	// Staff see the cause fixed in time: the limit is resolved, once.
+	must(t, sys.Do("POST", sanctions+"/fixed", map[string]any{}), 400, "fixed without a note")
+	r = must(t, sys.Do("POST", sanctions+"/fixed", map[string]any{"note": "Diploma replaced"}), 200, "fixed")
+	if r.Body["resolution"] != "FIXED" {
+		t.Fatalf("fixed: %s", r.Raw)
+	}
+	r = must(t, sys.Do("POST", sanctions+"/fixed", map[string]any{"note": "again"}), 409, "fixed twice")
 	// A limit revokes the sessions too: the member signs in again.
 	must(t, victim.Do("GET", "/apply/api-auth/appl/list", nil), 401, "after limit")
 	victim = e.as("applicant2")
@@ -265,7 +272,7 @@ func TestBackofficeMembersAndRoles(t *testing.T) {
 	if r.Body["status"] != "WITHDRAW" || len(r.Body["sanctions"].([]any)) != 3 {
 		t.Fatalf("member: %s", r.Raw)
 	}
-	if m := outboxMails(t, e, "membership_notice"); len(m) != 4 {
+	if m := outboxMails(t, e, "membership_notice"); len(m) != 5 { // with the "fixed" one
 		t.Fatalf("membership mails: %d", len(m))
 	}
 

@@ -20,4 +20,5 @@ var backofficeMessages = map[string]text{
 	"account.school_not_needed":        {"이 역할에는 학교를 지정하지 않습니다.", "These roles are not bound to a school."},
 	"account.role_unknown":             {"알 수 없는 역할입니다: {role}", "Unknown role: {role}"},
 	"account.self_change":              {"자신의 상태나 권한은 바꿀 수 없습니다.", "You cannot change your own status or roles."},
+	"account.no_open_limit":            {"고칠 기한이 남은 이용 제한이 없습니다.", "The member has no limit waiting for a fix."},
 }

@@ -9,13 +9,15 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-// Periodic task types: the dormancy and retention jobs (issue 14) and the
-// recommendation reminders (issue 11).
+// Periodic task types: the dormancy and retention jobs (issue 14), the
+// recommendation reminders (issue 11), the follow-up of pending refunds and
+// the end of the 10-day fix period of a limited membership (issue 13).
 const (
 	TypeDormancy        = "account:dormancy"
 	TypeRetention       = "privacy:retention"
 	TypeRecommendRemind = "recommend:remind"
 	TypeRefunds         = "payment:refunds" // follow up refunds the provider answered pending
+	TypeFixPeriod       = "account:fix_period"
 )
 
 // Periodic is a job the scheduler enqueues on a cron spec (Asia/Seoul).
@@ -35,6 +37,7 @@ var DefaultPeriodic = map[string]string{
 	TypeRetention:       "30 3 * * *",
 	TypeRecommendRemind: "0 9 * * *",
 	TypeRefunds:         "15 * * * *", // hourly
+	TypeFixPeriod:       "5 0 * * *",  // just after the fix-by day ends
 }
 
 // HandlePeriodic registers the periodic jobs' handlers on the worker's mux.

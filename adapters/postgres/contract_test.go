@@ -46,7 +46,7 @@ func contractEnv(t *testing.T) storetest.Env {
 	sealer, _ := fieldcrypt.New(bytes.Repeat([]byte{7}, 32))
 	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
 		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
-		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
+		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Members: postgres.Members{DB: db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
 		Ref: &postgres.Reference{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
 		Names:   submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"},
 		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
@@ -66,6 +66,7 @@ func TestContractApplicants(t *testing.T)   { t.Parallel(); storetest.RunApplica
 func TestContractPayments(t *testing.T)     { t.Parallel(); storetest.RunPayments(t, contractEnv) }
 func TestContractLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, contractEnv) }
 func TestContractClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, contractEnv) }
+func TestContractMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, contractEnv) }
 func TestContractRecommendations(t *testing.T) {
 	t.Parallel()
 	storetest.RunRecommendations(t, contractEnv)

@@ -69,10 +69,11 @@ func (s Members) AddSanction(ctx context.Context, sc account.Sanction) error {
 	return nil
 }
 
-// Sanctions lists an account's measures, oldest first.
-func (s Members) Sanctions(ctx context.Context, pk int64) ([]account.Sanction, error) {
-	rows, err := s.DB.query(ctx, Builder.Select("user_pk", "kind", "cause", "note", "coalesce(to_char(fix_by, 'YYYY-MM-DD'), '')", "created_by", "created_at").
-		From("user_sanction").Where(sq.Eq{"user_pk": pk}).OrderBy("created_at", "id"))
+var sanctionColumns = []string{"id", "user_pk", "kind", "cause", "note", "coalesce(to_char(fix_by, 'YYYY-MM-DD'), '')", "created_by", "created_at",
+	"resolved_at", "coalesce(resolution, '')"}
+
+func (s Members) sanctions(ctx context.Context, b sq.SelectBuilder) ([]account.Sanction, error) {
+	rows, err := s.DB.query(ctx, b)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: sanctions: %w", err)
 	}
@@ -80,14 +81,33 @@ func (s Members) Sanctions(ctx context.Context, pk int64) ([]account.Sanction, e
 	out := []account.Sanction{}
 	for rows.Next() {
 		var sc account.Sanction
-		var at time.Time
-		if err := rows.Scan(&sc.UserPK, &sc.Kind, &sc.Cause, &sc.Note, &sc.FixBy, &sc.By, &at); err != nil {
+		if err := rows.Scan(&sc.ID, &sc.UserPK, &sc.Kind, &sc.Cause, &sc.Note, &sc.FixBy, &sc.By, &sc.CreatedAt, &sc.ResolvedAt, &sc.Resolution); err != nil {
 			return nil, fmt.Errorf("postgres: sanction: %w", err)
 		}
-		sc.CreatedAt = at
 		out = append(out, sc)
 	}
 	return out, rows.Err()
+}
+
+// Sanctions lists an account's measures, oldest first.
+func (s Members) Sanctions(ctx context.Context, pk int64) ([]account.Sanction, error) {
+	return s.sanctions(ctx, Builder.Select(sanctionColumns...).From("user_sanction").Where(sq.Eq{"user_pk": pk}).OrderBy("created_at", "id"))
+}
+
+// OverdueLimits lists the open LIMITs whose fix-by day is before day.
+func (s Members) OverdueLimits(ctx context.Context, day string) ([]account.Sanction, error) {
+	return s.sanctions(ctx, Builder.Select(sanctionColumns...).From("user_sanction").
+		Where(sq.Eq{"kind": account.SanctionLimit, "resolved_at": nil}).Where(sq.Lt{"fix_by": day}).OrderBy("fix_by", "id"))
+}
+
+// Resolve closes an open LIMIT; false when it was closed already.
+func (s Members) Resolve(ctx context.Context, id int64, resolution string, at time.Time) (bool, error) {
+	tag, err := s.DB.exec(ctx, Builder.Update("user_sanction").Set("resolved_at", at).Set("resolution", resolution).
+		Where(sq.Eq{"id": id, "kind": account.SanctionLimit, "resolved_at": nil}))
+	if err != nil {
+		return false, fmt.Errorf("postgres: resolve sanction: %w", err)
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // SchoolExists reports whether a school code is known.

@@ -22,7 +22,8 @@ import (
 // Sanction kinds (spec section 4 "Membership terms": limited, suspended or
 // ended).
 //   - LIMIT: a notice to fix the cause within FixDays; the member keeps
-//     signing in. A limit not fixed in time is ended by staff (END).
+//     signing in. Staff mark it fixed (MarkFixed); one not fixed by the
+//     end of its FixBy day ends membership (RunFixPeriod, a scheduled job).
 //   - SUSPEND: the member may not sign in (status INACTIVE) until staff
 //     restore them. A suspension after an earlier one ends membership.
 //   - END: loss of membership (status WITHDRAW, final).
@@ -59,8 +60,15 @@ const (
 // MaxNote is the longest note on a sanction or status change.
 const MaxNote = 500
 
+// Resolutions of a LIMIT.
+const (
+	ResolutionFixed = "FIXED" // staff saw the cause fixed in time
+	ResolutionEnded = "ENDED" // not fixed in time: membership ended
+)
+
 // Sanction is one membership measure, as stored.
 type Sanction struct {
+	ID        int64 // given by the store
 	UserPK    int64
 	Kind      string
 	Cause     string
@@ -68,7 +76,13 @@ type Sanction struct {
 	FixBy     string // LIMIT: yyyy-MM-dd (Asia/Seoul)
 	By        string // staff user id
 	CreatedAt time.Time
+	// ResolvedAt and Resolution close a LIMIT (nil and "" while open).
+	ResolvedAt *time.Time
+	Resolution string
 }
+
+// Open reports whether s is a LIMIT still waiting for its fix.
+func (s Sanction) Open() bool { return s.Kind == SanctionLimit && s.ResolvedAt == nil }
 
 // Members are the stores member management writes to.
 type Members interface {
@@ -80,7 +94,14 @@ type Members interface {
 	// CountRole counts the ACTIVE accounts holding a role.
 	CountRole(ctx context.Context, r permission.Role) (int, error)
 	AddSanction(ctx context.Context, s Sanction) error
+	// Sanctions lists an account's measures, oldest first.
 	Sanctions(ctx context.Context, pk int64) ([]Sanction, error)
+	// OverdueLimits lists the open LIMITs whose FixBy day is before day
+	// (yyyy-MM-dd), oldest first.
+	OverdueLimits(ctx context.Context, day string) ([]Sanction, error)
+	// Resolve closes an open LIMIT; ok is false when it was resolved
+	// already (another run or staff got there first).
+	Resolve(ctx context.Context, id int64, resolution string, at time.Time) (ok bool, err error)
 	// SchoolExists reports whether a school code is known.
 	SchoolExists(ctx context.Context, code string) (bool, error)
 }

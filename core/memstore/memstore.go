@@ -16,6 +16,7 @@ package memstore
 import (
 	"context"
 	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -103,6 +104,7 @@ type data struct {
 	help       *helpData // FAQ and help board (helpdesk.go)
 	inqs       *inqData
 	closures   map[application.RoundKey]application.Closure
+	sanctions  []account.Sanction // by id order; entries are replaced, never changed
 }
 
 func (d *data) clone() *data {
@@ -138,6 +140,7 @@ func (d *data) clone() *data {
 	c.help = d.help.clone()
 	c.inqs = d.inqs.clone()
 	c.closures = maps.Clone(d.closures)
+	c.sanctions = slices.Clone(d.sanctions)
 	return &c
 }
 

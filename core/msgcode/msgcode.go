@@ -38,6 +38,7 @@ var All = []string{
 	"account.school_not_needed",
 	"account.school_required",
 	"account.self_change",
+	"account.no_open_limit",
 	// application
 	"application.actor_not_allowed",
 	"application.already_reviewing",

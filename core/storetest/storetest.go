@@ -62,6 +62,8 @@ type Env struct {
 	// Closures keeps rounds' early closes (nil: RunClosures skips); Ref
 	// applies them.
 	Closures round.Closures
+	// Members is member management's store (nil: RunMembers skips).
+	Members account.Members
 }
 
 // New gives a fresh Env for one test.
