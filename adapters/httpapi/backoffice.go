@@ -145,6 +145,8 @@ type staffViewDTO struct {
 	MayReveal     bool                  `json:"mayReveal"`
 	MayCorrect    bool                  `json:"mayCorrect"`
 	MayReview     bool                  `json:"mayReview"`
+	MayPayInfo    bool                  `json:"mayPayInfo"`
+	MayLetters    bool                  `json:"mayLetters"`
 }
 
 func toConsents(list []school.Acceptance) []consentDTO {
@@ -166,7 +168,7 @@ func (h *backofficeHandlers) application(c *echo.Context) error {
 	}
 	out := staffViewDTO{recordDTO: toRecord(v.Record), Email: v.Email, AcadList: v.Academic, LangList: v.Languages,
 		CareerList: v.Careers, CertList: v.Certs, EssayList: v.Essays, Consents: toConsents(v.Consents),
-		MayReveal: v.MayReveal, MayCorrect: v.MayCorrect, MayReview: v.MayReview}
+		MayReveal: v.MayReveal, MayCorrect: v.MayCorrect, MayReview: v.MayReview, MayPayInfo: v.MayPayInfo, MayLetters: v.MayLetters}
 	if v.HasInfo {
 		info := normalInfo(v.Info)
 		out.ApplicantInfo = &info

@@ -94,7 +94,8 @@ func TestBackofficeApplicationsCorrectionReviewAndLog(t *testing.T) {
 	if info["residentNoLast"] == "2345678" || !strings.Contains(info["residentNoLast"].(string), "*") || info["mobile"] != "010-1234-5678" {
 		t.Fatalf("staff view: %v", info)
 	}
-	if r.Body["mayReveal"] != true || r.Body["mayCorrect"] != true || r.Body["mayReview"] != true || len(r.Body["consents"].([]any)) == 0 {
+	if r.Body["mayReveal"] != true || r.Body["mayCorrect"] != true || r.Body["mayReview"] != true || len(r.Body["consents"].([]any)) == 0 ||
+		r.Body["mayPayInfo"] != true || r.Body["mayLetters"] != true {
 		t.Fatalf("staff view flags: %s", r.Raw)
 	}
 	if accessRows(t, e, "schooladmin", "application.read", fmt.Sprint(n1)) == 0 {

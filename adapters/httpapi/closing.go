@@ -35,6 +35,8 @@ type closureDTO struct {
 type closingRowDTO struct {
 	roundSummaryDTO
 	Closure *closureDTO `json:"closure"`
+	// MayReopen tells the page whether the caller may reopen a closed round.
+	MayReopen bool `json:"mayReopen"`
 }
 
 func toClosureDTO(c *application.Closure) *closureDTO {
@@ -54,8 +56,9 @@ func (h *closingHandlers) list(c *echo.Context) error {
 		return err
 	}
 	out := make([]closingRowDTO, len(list))
+	mayReopen := permission.Can(principal(c), permission.RoundReopen, "")
 	for i, r := range list {
-		out[i] = closingRowDTO{roundSummaryDTO: toRoundSummaryDTO(r.Summary), Closure: toClosureDTO(r.Closure)}
+		out[i] = closingRowDTO{roundSummaryDTO: toRoundSummaryDTO(r.Summary), Closure: toClosureDTO(r.Closure), MayReopen: mayReopen && r.Closure != nil}
 	}
 	noStore(c)
 	contentRange(c, "round-closures", q.Offset, len(out), total)

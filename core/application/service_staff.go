@@ -133,6 +133,9 @@ type StaffView struct {
 	// MayReveal, MayCorrect and MayReview tell the page which actions
 	// the caller has on this application.
 	MayReveal, MayCorrect, MayReview bool
+	// MayPayInfo and MayLetters tell the page whether to link to the
+	// application's payments (pay/info) and its recommendation letters.
+	MayPayInfo, MayLetters bool
 }
 
 // StaffRead answers the whole application, identification numbers masked;
@@ -154,6 +157,8 @@ func (s *Service) StaffRead(ctx context.Context, p permission.Principal, applNo 
 	v.MayReveal = permission.Can(p, permission.ApplicationReveal, sc)
 	v.MayCorrect = permission.Can(p, permission.AdminBasicEdit, sc)
 	v.MayReview = permission.Can(p, permission.ApplicationReview, sc)
+	v.MayPayInfo = permission.Can(p, permission.PayInfo, sc)
+	v.MayLetters = permission.Can(p, permission.RecommendRead, sc)
 	if v.Info, v.HasInfo, err = s.Forms.Info(ctx, applNo); err != nil {
 		return StaffView{}, err
 	}

@@ -17,7 +17,7 @@ import { RoundInfo } from './rounds/RoundInfo';
 import { ApplIdCheck } from './rounds/ApplIdCheck';
 import { RemakeApplId } from './rounds/RemakeApplId';
 import { SchoolSettings } from './school/SchoolSettings';
-import { accessLog, applications, members, roles } from './backoffice';
+import { accessLog, applications, members, roles, roundClosures } from './backoffice';
 import { faq, faqCategories, helpPosts } from './helpdesk';
 import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
@@ -70,11 +70,13 @@ export const App = () => (
         <Resource name="faq-categories" {...faqCategories} />
         <Resource name="help-posts" {...helpPosts} />
         <Resource name="inquiries" {...inquiries} />
+        <Resource name="round-closures" {...roundClosures} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
             <Route path="/user/management" element={<Navigate to="/members" replace />} />
             <Route path="/auth/list" element={<Navigate to="/roles" replace />} />
+            <Route path="/round/close" element={<Navigate to="/round-closures" replace />} />
             <Route path={`/${INFO_INQUIRY}`} element={<InfoInquiry />} />
             {/* Round and school settings (issue 12); the spec's paths lead to the resource. */}
             <Route path={`/${INFO_INQUIRY}/:id`} element={<RoundInfo />} />

@@ -126,10 +126,11 @@ export async function call(page, method, url, data) {
 
 /**
  * Through the API, as the signed-in page's user: an application to the
- * free ARTS01 round with its part and basic info (korName) saved.
+ * free ARTS01 round (or another school's round 1 and major) with its part
+ * and basic info (korName) saved.
  */
-export async function createApplication(page, { korName = '김하늘' } = {}) {
-  const applNo = await createPart(page, 'ARTS01', 'DR01');
+export async function createApplication(page, { korName = '김하늘', school = 'ARTS01', major = 'DR01' } = {}) {
+  const applNo = await createPart(page, school, major);
   const basis = await call(page, 'POST', `/apply/api-auth/appl/basis/${applNo}`, {
     applicantInfo: {
       gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',

@@ -283,6 +283,23 @@ const ApplicationView = () => {
                     <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
                 )}
             </Section>
+            {(record.mayPayInfo || record.mayLetters) && (
+                <Section title={translate('backoffice.appl.links')} testid="appl-links">
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                        {record.mayPayInfo && (
+                            <Button component={Link} variant="outlined" data-testid="appl-pay-link"
+                                to={`/pay/attempts?filter=${encodeURIComponent(JSON.stringify({ applNo: String(record.applNo) }))}`}>
+                                {translate('backoffice.appl.pay_link')}
+                            </Button>
+                        )}
+                        {record.mayLetters && (
+                            <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>
+                                {translate('backoffice.appl.letters_link')}
+                            </Button>
+                        )}
+                    </Stack>
+                </Section>
+            )}
             {record.mayReview && <ReviewPanel record={record} />}
             <Section title={translate('backoffice.appl.documents')} testid="appl-documents">
                 <Documents applNo={Number(record.id)} />

@@ -102,6 +102,7 @@ const MemberView = () => {
     const [kind, setKind] = useState<string>('LIMIT');
     const [cause, setCause] = useState<string>('FALSE_INFO');
     const [note, setNote] = useState('');
+    const [fixNote, setFixNote] = useState('');
     const [errors, setErrors] = useState<Record<string, string>>({});
     if (!record) return null;
     const send = async (method: string, path: string, body: unknown, prefix: string) => {
@@ -111,6 +112,7 @@ const MemberView = () => {
             setErrors({});
             setNote('');
             setStatusNote('');
+            setFixNote('');
             refresh();
         } catch (e) {
             const f = fieldErrors(e);
@@ -161,11 +163,23 @@ const MemberView = () => {
                 {(record.sanctions ?? []).length === 0 ? (
                     <Typography variant="body2">{translate('backoffice.member.no_history')}</Typography>
                 ) : (
-                    (record.sanctions as { kind: string; cause: string; note: string; fixBy: string | null; by: string; createdAt: string }[]).map((s, i) => (
-                        <Typography key={i} variant="body2" sx={{ py: 0.5 }} data-testid="sanction-row">
-                            {formatDateTime(s.createdAt)} · {translate(`backoffice.member.kinds.${s.kind}`)} · {translate(`backoffice.member.causes.${s.cause}`)} · {s.note}
-                            {s.fixBy ? ` · ${translate('backoffice.member.fix_by', { date: s.fixBy })}` : ''} · {translate('backoffice.member.by', { by: s.by })}
-                        </Typography>
+                    (record.sanctions as { kind: string; cause: string; note: string; fixBy: string | null; by: string; createdAt: string; resolution: string | null }[]).map((s, i) => (
+                        <Box key={i} sx={{ py: 0.5 }}>
+                            <Typography variant="body2" data-testid="sanction-row">
+                                {formatDateTime(s.createdAt)} · {translate(`backoffice.member.kinds.${s.kind}`)} · {translate(`backoffice.member.causes.${s.cause}`)} · {s.note}
+                                {s.fixBy ? ` · ${translate('backoffice.member.fix_by', { date: s.fixBy })}` : ''} · {translate('backoffice.member.by', { by: s.by })}
+                                {s.resolution ? ` · ${translate(`backoffice.member.resolutions.${s.resolution}`)}` : ''}
+                            </Typography>
+                            {s.kind === 'LIMIT' && !s.resolution && !withdrawn && (
+                                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 0.5 }}>
+                                    <TextField size="small" label={translate('backoffice.member.note')} value={fixNote} onChange={e => setFixNote(e.target.value)}
+                                        error={!!(errors['f.note'] || errors['f._'])} helperText={errors['f.note'] || errors['f._'] || translate('backoffice.member.fix_intro')}
+                                        slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'fixed-note' } }} />
+                                    <Button variant="outlined" onClick={() => send('POST', `/members/${encodeURIComponent(String(record.id))}/sanctions/fixed`, { note: fixNote }, 'f')}
+                                        data-testid="fixed-submit">{translate('backoffice.member.mark_fixed')}</Button>
+                                </Stack>
+                            )}
+                        </Box>
                     ))
                 )}
             </Panel>

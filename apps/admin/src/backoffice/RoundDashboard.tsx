@@ -9,6 +9,8 @@ interface DashboardData {
     total: number;
     reviewing: number;
     paid: number;
+    lettersPending: number;
+    lettersCompleted: number;
     byStatus: Record<string, number>;
     days: { day: string; created: number; completions: number; payments: number }[];
 }
@@ -44,7 +46,8 @@ export const RoundDashboard = () => {
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
                     <TextField size="small" label={translate('backoffice.export.school')} value={bound || school} disabled={!!bound}
                         onChange={e => setSchool(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dash-school' } }} />
-                    <TextField size="small" type="number" label={translate('backoffice.export.year')} value={year} onChange={e => setYear(e.target.value)} />
+                    <TextField size="small" type="number" label={translate('backoffice.export.year')} value={year} onChange={e => setYear(e.target.value)}
+                        slotProps={{ htmlInput: { 'data-testid': 'dash-year' } }} />
                     <TextField size="small" type="number" label={translate('backoffice.export.seq')} value={seq} onChange={e => setSeq(e.target.value)} />
                 </Stack>
                 {error && <Alert severity="warning">{error}</Alert>}
@@ -53,6 +56,9 @@ export const RoundDashboard = () => {
                     <>
                         <Typography variant="body1" sx={{ mb: 1 }} data-testid="dash-total">
                             {translate('backoffice.dash.totals', { total: data.total, reviewing: data.reviewing, paid: data.paid })}
+                        </Typography>
+                        <Typography variant="body1" sx={{ mb: 1 }} data-testid="dash-letters">
+                            {translate('backoffice.dash.letters', { pending: data.lettersPending, completed: data.lettersCompleted })}
                         </Typography>
                         {data.total === 0 ? (
                             <Typography variant="body2">{translate('backoffice.dash.none')}</Typography>

@@ -3,6 +3,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HistoryIcon from '@mui/icons-material/History';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 
 const load = <K extends string>(m: () => Promise<Record<K, React.ComponentType>>, k: K) => lazy(() => m().then(x => ({ default: x[k] })));
 
@@ -34,6 +35,12 @@ export const roles = {
 export const accessLog = {
     list: load(() => import('./AccessLog'), 'AccessLogList'),
     icon: HistoryIcon,
+};
+
+/** round/close: closing staff close rounds early (system admins reopen). */
+export const roundClosures = {
+    list: load(() => import('./RoundClosing'), 'RoundClosingList'),
+    icon: EventBusyIcon,
 };
 
 export { RESOURCE_PAGES } from './pages';

@@ -2,4 +2,5 @@
 export const RESOURCE_PAGES: Record<string, string> = {
     members: 'user/management',
     roles: 'auth/list',
+    'round-closures': 'round/close',
 };

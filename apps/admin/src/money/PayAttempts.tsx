@@ -87,6 +87,7 @@ const useFilters = () => {
     return [
         <SearchInput key="q" source="q" alwaysOn />,
         <TextInput key="applId" source="applId" />,
+        <TextInput key="applNo" source="applNo" />,
         <TextInput key="schoolCode" source="schoolCode" />,
         <TextInput key="enterYear" source="enterYear" />,
         <SelectInput key="result" source="result" choices={RESULTS.map(r => ({ id: r, name: translate(`app.money.result.${r}`) }))} />,

@@ -25,6 +25,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Title, useGetIdentity, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { httpClient } from '../httpClient';
 import type { Permissions } from '../authProvider';
 import { LetterCancel } from './LetterCancel';
@@ -152,18 +153,25 @@ const Letters = () => {
     const { permissions } = usePermissions<Permissions>();
     // cancelling past 00010 is support's (the server checks it again)
     const support = (permissions?.roles ?? []).includes('ROLE_SYS_ADMIN');
-    const [applNo, setApplNo] = useState('');
+    // ?applNo= (the link on the application page) opens that application's letters.
+    const [params] = useSearchParams();
+    const linked = (params.get('applNo') ?? '').replace(/\D/g, '');
+    const [applNo, setApplNo] = useState(linked);
     const [list, setList] = useState<Letter[] | null>(null);
     const [failed, setFailed] = useState(false);
-    const load = () => {
+    const load = (no = applNo) => {
         setFailed(false);
-        httpClient(`/apply/api-auth/admin/recommend/letters/${encodeURIComponent(applNo)}`)
+        httpClient(`/apply/api-auth/admin/recommend/letters/${encodeURIComponent(no)}`)
             .then(({ json }) => setList(json.list as Letter[]))
             .catch(() => {
                 setList(null);
                 setFailed(true);
             });
     };
+    useEffect(() => {
+        if (linked) load(linked);
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [linked]);
     return (
         <Card>
             <CardContent>
@@ -171,7 +179,7 @@ const Letters = () => {
                 <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
                     <TextField size="small" label={translate('app.recommend.appl_no')} value={applNo} onChange={e => setApplNo(e.target.value.replace(/\D/g, ''))}
                         slotProps={{ htmlInput: { 'data-testid': 'letters-appl-no', inputMode: 'numeric' } }} />
-                    <Button variant="contained" onClick={load} disabled={!applNo} data-testid="letters-load">{translate('app.recommend.show')}</Button>
+                    <Button variant="contained" onClick={() => load()} disabled={!applNo} data-testid="letters-load">{translate('app.recommend.show')}</Button>
                 </Stack>
                 {failed && <Alert severity="warning">{translate('app.recommend.letters_failed')}</Alert>}
                 {list && list.length === 0 && <Alert severity="info">{translate('app.recommend.no_letters')}</Alert>}
@@ -199,7 +207,7 @@ const Letters = () => {
                                         <TableCell>
                                             {l.pdfPath && <Link href={l.pdfPath} download data-testid="letter-pdf">{translate('app.recommend.pdf')}</Link>}
                                             {l.filePath && <><br /><Link href={l.filePath} download>{l.fileName}</Link></>}
-                                            {support && l.status !== '00040' && <><br /><LetterCancel reqNo={l.reqNo} onDone={load} /></>}
+                                            {support && l.status !== '00040' && <><br /><LetterCancel reqNo={l.reqNo} onDone={() => load()} /></>}
                                         </TableCell>
                                     </TableRow>
                                 ))}

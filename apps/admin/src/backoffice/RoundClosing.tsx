@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { adminCall, fieldErrors } from './api';
+import { APPL_STATUSES } from './ApplicationList';
+import { PageHeading } from '../rounds/PageHeading';
+import { formatDateTime } from '../format';
+
+interface Closure {
+    at: string;
+    by: string;
+    reason: string;
+}
+
+const Filters = () => {
+    const translate = useTranslate();
+    const search = translate('backoffice.closing.search');
+    return [
+        <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
+        <TextInput key="schoolCode" source="schoolCode" />,
+        <TextInput key="enterYear" source="enterYear" />,
+    ];
+};
+
+/** The round's SUBMIT and COMPLETE windows as stored. */
+const windowText = (r: RaRecord) =>
+    (r.windows as { type: string; startDay: string; endDay: string }[])
+        .filter(w => w.type === 'SUBMIT' || w.type === 'COMPLETE')
+        .map(w => `${w.type} ${w.startDay} ~ ${w.endDay}`)
+        .join(' · ');
+
+const StateField = () => {
+    const r = useRecordContext();
+    const translate = useTranslate();
+    if (!r) return null;
+    const c = r.closure as Closure | null;
+    if (!c) return <Chip size="small" label={translate('backoffice.closing.open')} data-testid={`closing-state-${r.id}`} />;
+    return (
+        <Box data-testid={`closing-state-${r.id}`}>
+            <Chip size="small" color="warning" label={translate('backoffice.closing.closed')} />
+            <Typography variant="body2">{translate('backoffice.closing.closed_by', { at: formatDateTime(c.at), by: c.by })}</Typography>
+            <Typography variant="body2" color="text.secondary">{c.reason}</Typography>
+        </Box>
+    );
+};
+
+/** The round's applications by status (the dashboard's counts, no personal data). */
+const CountsDialog = ({ record, onClose }: { record: RaRecord; onClose: () => void }) => {
+    const translate = useTranslate();
+    const [data, setData] = useState<{ total: number; byStatus: Record<string, number>; lettersPending: number } | null>(null);
+    const [error, setError] = useState('');
+    useEffect(() => {
+        const q = new URLSearchParams({ schoolCode: record.schoolCode, enterYear: String(record.enterYear), recruitPartSeq: String(record.recruitPartSeq) });
+        let stale = false;
+        adminCall<{ total: number; byStatus: Record<string, number>; lettersPending: number }>('GET', `/dashboard?${q}`)
+            .then(d => { if (!stale) setData(d); })
+            .catch(e => { if (!stale) setError((e as Error).message); });
+        return () => { stale = true; };
+    }, [record.schoolCode, record.enterYear, record.recruitPartSeq]);
+    return (
+        <Dialog open onClose={onClose} aria-labelledby="closing-counts-title" fullWidth maxWidth="xs">
+            <DialogTitle id="closing-counts-title">{translate('backoffice.closing.counts_title', { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
+            <DialogContent data-testid="closing-counts">
+                {error && <Alert severity="warning">{error}</Alert>}
+                {data && (
+                    <>
+                        <Typography>{translate('backoffice.closing.total', { total: data.total })}</Typography>
+                        {APPL_STATUSES.filter(s => data.byStatus[s]).map(s => (
+                            <Typography key={s} variant="body2">{translate(`backoffice.status.${s}`)}: {data.byStatus[s]}</Typography>
+                        ))}
+                    </>
+                )}
+            </DialogContent>
+            <DialogActions><Button onClick={onClose}>{translate('backoffice.closing.dismiss')}</Button></DialogActions>
+        </Dialog>
+    );
+};
+
+/** Close (closing staff, system admin) or reopen (system admin) a round, with a reason. */
+const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 'reopen'; onClose: () => void }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const refresh = useRefresh();
+    const [reason, setReason] = useState('');
+    const [error, setError] = useState('');
+    const submit = async () => {
+        try {
+            await adminCall('POST', `/round-closures/${encodeURIComponent(String(record.id))}/${act}`, { reason });
+            notify(`backoffice.closing.${act}_done`, { type: 'success' });
+            refresh();
+            onClose();
+        } catch (e) {
+            setError(fieldErrors(e).reason ?? (e as Error).message);
+        }
+    };
+    return (
+        <Dialog open onClose={onClose} aria-labelledby="closing-act-title" fullWidth maxWidth="sm">
+            <DialogTitle id="closing-act-title">{translate(`backoffice.closing.${act}_title`, { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
+            <DialogContent>
+                <Typography variant="body2" sx={{ mb: 2 }}>{translate(`backoffice.closing.${act}_note`)}</Typography>
+                <TextField label={translate('backoffice.closing.reason')} value={reason} onChange={e => setReason(e.target.value)} required fullWidth multiline
+                    error={!!error} helperText={error || ' '} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'closing-reason' } }} />
+            </DialogContent>
+            <DialogActions>
+                <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
+                <Button variant="contained" color={act === 'close' ? 'warning' : 'primary'} onClick={submit} data-testid="closing-submit">
+                    {translate(`backoffice.closing.${act}`)}
+                </Button>
+            </DialogActions>
+        </Dialog>
+    );
+};
+
+const Actions = () => {
+    const r = useRecordContext();
+    const translate = useTranslate();
+    const [open, setOpen] = useState<'' | 'close' | 'reopen' | 'counts'>('');
+    if (!r) return null;
+    return (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} onClick={e => e.stopPropagation()}>
+            <Button size="small" variant="outlined" onClick={() => setOpen('counts')} data-testid={`closing-counts-${r.id}`}>{translate('backoffice.closing.counts')}</Button>
+            {!r.closure && <Button size="small" variant="contained" color="warning" onClick={() => setOpen('close')} data-testid={`closing-close-${r.id}`}>{translate('backoffice.closing.close')}</Button>}
+            {r.closure && r.mayReopen && <Button size="small" variant="outlined" onClick={() => setOpen('reopen')} data-testid={`closing-reopen-${r.id}`}>{translate('backoffice.closing.reopen')}</Button>}
+            {open === 'counts' && <CountsDialog record={r} onClose={() => setOpen('')} />}
+            {(open === 'close' || open === 'reopen') && <ActDialog record={r} act={open} onClose={() => setOpen('')} />}
+        </Stack>
+    );
+};
+
+/**
+ * round/close (closing staff, issue 13): every school's rounds with their
+ * applications and state. Closing ends the round's application and payment
+ * periods at once; a system admin may reopen it while its periods still run.
+ */
+export const RoundClosingList = () => {
+    const translate = useTranslate();
+    const isSmall = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
+    return (
+        <>
+            <PageHeading title="resources.round-closures.name" />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{translate('backoffice.closing.intro')}</Typography>
+            <List filters={Filters()} sort={{ field: 'id', order: 'ASC' }} perPage={25}
+                pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />} exporter={false}>
+                {isSmall ? (
+                    <SimpleList primaryText={r => `${r.schoolCode} ${r.enterYear}-${r.recruitPartSeq} ${r.korName}`}
+                        secondaryText={() => <><StateField /><Actions /></>} tertiaryText={r => String(r.applications)} rowClick={false} />
+                ) : (
+                    <DataTable rowClick={false} bulkActionButtons={false} data-testid="closing-table">
+                        <DataTable.Col source="id" label="resources.round-closures.fields.round">
+                            <FunctionField render={(r: RaRecord) => `${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq} ${r.korName}`} />
+                        </DataTable.Col>
+                        <DataTable.Col source="applications" disableSort />
+                        <DataTable.Col source="windows" disableSort>
+                            <FunctionField render={windowText} />
+                        </DataTable.Col>
+                        <DataTable.Col source="closure" disableSort><StateField /></DataTable.Col>
+                        <DataTable.Col label="resources.round-closures.fields.actions" disableSort><Actions /></DataTable.Col>
+                    </DataTable>
+                )}
+            </List>
+        </>
+    );
+};
