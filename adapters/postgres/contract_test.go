@@ -23,6 +23,25 @@ func (o outbox) Pending(ctx context.Context) (int, error) {
 	return int(s.Pending), err
 }
 
+// backoffice is the back office's three PostgreSQL read stores as one.
+type backoffice struct{ db *postgres.DB }
+
+func (b backoffice) ListApplications(ctx context.Context, q application.StaffQuery) ([]application.StaffRow, int, error) {
+	return postgres.StaffApplications{DB: b.db}.ListApplications(ctx, q)
+}
+func (b backoffice) Dashboard(ctx context.Context, k application.RoundKey, since time.Time) (application.Dashboard, error) {
+	return postgres.StaffApplications{DB: b.db}.Dashboard(ctx, k, since)
+}
+func (b backoffice) ExportRows(ctx context.Context, k application.RoundKey, fn func(application.ExportRow) error) error {
+	return postgres.Exports{DB: b.db}.ExportRows(ctx, k, fn)
+}
+func (b backoffice) ExportFiles(ctx context.Context, k application.RoundKey, fn func(application.ExportFile) error) error {
+	return postgres.Exports{DB: b.db}.ExportFiles(ctx, k, fn)
+}
+func (b backoffice) ExportSize(ctx context.Context, k application.RoundKey) (int, int, int64, error) {
+	return postgres.Exports{DB: b.db}.ExportSize(ctx, k)
+}
+
 // contractEnv is a fresh database with one school and round (no users).
 func contractEnv(t *testing.T) storetest.Env {
 	db, _ := pgtest.New(t)
@@ -46,7 +65,7 @@ func contractEnv(t *testing.T) storetest.Env {
 	sealer, _ := fieldcrypt.New(bytes.Repeat([]byte{7}, 32))
 	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
 		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
-		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Members: postgres.Members{DB: db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
+		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Members: postgres.Members{DB: db}, Backoffice: backoffice{db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
 		Ref: &postgres.Reference{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
 		Names:   submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"},
 		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
@@ -67,6 +86,7 @@ func TestContractPayments(t *testing.T)     { t.Parallel(); storetest.RunPayment
 func TestContractLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, contractEnv) }
 func TestContractClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, contractEnv) }
 func TestContractMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, contractEnv) }
+func TestContractBackoffice(t *testing.T)   { t.Parallel(); storetest.RunBackoffice(t, contractEnv) }
 func TestContractRecommendations(t *testing.T) {
 	t.Parallel()
 	storetest.RunRecommendations(t, contractEnv)

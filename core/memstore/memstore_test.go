@@ -19,7 +19,7 @@ func newEnv(t *testing.T) storetest.Env {
 		KorName: names.RoundKorName, EngName: names.RoundEngName})
 	return storetest.Env{Tx: s, Apps: memstore.Applications{Store: s}, Forms: memstore.Forms{Store: s}, Recs: memstore.Recommendations{Store: s}, Inquiries: memstore.Inquiries{Store: s},
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
-		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k, Closures: memstore.Closures{Store: s}, Members: memstore.Members{Store: s},
+		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k, Closures: memstore.Closures{Store: s}, Members: memstore.Members{Store: s}, Backoffice: memstore.Backoffice{Store: s},
 		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
 		Part:    application.Part{ApplPartNo: 1, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
@@ -37,6 +37,7 @@ func TestApplicants(t *testing.T)   { t.Parallel(); storetest.RunApplicants(t, n
 func TestLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, newEnv) }
 func TestClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, newEnv) }
 func TestMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, newEnv) }
+func TestBackoffice(t *testing.T)   { t.Parallel(); storetest.RunBackoffice(t, newEnv) }
 
 func TestFiles(t *testing.T) {
 	t.Parallel()

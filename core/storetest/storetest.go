@@ -64,6 +64,8 @@ type Env struct {
 	Closures round.Closures
 	// Members is member management's store (nil: RunMembers skips).
 	Members account.Members
+	// Backoffice reads applications for staff (nil: RunBackoffice skips).
+	Backoffice Backoffice
 }
 
 // New gives a fresh Env for one test.
