@@ -41,6 +41,8 @@ var want = []struct {
 	{"the personal-data access log: system admin", AccessLogRead, []Role{RoleSysAdmin}, false},
 	{"a round's counts (no personal data): staff of the school, closing staff", Dashboard, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleCloseAdmin}, true},
 	{"FAQ, its categories and the help board (the provider's, for every school): system admin", HelpdeskManage, []Role{RoleSysAdmin}, false},
+	{"closing a round early (decisions.md): closing staff and system admin, every school", RoundClose, []Role{RoleSysAdmin, RoleCloseAdmin}, false},
+	{"reopening a closed round: system admin only", RoundReopen, []Role{RoleSysAdmin}, false},
 }
 
 func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
