@@ -8,6 +8,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/jobs"
 )
@@ -15,6 +16,24 @@ import (
 type atClock struct{ t time.Time }
 
 func (c *atClock) Now() time.Time { return c.t }
+
+// runTask runs a periodic task as the worker does (the task its scheduler
+// enqueues), times times, and answers the worker's mux.
+func runTask(t *testing.T, a *app.App, typ string, times int) *asynq.ServeMux {
+	t.Helper()
+	periodic, err := a.Periodic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := asynq.NewServeMux()
+	jobs.HandlePeriodic(mux, periodic, nil)
+	for range times {
+		if err := mux.ProcessTask(context.Background(), asynq.NewTask(typ, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return mux
+}
 
 // The dormancy job as the worker runs it (the task its scheduler enqueues),
 // on PostgreSQL with a test clock and seeded members: the member at 35
@@ -36,17 +55,7 @@ func TestDormancyTaskOnSeededMembers(t *testing.T) {
 	seed("sleepy", now.AddDate(0, -36, 15))
 	seed("gone", now.AddDate(0, -37, 0))
 	seed("awake", now.AddDate(0, -2, 0))
-	periodic, err := a.Periodic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := asynq.NewServeMux()
-	jobs.HandlePeriodic(mux, periodic, nil)
-	for range 2 {
-		if err := mux.ProcessTask(ctx, asynq.NewTask(jobs.TypeDormancy, nil)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	mux := runTask(t, a, jobs.TypeDormancy, 2)
 	state := func(id string) (status, email string, phone *string) {
 		t.Helper()
 		if err := a.DB.Pool.QueryRow(ctx, `SELECT status, email, phone FROM app_user WHERE user_id = $1`, id).Scan(&status, &email, &phone); err != nil {
@@ -108,17 +117,7 @@ func TestFixPeriodTaskEndsUnfixedLimits(t *testing.T) {
 	limit("late", "2026-11-23", false)
 	limit("fixed", "2026-11-23", true)
 	limit("waiting", "2026-11-24", false)
-	periodic, err := a.Periodic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := asynq.NewServeMux()
-	jobs.HandlePeriodic(mux, periodic, nil)
-	for range 2 {
-		if err := mux.ProcessTask(ctx, asynq.NewTask(jobs.TypeFixPeriod, nil)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	runTask(t, a, jobs.TypeFixPeriod, 2)
 	status := func(id string) (st string, ends int) {
 		t.Helper()
 		if err := a.DB.Pool.QueryRow(ctx, `SELECT u.status, (SELECT count(*) FROM user_sanction s WHERE s.user_pk = u.id AND s.kind = 'END' AND s.created_by = 'system')

@@ -69,16 +69,23 @@ type closeIn struct {
 	Reason string `json:"reason"`
 }
 
-func (h *closingHandlers) close(c *echo.Context) error {
+// closeAct reads the round and the reason of a close or reopen.
+func closeAct(c *echo.Context) (application.RoundKey, string, error) {
 	k, err := parseRoundID(c.Param("roundId"))
+	if err != nil {
+		return k, "", err
+	}
+	var in closeIn
+	err = bind(c, &in)
+	return k, in.Reason, err
+}
+
+func (h *closingHandlers) close(c *echo.Context) error {
+	k, reason, err := closeAct(c)
 	if err != nil {
 		return err
 	}
-	var in closeIn
-	if err := bind(c, &in); err != nil {
-		return err
-	}
-	cl, err := h.svc.Close(c.Request().Context(), principal(c), k, in.Reason)
+	cl, err := h.svc.Close(c.Request().Context(), principal(c), k, reason)
 	if err != nil {
 		return err
 	}
@@ -86,15 +93,11 @@ func (h *closingHandlers) close(c *echo.Context) error {
 }
 
 func (h *closingHandlers) reopen(c *echo.Context) error {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, reason, err := closeAct(c)
 	if err != nil {
 		return err
 	}
-	var in closeIn
-	if err := bind(c, &in); err != nil {
-		return err
-	}
-	if err := h.svc.Reopen(c.Request().Context(), principal(c), k, in.Reason); err != nil {
+	if err := h.svc.Reopen(c.Request().Context(), principal(c), k, reason); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"id": roundID(k), "closure": nil})
