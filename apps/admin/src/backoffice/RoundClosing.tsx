@@ -37,7 +37,7 @@ const StateField = () => {
     if (!c) return <Chip size="small" label={translate('backoffice.closing.open')} data-testid={`closing-state-${r.id}`} />;
     return (
         <Box data-testid={`closing-state-${r.id}`}>
-            <Chip size="small" color="warning" label={translate('backoffice.closing.closed')} />
+            <Chip size="small" color="error" variant="outlined" label={translate('backoffice.closing.closed')} />
             <Typography variant="body2">{translate('backoffice.closing.closed_by', { at: formatDateTime(c.at), by: c.by })}</Typography>
             <Typography variant="body2" color="text.secondary">{c.reason}</Typography>
         </Box>
@@ -103,7 +103,7 @@ const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 
             </DialogContent>
             <DialogActions>
                 <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
-                <Button variant="contained" color={act === 'close' ? 'warning' : 'primary'} onClick={submit} data-testid="closing-submit">
+                <Button variant="contained" color={act === 'close' ? 'error' : 'primary'} onClick={submit} data-testid="closing-submit">
                     {translate(`backoffice.closing.${act}`)}
                 </Button>
             </DialogActions>
@@ -119,7 +119,7 @@ const Actions = () => {
     return (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} onClick={e => e.stopPropagation()}>
             <Button size="small" variant="outlined" onClick={() => setOpen('counts')} data-testid={`closing-counts-${r.id}`}>{translate('backoffice.closing.counts')}</Button>
-            {!r.closure && <Button size="small" variant="contained" color="warning" onClick={() => setOpen('close')} data-testid={`closing-close-${r.id}`}>{translate('backoffice.closing.close')}</Button>}
+            {!r.closure && <Button size="small" variant="contained" color="error" onClick={() => setOpen('close')} data-testid={`closing-close-${r.id}`}>{translate('backoffice.closing.close')}</Button>}
             {r.closure && r.mayReopen && <Button size="small" variant="outlined" onClick={() => setOpen('reopen')} data-testid={`closing-reopen-${r.id}`}>{translate('backoffice.closing.reopen')}</Button>}
             {open === 'counts' && <CountsDialog record={r} onClose={() => setOpen('')} />}
             {(open === 'close' || open === 'reopen') && <ActDialog record={r} act={open} onClose={() => setOpen('')} />}
