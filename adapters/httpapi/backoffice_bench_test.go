@@ -18,7 +18,7 @@ import (
 )
 
 // BenchmarkExportRound1000 exports a round of 1,000 generated completed
-// applicants (basic info, a language score, two 50 KB documents each) as the
+// applicants (basic info, a language score, two letters asked for, two 50 KB documents each) as the
 // workbook and as the documents ZIP, through the real router, PostgreSQL and
 // file store. Besides time per export it reports the bytes sent and the peak
 // Go heap in use while exporting (sampled every 5 ms), so a change that
@@ -50,6 +50,14 @@ func BenchmarkExportRound1000(b *testing.B) {
 	}
 	if _, err := a.DB.Pool.Exec(ctx, `INSERT INTO appl_lang (appl_no, seq, node_id, lang_exam_code, score, exam_day)
 		SELECT appl_no, 1, 'n' || appl_no, 'TOEFL', '100', '2025-01-01' FROM application WHERE user_id LIKE 'gen%'`); err != nil {
+		b.Fatal(err)
+	}
+	// Two letters asked for each applicant, one submitted (the workbook's letters column).
+	if _, err := a.DB.Pool.Exec(ctx, `INSERT INTO recommend_request (appl_no, school_code, enter_year, recruit_part_seq, applicant_user_id,
+			prof_name, email, institution, position, locale, status, created_at)
+		SELECT appl_no, school_code, enter_year, recruit_part_seq, user_id, 'Prof ' || k, user_id || '.' || k || '@example.com', 'KU', 'Professor', 'en',
+			CASE WHEN k = 1 THEN '00040' ELSE '00010' END, now()
+		FROM application, generate_series(1, 2) k WHERE user_id LIKE 'gen%'`); err != nil {
 		b.Fatal(err)
 	}
 	files, err := filestore.New(a.Config.FileDir)
