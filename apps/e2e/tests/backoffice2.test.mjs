@@ -5,20 +5,13 @@
 // closing page (desktop and phone) and the phone page does not scroll sideways.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, login, call, sql, freshApplicant, roundYear, createApplication } from './helpers.mjs';
+import { launch, newPage, login, call, sql, freshApplicant, roundYear, createApplication, axeViolations as violations } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const T = 30_000;
-
-async function violations(page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')})`);
-}
 
 const basisOf = (applNo) => `/apply/api-auth/appl/basis/${applNo}`;
 
