@@ -444,7 +444,7 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 
 func (s *Reference) questions(ctx context.Context, sc, stage string) ([]application.Question, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("question_code", "parent_code", "depth", "is_leaf", "input_type", "kor_text", "eng_text", "required").
-		From("survey_question").Where(sq.Eq{"school_code": sc, "stage": stage}).OrderBy("seq", "question_code"))
+		From("survey_question").Where(sq.Eq{"school_code": sc, "stage": stage, "retired": false}).OrderBy("seq", "question_code"))
 	if err != nil {
 		return nil, err
 	}
@@ -456,7 +456,7 @@ func (s *Reference) questions(ctx context.Context, sc, stage string) ([]applicat
 		return qs, err
 	}
 	rows, err = s.DB.query(ctx, Builder.Select("question_code", "item_code", "kor_value", "eng_value", "has_comment", "seq").
-		From("survey_item").Where(sq.Eq{"school_code": sc, "stage": stage}).OrderBy("seq", "item_code"))
+		From("survey_item").Where(sq.Eq{"school_code": sc, "stage": stage, "retired": false}).OrderBy("seq", "item_code"))
 	if err != nil {
 		return nil, err
 	}

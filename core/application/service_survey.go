@@ -77,10 +77,20 @@ func (s *Service) SaveSurvey(ctx context.Context, p permission.Principal, applNo
 	return rec, err
 }
 
-// validateSurvey checks answers against the questions: known questions and
-// items, every required question answered, comments within limits. Field
-// names are answers[i].x and answers.<questionCode>.
+// validateSurvey checks the step's answers against the questions.
 func validateSurvey(d SurveyData, qs []Question, r school.Rules) apperr.Fields {
+	plain := make([]form.SurveyAnswer, len(d.Answers))
+	for i, a := range d.Answers {
+		plain[i] = a.SurveyAnswer
+	}
+	return ValidateAnswers(plain, qs, r)
+}
+
+// ValidateAnswers checks answers against survey questions (the SURVEY step
+// and the site surveys): known questions and items, every required question
+// answered, comments within limits. Field names are answers[i].x and
+// answers.<questionCode>.
+func ValidateAnswers(answers []form.SurveyAnswer, qs []Question, r school.Rules) apperr.Fields {
 	var f apperr.Fields
 	byCode := map[string]Question{}
 	var required []string
@@ -90,9 +100,7 @@ func validateSurvey(d SurveyData, qs []Question, r school.Rules) apperr.Fields {
 			required = append(required, q.Code)
 		}
 	}
-	plain := make([]form.SurveyAnswer, len(d.Answers))
-	for i, a := range d.Answers {
-		plain[i] = a.SurveyAnswer
+	for i, a := range answers {
 		q, ok := byCode[a.QuestionCode]
 		if !ok {
 			f.Add("answers["+itoa(int64(i))+"].questionCode", form.CodeCode)
@@ -102,7 +110,7 @@ func validateSurvey(d SurveyData, qs []Question, r school.Rules) apperr.Fields {
 			f.Add("answers["+itoa(int64(i))+"].itemCode", form.CodeCode)
 		}
 	}
-	if e, ok := apperr.As(form.ValidateSurvey(plain, required, r)); ok {
+	if e, ok := apperr.As(form.ValidateSurvey(answers, required, r)); ok {
 		f = append(f, e.Fields...)
 	}
 	return f

@@ -105,6 +105,7 @@ type data struct {
 	inqs       *inqData
 	closures   map[application.RoundKey]application.Closure
 	sanctions  []account.Sanction // by id order; entries are replaced, never changed
+	sites      *surveyData
 }
 
 func (d *data) clone() *data {
@@ -141,6 +142,7 @@ func (d *data) clone() *data {
 	c.inqs = d.inqs.clone()
 	c.closures = maps.Clone(d.closures)
 	c.sanctions = slices.Clone(d.sanctions)
+	c.sites = d.sites.clone()
 	return &c
 }
 

@@ -39,6 +39,7 @@ const (
 	ApplicationRead  Action = "application.read" // read any application (admin view)
 	InquiryOwn       Action = "inquiry.own"      // write and read one's own inquiries
 	TimeWindowExempt Action = "time.exempt"      // act outside the round's windows
+	SurveyAnswer     Action = "survey.answer"    // see and answer the site surveys meant for one
 	// Back office.
 	AdminArea         Action = "admin.area"        // enter /sysadmin at all
 	UserListAll       Action = "admin.user.list"   // all-applicants list
@@ -72,6 +73,8 @@ const (
 	// Closing staff (issue 13).
 	RoundClose  Action = "admin.round.close"  // list every round and close one early
 	RoundReopen Action = "admin.round.reopen" // reopen a round closed early
+	// Surveys (issues 12 and 14).
+	SurveyManage Action = "admin.survey" // publish site surveys and read their results
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
@@ -79,7 +82,7 @@ var schoolScoped = map[Action]bool{
 	ApplicationRead: true, UserListAll: true, AdminBasicEdit: true,
 	RecruitPartManage: true, InquiryManage: true, RecommendTemplate: true,
 	RecommendRead: true, Settlement: true, PayInfo: true,
-	ApplicationReveal: true, ApplicationReview: true, ApplicationExport: true, Dashboard: true,
+	ApplicationReveal: true, ApplicationReview: true, ApplicationExport: true, Dashboard: true, SurveyManage: true,
 }
 
 // table: action -> roles allowed. System admins may do everything listed
@@ -89,6 +92,7 @@ var table = map[Action][]Role{
 	ApplicationRead:   {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
 	InquiryOwn:        {RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
 	TimeWindowExempt:  {RoleTimeIndependent},
+	SurveyAnswer:      {RoleUser, RoleTimeIndependent},
 	AdminArea:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin},
 	UserListAll:       {RoleSysAdmin, RoleSchoolAdmin},
 	AdminBasicEdit:    {RoleSysAdmin, RoleSchoolAdmin},
@@ -115,6 +119,7 @@ var table = map[Action][]Role{
 	HelpdeskManage:    {RoleSysAdmin},
 	RoundClose:        {RoleSysAdmin, RoleCloseAdmin},
 	RoundReopen:       {RoleSysAdmin},
+	SurveyManage:      {RoleSysAdmin, RoleSchoolAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -191,6 +196,7 @@ var adminPages = []AdminPage{
 	{"recruit-part/list", RecruitPartManage},
 	{"applId/check", RecruitPartManage},
 	{"school/settings", RecruitPartManage},
+	{"survey/questions", RecruitPartManage},
 	{"pay/info", PayInfo},
 	{"manual-pay", ManualPay},
 	{"pay-check", PayCheck},
@@ -199,6 +205,7 @@ var adminPages = []AdminPage{
 	{"pay-failure/history", PayInfo},
 	{"settlement/list", Settlement},
 	{"inquiry/manage", InquiryManage},
+	{"survey/list", SurveyManage},
 	{"recommend/template", RecommendTemplate},
 	{"user/management", UserManage},
 	{"auth/list", AuthManage},

@@ -18,6 +18,7 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/survey"
 )
 
 // Tx runs fn in one transaction.
@@ -66,6 +67,8 @@ type Env struct {
 	Members account.Members
 	// Backoffice reads applications for staff (nil: RunBackoffice skips).
 	Backoffice Backoffice
+	// Surveys is the survey store (nil: RunSurveys skips).
+	Surveys survey.Store
 }
 
 // New gives a fresh Env for one test.
