@@ -31,6 +31,7 @@ import (
 	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/survey"
 )
 
 // App is the wired service.
@@ -55,6 +56,8 @@ type App struct {
 	Printer    *printing.Service
 	// Rounds is the back office for rounds and school settings.
 	Rounds *round.Service
+	// Surveys are the survey questions, site surveys and their results.
+	Surveys *survey.Service
 	// Pay is paying the fee; TestPG the test gateway (nil when off).
 	Pay    *payment.Service
 	TestPG *testpg.Gateway
@@ -141,6 +144,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	}
 	a.Accounts.Files = myData.Files // a closed account's drafts take their uploads with them
 	a.buildRounds(clock)
+	a.buildSurveys(clock)
 	if err := a.buildPay(cfg, clock); err != nil {
 		a.Close()
 		return nil, err
@@ -163,7 +167,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
 			Recommend: a.Recommend, Money: a.Money,
-			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry},
+			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,

@@ -83,6 +83,14 @@ var adminRouteActions = map[string]permission.Action{
 	"GET /apply/api-auth/admin/faq-categories/:categoryId":                                              permission.HelpdeskManage,
 	"PUT /apply/api-auth/admin/faq-categories/:categoryId":                                              permission.HelpdeskManage,
 	"DELETE /apply/api-auth/admin/faq-categories/:categoryId":                                           permission.HelpdeskManage,
+	"GET /apply/api-auth/admin/schools/:schoolCode/survey-questions/:stage":                             permission.RecruitPartManage,
+	"PUT /apply/api-auth/admin/schools/:schoolCode/survey-questions/:stage":                             permission.RecruitPartManage,
+	"GET /apply/api-auth/admin/surveys":                                                                 permission.SurveyManage,
+	"POST /apply/api-auth/admin/surveys":                                                                permission.SurveyManage,
+	"GET /apply/api-auth/admin/surveys/:surveyId":                                                       permission.SurveyManage,
+	"PUT /apply/api-auth/admin/surveys/:surveyId":                                                       permission.SurveyManage,
+	"GET /apply/api-auth/admin/surveys/:surveyId/results":                                               permission.SurveyManage,
+	"GET /apply/api-auth/admin/surveys/:surveyId/export":                                                permission.SurveyManage,
 }
 
 // notJudged are admin routes registered here only so the table stays
@@ -115,6 +123,12 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 	inquiryNo := fmt.Sprint(r.Body["id"])
 	sys := e.as("sysadmin")
 	must(t, sys.Do("PUT", "/apply/api-auth/admin/roles/applicant2", map[string]any{"roles": []string{"ROLE_SCHL_ADMIN"}, "schoolCode": "SKKGSB"}), 200, "other school admin")
+	// a survey of school 236 for the :surveyId routes
+	sv := sys.Do("POST", "/apply/api-auth/admin/surveys", map[string]any{"schoolCode": "236", "titleKo": "설문", "titleEn": "Survey",
+		"startDay": "2026-01-01", "endDay": "2099-12-31", "audience": "SCHOOL",
+		"questions": []any{map[string]any{"questionCode": "q1", "inputType": "text", "korText": "의견", "engText": "Comment"}}})
+	must(t, sv, 201, "survey of 236")
+	surveyID := fmt.Sprint(sv.Body["id"])
 	u, err := e.a.Accounts.Users.ByUserID(context.Background(), "applicant1")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +172,7 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 		}
 		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
 			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1",
-			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo).Replace(rt.Path)
+			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo, ":surveyId", surveyID, ":stage", "SURVEY").Replace(rt.Path)
 		for _, c := range callers {
 			var body any
 			if rt.Method != "GET" {
@@ -171,7 +185,7 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 			}
 			// applicant1 and the application applied to school 236.
 			otherSchool := c.p.SchoolCode != "" && c.p.SchoolCode != "236" && (strings.Contains(rt.Path, ":applNo") || strings.Contains(rt.Path, ":id") ||
-				strings.Contains(rt.Path, ":roundId") || strings.Contains(rt.Path, "/schools/:schoolCode") || strings.Contains(rt.Path, ":inquiryNo"))
+				strings.Contains(rt.Path, ":roundId") || strings.Contains(rt.Path, "/schools/:schoolCode") || strings.Contains(rt.Path, ":inquiryNo") || strings.Contains(rt.Path, ":surveyId"))
 			switch {
 			case action == "" && (r.Status == 401 || r.Status == 403):
 				t.Errorf("%s as %s: %d %s", name, c.userID, r.Status, trim(r.Raw))

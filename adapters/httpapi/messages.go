@@ -52,6 +52,7 @@ var catalogues = []catalogue{
 	{"backoffice", backofficeMessages},
 	{"helpdesk", helpdeskMessages},
 	{"inquiry", inquiryMessages},
+	{"survey", surveyMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

@@ -31,6 +31,7 @@ import (
 	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
+	"github.com/gradapply/gradapply/core/survey"
 )
 
 // TokenIssuer signs and parses access tokens.
@@ -62,6 +63,7 @@ type Services struct {
 	Exports    *Exporter               // a round's workbook and documents bundle
 	Helpdesk   *helpdesk.Service       // the FAQ and the help board
 	Inquiry    *inquiry.Service        // the 1:1 inquiry board
+	Surveys    *survey.Service         // survey questions, site surveys and their results
 }
 
 // Deps is what the edge needs.
@@ -123,6 +125,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountHelpdesk,
 	(*Server).mountInquiry,
 	(*Server).mountClosing,
+	(*Server).mountSurveys,
 }
 
 // streamedUpload reports whether a request is one of the multipart routes

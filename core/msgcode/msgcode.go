@@ -243,7 +243,23 @@ var All = []string{
 	// slip
 	"slip.not_ready",
 	// survey
+	"survey.answered",
+	"survey.audience",
+	"survey.closed",
+	"survey.completion",
+	"survey.completion_twice",
+	"survey.duplicate_code",
+	"survey.frozen",
+	"survey.input_type",
+	"survey.items_none",
+	"survey.items_text",
+	"survey.not_found",
+	"survey.period",
+	"survey.question_code",
+	"survey.questions_none",
 	"survey.required",
+	"survey.round_unknown",
+	"survey.stage",
 	// user
 	"user.not_found",
 	// validation

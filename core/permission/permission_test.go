@@ -43,6 +43,8 @@ var want = []struct {
 	{"FAQ, its categories and the help board (the provider's, for every school): system admin", HelpdeskManage, []Role{RoleSysAdmin}, false},
 	{"closing a round early (decisions.md): closing staff and system admin, every school", RoundClose, []Role{RoleSysAdmin, RoleCloseAdmin}, false},
 	{"reopening a closed round: system admin only", RoundReopen, []Role{RoleSysAdmin}, false},
+	{"answering site surveys (/survey): signed-in applicants", SurveyAnswer, []Role{RoleUser, RoleTimeIndependent}, false},
+	{"site surveys and results: the provider (system admin) and school admins for their school", SurveyManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 }
 
 func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
@@ -183,12 +185,12 @@ func TestAdminPagesPerRole(t *testing.T) {
 		{"applicant", Principal{UserID: "a", Roles: []Role{RoleUser}}, []string{}},
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
 		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
-			"applId/check", "school/settings", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
+			"applId/check", "school/settings", "survey/questions", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "inquiry/manage", "survey/list", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
 			"faq", "faq-categories", "help-posts", "round/close"}},
 		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
-			"recruit-part/list", "applId/check", "school/settings", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "recommend/template"}},
+			"recruit-part/list", "applId/check", "school/settings", "survey/questions", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "survey/list", "recommend/template"}},
 		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},
-		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check", "school/settings"}},
+		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check", "school/settings", "survey/questions"}},
 		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"pay/info", "pay/cancel/history", "pay-failure/history", "settlement/list"}},
 		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{"round/close"}},
 		{"guest", Principal{Roles: []Role{RoleSysAdmin}}, []string{}},
