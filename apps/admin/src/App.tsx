@@ -17,6 +17,8 @@ import { RoundInfo } from './rounds/RoundInfo';
 import { ApplIdCheck } from './rounds/ApplIdCheck';
 import { RemakeApplId } from './rounds/RemakeApplId';
 import { SchoolSettings } from './school/SchoolSettings';
+import surveys, { SurveyResults } from './surveys/SiteSurveys';
+import { SurveyQuestions } from './surveys/SurveyQuestions';
 import { accessLog, applications, members, roles, roundClosures } from './backoffice';
 import { faq, faqCategories, helpPosts } from './helpdesk';
 import { inquiries } from './inquiry';
@@ -71,6 +73,7 @@ export const App = () => (
         <Resource name="help-posts" {...helpPosts} />
         <Resource name="inquiries" {...inquiries} />
         <Resource name="round-closures" {...roundClosures} />
+        <Resource name="surveys" {...surveys} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
@@ -86,6 +89,9 @@ export const App = () => (
             <Route path="/applId/check" element={<ApplIdCheck />} />
             <Route path="/remake/applid" element={<RemakeApplId />} />
             <Route path="/school/settings" element={<SchoolSettings />} />
+            <Route path="/survey/questions" element={<SurveyQuestions />} />
+            <Route path="/survey/list" element={<Navigate to="/surveys" replace />} />
+            <Route path="/surveys/:id/results" element={<SurveyResults />} />
             <Route path={`/${RECOMMEND_TEMPLATE}`} element={<RecommendTemplate />} />
             <Route path="/pay/info" element={<Navigate to="/pay/attempts" replace />} />
             <Route path="/pay/cancel/history" element={<Navigate to="/pay/cancels" replace />} />

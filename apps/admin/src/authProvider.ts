@@ -36,6 +36,7 @@ const RESOURCE_PAGES: Record<string, string> = {
     'pay/failures': 'pay-failure/history',
     'pay/check': 'pay-check',
     inquiries: INQUIRY_PAGE,
+    surveys: 'survey/list',
     ...BACKOFFICE_PAGES,
 };
 

@@ -6,6 +6,7 @@ import type { TranslationMessages } from 'react-admin';
 import { deepMerge } from './deepMerge';
 import { enRounds } from './rounds.en';
 import { enMoney } from './money.en';
+import { enSurveys } from './surveys.en';
 
 /** Messages of this app (not react-admin's own), English. */
 const enBase = {
@@ -175,7 +176,7 @@ const enBase = {
 };
 
 /** With the round and school settings pages (i18n/rounds.en.ts). */
-export const enApp = deepMerge(deepMerge(enBase, enRounds), enMoney);
+export const enApp = deepMerge(deepMerge(deepMerge(enBase, enRounds), enMoney), enSurveys);
 
 export const enMessages: TranslationMessages = {
     ...englishMessages,

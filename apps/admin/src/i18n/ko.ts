@@ -8,6 +8,7 @@ import { raKoreanCompletion } from './raKoreanCompletion';
 import { deepMerge } from './deepMerge';
 import { koRounds } from './rounds.ko';
 import { koMoney } from './money.ko';
+import { koSurveys } from './surveys.ko';
 
 /** Messages of this app (not react-admin's own), Korean. */
 const koBase = {
@@ -177,7 +178,7 @@ const koBase = {
 };
 
 /** With the round and school settings pages (i18n/rounds.ko.ts). */
-export const koApp = deepMerge(deepMerge(koBase, koRounds), koMoney);
+export const koApp = deepMerge(deepMerge(deepMerge(koBase, koRounds), koMoney), koSurveys);
 
 /**
  * react-admin in Korean: the community pack over English (so nothing is

@@ -26,6 +26,7 @@ export const ROUND_PAGES: readonly PlannedPage[] = [
     { path: INFO_INQUIRY, labelKey: 'infoInquiry' },
     { path: 'applId/check', labelKey: 'applIdCheck' },
     { path: 'school/settings', labelKey: 'schoolSettings' },
+    { path: 'survey/questions', labelKey: 'surveyQuestions' },
     { path: 'remake/applid', labelKey: 'remakeApplId' },
 ];
 

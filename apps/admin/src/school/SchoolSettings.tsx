@@ -5,8 +5,6 @@ import {
     Card,
     CardContent,
     CircularProgress,
-    MenuItem,
-    TextField as MuiTextField,
     Typography,
 } from '@mui/material';
 import {
@@ -17,12 +15,12 @@ import {
     TextInput,
     Title,
     required,
-    useGetIdentity,
     useLocale,
     useNotify,
     useTranslate,
 } from 'react-admin';
 import { httpClient, type ApiErrorBody, nestFieldErrors } from '../httpClient';
+import { SchoolPicker, useSchoolChoice } from './SchoolPicker';
 import { ADMIN_API } from '../dataProvider';
 import { STEPS } from '../rounds/types';
 import { HttpError } from 'react-admin';
@@ -114,24 +112,10 @@ const SchoolForm = ({ initial, onSaved }: { initial: Settings; onSaved: (s: Sett
  */
 export const SchoolSettings = () => {
     const translate = useTranslate();
-    const locale = useLocale();
-    const { identity } = useGetIdentity();
-    const bound = (identity?.schoolCode as string | null | undefined) ?? '';
-    const [schools, setSchools] = useState<Array<{ id: string; korName: string; engName: string }>>([]);
-    const [picked, setPicked] = useState('');
+    const { code, bound, schools, picked, setPicked, failed: listFailed } = useSchoolChoice();
     const [settings, setSettings] = useState<Settings | null>(null);
-    const [failed, setFailed] = useState(false);
-    const code = bound || picked;
-    useEffect(() => {
-        if (!identity || bound) return;
-        httpClient(`${ADMIN_API}/schools`)
-            .then(({ json }) => {
-                const list = json as Array<{ id: string; korName: string; engName: string }>;
-                setSchools(list);
-                if (list.length > 0) setPicked(p => p || list[0].id);
-            })
-            .catch(() => setFailed(true));
-    }, [identity, bound]);
+    const [loadFailed, setFailed] = useState(false);
+    const failed = listFailed || loadFailed;
     useEffect(() => {
         if (!code) return;
         let live = true;
@@ -151,22 +135,7 @@ export const SchoolSettings = () => {
                     <Typography component="h1" variant="h5" gutterBottom>
                         {translate('app.pages.schoolSettings')}
                     </Typography>
-                    {!bound && schools.length > 0 && (
-                        <MuiTextField
-                            select
-                            size="small"
-                            label={translate('app.info_inquiry.school')}
-                            value={picked}
-                            onChange={e => setPicked(e.target.value)}
-                            sx={{ my: 2, minWidth: 280 }}
-                        >
-                            {schools.map(s => (
-                                <MenuItem key={s.id} value={s.id}>
-                                    {locale === 'en' ? s.engName : s.korName}
-                                </MenuItem>
-                            ))}
-                        </MuiTextField>
-                    )}
+                    {!bound && schools.length > 0 && <SchoolPicker schools={schools} value={picked} onChange={setPicked} />}
                     {failed && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
                     {!failed && code && !settings && <CircularProgress aria-label={translate('ra.page.loading')} />}
                     {settings && <SchoolForm initial={settings} onSaved={setSettings} />}

@@ -46,6 +46,8 @@ const ApplReviewPage = lazyPage(() => import('./routes/appl-review'));
 const ApplSubmitPage = lazyPage(() => import('./routes/appl-submit'));
 const ApplPayPage = lazyPage(() => import('./routes/appl-pay'));
 const ApplNonePage = lazyPage(() => import('./routes/appl-none'));
+const ApplSurveyPage = lazyPage(() => import('./routes/appl-survey'));
+const SurveyPage = lazyPage(() => import('./routes/survey'));
 const PayMobilePage = lazyPage(() => import('./routes/pay-mobile'));
 const PayReceiptPage = lazyPage(() => import('./routes/pay-receipt'));
 const ApplRecommendPage = lazyPage(() => import('./routes/appl-recommend'));
@@ -93,7 +95,7 @@ export const routes: RouteObject[] = [
       page(paths.inquiry.userNew, <InquiryNewPage />, 'user'),
       page(paths.help, <HelpPage />),
       page(paths.faq, <FaqPage />),
-      page(paths.survey, soon),
+      page(paths.survey, <SurveyPage />, 'user'),
       page(paths.legal.terms, <TermsPage />),
       page(paths.legal.privacy, <PrivacyPage />),
       page(paths.legal.consents, <ConsentVersionsPage />),
@@ -103,7 +105,7 @@ export const routes: RouteObject[] = [
       page(paths.appl.searchCandidate, <ApplCandidatePage />, 'application'),
       page(paths.appl.form, <ApplFormPage />, 'application'),
       page(paths.appl.submit, <ApplSubmitPage />, 'application'),
-      page(paths.appl.survey, soon, 'application'),
+      page(paths.appl.survey, <ApplSurveyPage />, 'application'),
       page(paths.appl.pay, <ApplPayPage />, 'application'),
       page(paths.appl.none, <ApplNonePage />, 'application'),
       page(paths.appl.recommendRequestList, <ApplRecommendPage />, 'application'),

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useApplication } from '@/features/application/api/get-application';
 import { CompletionNotice } from '@/features/submission/components/completion-notice';
 import { SlipButtons } from '@/features/exam-slip/components/slip-buttons';
+import { CompletionSurveyLink } from '@/features/surveys/components/completion-survey-link';
 import { PageFrame } from './page-frame';
 import { readApplState } from './appl-state';
 
@@ -22,6 +23,7 @@ export function ApplNonePage() {
   return (
     <PageFrame title={t('title.applNone')} testId="appl-none-page">
       <CompletionNotice applId={applId} />
+      <CompletionSurveyLink applNo={applNo} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3, justifyContent: 'space-between' }}>
         <SlipButtons applNo={applNo} size="medium" />
         <Button variant="contained" onClick={() => void navigate(paths.list.getHref())} data-testid="completion-to-list">

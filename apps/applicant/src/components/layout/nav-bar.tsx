@@ -99,6 +99,7 @@ function useNavModel() {
         },
         { key: 'myinfo', label: t('nav.myInfo'), testId: 'nav-my-info', to: paths.user.confirmPwd.getHref('MODIPY') },
         { key: 'receipts', label: t('nav.myReceipts'), testId: 'nav-my-receipts', to: paths.user.payReceipt.getHref() },
+        { key: 'surveys', label: t('nav.surveys'), testId: 'nav-surveys', to: paths.survey.getHref() },
       ],
     });
   }

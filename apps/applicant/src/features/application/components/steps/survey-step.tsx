@@ -68,6 +68,14 @@ export function formToAnswers(questions: SurveyQuestion[], form: Record<string, 
   return { answers, index };
 }
 
+/** answers[2].comment names the third entry sent: the server's field path moved to its question. */
+export function answerErrorPath(path: string, questions: SurveyQuestion[], form: Record<string, QuestionAnswer>): string {
+  const m = /^answers\.(\d+)\.(comment|answer|itemCode|questionCode)$/.exec(path);
+  if (!m) return path;
+  const q = formToAnswers(questions, form).index[Number(m[1])];
+  return q ? `answers.${q}` : path;
+}
+
 /** The survey (SURVEY). */
 export function SurveyStep() {
   const { applNo } = useApplicationForm();
@@ -85,16 +93,7 @@ export function SurveyStep() {
     (v: SurveyForm) => saveSurvey({ applNo, alumni: v.alumni, contactCode: v.contactCode, answers: formToAnswers(questions, v.answers).answers }),
     [applNo, questions],
   );
-  // answers[2].comment names the third entry sent: move it to its question
-  const renameError = useCallback(
-    (path: string, v: SurveyForm) => {
-      const m = /^answers\.(\d+)\.(comment|answer)$/.exec(path);
-      if (!m) return path;
-      const q = formToAnswers(questions, v.answers).index[Number(m[1])];
-      return q ? `answers.${q}` : path;
-    },
-    [questions],
-  );
+  const renameError = useCallback((path: string, v: SurveyForm) => answerErrorPath(path, questions, v.answers), [questions]);
   return (
     <StepFrame query={query} toForm={toForm} save={save} renameError={renameError}>
       <SurveyFields questions={questions} />
@@ -104,12 +103,12 @@ export function SurveyStep() {
 
 function SurveyFields({ questions }: { questions: SurveyQuestion[] }) {
   const { t } = useTranslation();
-  const { codes, lang } = useApplicationForm();
+  const { codes, lang, readOnly } = useApplicationForm();
   return (
     <>
       <Section title={t('survey.title')} testId="section-survey">
         {questions.map((q) => (
-          <QuestionField key={q.questionCode} q={q} />
+          <QuestionField key={q.questionCode} q={q} lang={lang} readOnly={readOnly} />
         ))}
       </Section>
       <Section title={t('survey.contact')} testId="section-survey-contact">
@@ -126,10 +125,11 @@ function SurveyFields({ questions }: { questions: SurveyQuestion[] }) {
   );
 }
 
-function QuestionField({ q }: { q: SurveyQuestion }) {
+/** One survey question (the SURVEY step and the site surveys of /survey): the
+ * form holds `answers.<questionCode>`, and the server's error for it shows below. */
+export function QuestionField({ q, lang, readOnly = false }: { q: SurveyQuestion; lang: string; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const { lang, readOnly } = useApplicationForm();
-  const { control, setValue } = useFormContext<SurveyForm>();
+  const { control, setValue } = useFormContext<Pick<SurveyForm, 'answers'>>();
   const base = `answers.${q.questionCode}`;
   const { message, clear } = useFieldError(base);
   const { field: itemField } = useController({ control, name: `answers.${q.questionCode}.itemCode` });

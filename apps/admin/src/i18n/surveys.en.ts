@@ -1,0 +1,56 @@
+/** Messages of the survey pages (issues 12 and 14), English. */
+export const enSurveys = {
+    app: {
+        pages: {
+            surveyQuestions: 'Application survey questions',
+        },
+        survey: {
+            questions_intro:
+                'The questions of the application form\u2019s survey. A question or item that an application answered is retired when removed (kept for those answers, hidden from new forms).',
+            stage: 'Asked',
+            stages: { SURVEY: 'In the survey step', PART: 'With the application part' },
+            retired: 'Kept for the answers given (retired): %{codes}',
+            questionCode: 'Code',
+            inputType: 'Input type',
+            korText: 'Question (Korean)',
+            engText: 'Question (English)',
+            required: 'Required',
+            items: 'Items',
+            itemCode: 'Item code',
+            korValue: 'Item (Korean)',
+            engValue: 'Item (English)',
+            hasComment: 'Comment box',
+            type: { radio: 'One choice', checkbox: 'Several choices', text: 'Short text', textarea: 'Long text' },
+            audiences: { ALL: 'Every member', SCHOOL: 'Applicants of the school', ROUND: 'Applicants of one round' },
+            provider: 'Provider (every school)',
+            completion_hint: 'Offered at /appl/survey after an application of the round completes',
+            questions: 'Questions',
+            frozen: 'This survey has responses: its questions can no longer change (the title and period can).',
+            results: 'Results',
+            responses_n: '%{n} responses',
+            export: 'Export CSV',
+            item: 'Item',
+            count: 'Responses',
+            no_texts: 'No answers yet.',
+        },
+    },
+    resources: {
+        surveys: {
+            name: 'Survey |||| Surveys',
+            create_title: 'New survey',
+            fields: {
+                schoolCode: 'School',
+                titleKo: 'Title (Korean)',
+                titleEn: 'Title (English)',
+                startDay: 'First day',
+                endDay: 'Last day',
+                period: 'Period',
+                audience: 'Audience',
+                enterYear: 'Entrance year',
+                recruitPartSeq: 'Round',
+                completion: 'Completion survey of the round',
+                responses: 'Responses',
+            },
+        },
+    },
+};
