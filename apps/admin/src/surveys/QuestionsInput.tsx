@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
     ArrayInput,
     BooleanInput,
@@ -45,7 +45,8 @@ export const QuestionsInput = ({ disabled = false }: { disabled?: boolean }) => 
     const translate = useTranslate();
     const t = (k: string) => `app.survey.${k}`;
     return (
-        <ArrayInput source="questions" label={false} disabled={disabled}>
+        <Box component="fieldset" disabled={disabled} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <ArrayInput source="questions" label={false}>
             <SimpleFormIterator
                 disableAdd={disabled}
                 disableRemove={disabled}
@@ -84,5 +85,6 @@ export const QuestionsInput = ({ disabled = false }: { disabled?: boolean }) => 
                 </FormDataConsumer>
             </SimpleFormIterator>
         </ArrayInput>
+        </Box>
     );
 };
