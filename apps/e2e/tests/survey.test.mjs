@@ -36,9 +36,9 @@ async function typeDay(page, source, value) {
   await page.keyboard.press('Tab');
 }
 
-/** Picks an option of the react-admin select named source. */
-async function pick(page, source, optionName) {
-  await page.locator(`[id="${source}"]`).click();
+/** Picks an option of the select labelled label. */
+async function pick(page, label, optionName) {
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: optionName, exact: true }).click();
 }
 
@@ -47,8 +47,8 @@ const applicant = { userId: '', applNo: 0 };
 
 for (const locale of ['ko', 'en']) {
   const L = locale === 'ko'
-    ? { add: '추가', save: '저장', title: '지원 만족도 조사', answer: '설문 응답하기', submit: '응답 보내기', thanks: '감사합니다', count: '응답 1건' }
-    : { add: 'Add', save: 'Save', title: 'Application satisfaction', answer: 'Answer the survey', submit: 'Send my answers', thanks: 'Thank you', count: '1 responses' };
+    ? { add: '추가', save: '저장', title: '지원 만족도 조사', titleEn: 'Application satisfaction', answer: '설문 응답하기', submit: '응답 보내기', thanks: '감사합니다', count: '응답 1건' }
+    : { add: 'Add', save: 'Save', title: 'Application satisfaction', titleEn: 'Application satisfaction', answer: 'Answer the survey', submit: 'Send my answers', thanks: 'Thank you', count: '1 responses' };
 
   test(`${locale}: a school admin publishes a survey for the applicants of 236; an applicant answers it once on a phone; the admin sees the result`, async () => {
     const { userId } = freshApplicant(`sv${locale}`);
@@ -58,14 +58,14 @@ for (const locale of ['ko', 'en']) {
     await admin.goto('/sysadmin/surveys/create');
     await admin.locator('input[name="titleKo"]').waitFor({ timeout: T });
     assert.deepEqual(await violations(admin), [], 'axe on the new survey page');
-    await admin.locator('input[name="titleKo"]').fill(`${L.title} (ko)`);
-    await admin.locator('input[name="titleEn"]').fill(`${L.title}`);
+    await admin.locator('input[name="titleKo"]').fill('지원 만족도 조사');
+    await admin.locator('input[name="titleEn"]').fill(L.titleEn);
     await typeDay(admin, 'startDay', day(0));
     await typeDay(admin, 'endDay', day(30));
     // one radio question with two items, the second with a comment box
     await admin.getByRole('button', { name: L.add }).first().click();
     await admin.locator('input[name="questions.0.questionCode"]').fill('q1');
-    await pick(admin, 'questions.0.inputType', locale === 'ko' ? '하나 선택' : 'One choice');
+    await pick(admin, locale === 'ko' ? '입력 유형' : 'Input type', locale === 'ko' ? '하나 선택' : 'One choice');
     await admin.locator('textarea[name="questions.0.korText"]').fill('지원 과정이 편리했습니까?');
     await admin.locator('textarea[name="questions.0.engText"]').fill('Was applying easy?');
     const items = admin.locator('.ra-input-questions\\.0\\.items');
@@ -75,6 +75,7 @@ for (const locale of ['ko', 'en']) {
       await admin.locator(`input[name="questions.0.items.${i}.korValue"]`).fill(ko);
       await admin.locator(`input[name="questions.0.items.${i}.engValue"]`).fill(en);
     }
+    await admin.locator('input[name="questions.0.items.1.hasComment"]').check();
     const saved = admin.waitForResponse((r) => r.url().endsWith('/admin/surveys') && r.request().method() === 'POST');
     await admin.getByRole('button', { name: L.save }).click();
     const res = await saved;
@@ -82,7 +83,7 @@ for (const locale of ['ko', 'en']) {
     surveyId = (await res.json()).id;
     assert.equal((await res.json()).schoolCode, '236');
     await admin.waitForURL('**/sysadmin/surveys');
-    await admin.getByText(L.title, { exact: true }).waitFor({ timeout: T });
+    await admin.getByText(L.title, { exact: true }).first().waitFor({ timeout: T });
     assert.deepEqual(await violations(admin), [], 'axe on the survey list');
 
     // An applicant of 236, on a phone.
@@ -93,7 +94,7 @@ for (const locale of ['ko', 'en']) {
     const card = phone.getByTestId(`survey-${surveyId}`);
     await card.waitFor({ timeout: T });
     assert.match(await card.innerText(), new RegExp(L.title));
-    await phone.getByRole('button', { name: L.answer }).click();
+    await card.getByRole('button', { name: L.answer }).click();
     await phone.getByTestId('answers.q1.n').check();
     await phone.getByTestId('answers.q1.comment.n').fill('모바일에서 글자가 작아요');
     assert.deepEqual(await violations(phone), [], 'axe on /survey (phone)');
@@ -104,7 +105,7 @@ for (const locale of ['ko', 'en']) {
     // Again: the page offers no form, and the server refuses a second answer.
     await phone.reload();
     await card.getByTestId('survey-answered').waitFor({ timeout: T });
-    assert.equal(await phone.getByRole('button', { name: L.answer }).count(), 0);
+    assert.equal(await card.getByRole('button', { name: L.answer }).count(), 0);
     const again = await call(phone, 'POST', `/apply/api-auth/surveys/${surveyId}/answers`, { answers: [{ questionCode: 'q1', itemCode: 'y' }] });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'survey.answered');

@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import 'dayjs/locale/ko';
 import dayjs from 'dayjs';
-import { useInput, useTranslate, type InputProps } from 'react-admin';
+import { useInput, useLocale, useTranslate, type InputProps } from 'react-admin';
 
 /**
  * A yyyy-MM-dd day (Asia/Seoul, as the server reads it) with the MUI date
@@ -30,5 +34,15 @@ export const DayInput = (props: InputProps & { label: string }) => {
                 },
             }}
         />
+    );
+};
+
+/** The date pickers' locale (Korean or English, as the app) for the DayInputs inside. */
+export const DayLocalization = ({ children }: { children: ReactNode }) => {
+    const locale = useLocale();
+    return (
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale === 'en' ? 'en' : 'ko'}>
+            {children}
+        </LocalizationProvider>
     );
 };

@@ -1,7 +1,4 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import 'dayjs/locale/ko';
 import {
     ArrayInput,
     BooleanInput,
@@ -21,7 +18,7 @@ import {
     useRecordContext,
     useTranslate,
 } from 'react-admin';
-import { DayInput } from './DayInput';
+import { DayInput, DayLocalization } from './DayInput';
 import { MANDATORY_STEPS, PAY_TYPES, STEPS, WINDOW_TYPES, type Major } from './types';
 
 const FEE_HINT_KEY = 'resources.recruit-parts.hints.';
@@ -75,7 +72,7 @@ export const RoundForm = ({ create = false }: { create?: boolean }) => {
     const t = (k: string) => translate(`resources.recruit-parts.${k}`);
     const locale = useLocale();
     return (
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale === 'en' ? 'en' : 'ko'}>
+        <DayLocalization>
             {/* Rounds are not deleted (applications refer to them): only save. */}
             <TabbedForm
                 warnWhenUnsavedChanges
@@ -217,6 +214,6 @@ export const RoundForm = ({ create = false }: { create?: boolean }) => {
                     <TextInput source="slipNoticeEng" multiline fullWidth />
                 </TabbedForm.Tab>
             </TabbedForm>
-        </LocalizationProvider>
+        </DayLocalization>
     );
 };

@@ -45,7 +45,7 @@ import {
 import { Link } from 'react-router-dom';
 import { httpClient } from '../httpClient';
 import { ADMIN_API } from '../dataProvider';
-import { DayInput } from '../rounds/DayInput';
+import { DayInput, DayLocalization } from '../rounds/DayInput';
 import { PageHeading } from '../rounds/PageHeading';
 import { useSchoolChoice } from '../school/SchoolPicker';
 import { QuestionsInput, cleanQuestions, type SurveyItem, type SurveyQuestion } from './QuestionsInput';
@@ -72,7 +72,8 @@ const title = (r: SurveyRecord, locale: string) => (locale === 'en' ? r.titleEn 
 /** Sends what the server reads: text questions without items. */
 const transform = (d: SurveyRecord) => ({ ...d, completion: !!d.completion, questions: cleanQuestions(d.questions) });
 
-const ResultsLink = () => {
+/** The results of the row's survey (label: the Datagrid's column header). */
+const ResultsLink = (_props: { label?: string }) => {
     const r = useRecordContext<SurveyRecord>();
     const translate = useTranslate();
     if (!r) return null;
@@ -113,7 +114,7 @@ export const SurveyList = () => {
                             render={(r: SurveyRecord) => translate(`app.survey.audiences.${r.audience}`)}
                         />
                         <NumberField source="responses" sortable={false} />
-                        <ResultsLink />
+                        <ResultsLink label="app.survey.results" />
                     </Datagrid>
                 )}
             </List>
@@ -129,49 +130,51 @@ const SurveyForm = ({ create = false }: { create?: boolean }) => {
     const frozen = !create && (record?.responses ?? 0) > 0;
     const t = (k: string) => `resources.surveys.fields.${k}`;
     return (
-        <SimpleForm>
-            {create && !bound && (
+        <DayLocalization>
+            <SimpleForm>
+                {create && !bound && (
+                    <SelectInput
+                        source="schoolCode"
+                        label={t('schoolCode')}
+                        choices={[{ id: '', name: translate('app.survey.provider') }, ...schools.map(s => ({ id: s.id, name: locale === 'en' ? s.engName : s.korName }))]}
+                        translateChoice={false}
+                        emptyText={translate('app.survey.provider')}
+                    />
+                )}
+                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%' }}>
+                    <TextInput source="titleKo" label={t('titleKo')} validate={required()} />
+                    <TextInput source="titleEn" label={t('titleEn')} validate={required()} />
+                    <DayInput source="startDay" label={translate(t('startDay'))} validate={required()} />
+                    <DayInput source="endDay" label={translate(t('endDay'))} validate={required()} />
+                </Box>
                 <SelectInput
-                    source="schoolCode"
-                    label={t('schoolCode')}
-                    choices={[{ id: '', name: translate('app.survey.provider') }, ...schools.map(s => ({ id: s.id, name: locale === 'en' ? s.engName : s.korName }))]}
-                    translateChoice={false}
-                    emptyText={translate('app.survey.provider')}
+                    source="audience"
+                    label={t('audience')}
+                    choices={AUDIENCES.filter(a => a !== 'ALL' || !bound).map(id => ({ id, name: `app.survey.audiences.${id}` }))}
+                    validate={required()}
                 />
-            )}
-            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%' }}>
-                <TextInput source="titleKo" label={t('titleKo')} validate={required()} />
-                <TextInput source="titleEn" label={t('titleEn')} validate={required()} />
-                <DayInput source="startDay" label={translate(t('startDay'))} validate={required()} />
-                <DayInput source="endDay" label={translate(t('endDay'))} validate={required()} />
-            </Box>
-            <SelectInput
-                source="audience"
-                label={t('audience')}
-                choices={AUDIENCES.filter(a => a !== 'ALL' || !bound).map(id => ({ id, name: `app.survey.audiences.${id}` }))}
-                validate={required()}
-            />
-            <FormDataConsumer>
-                {({ formData }) =>
-                    (formData as SurveyRecord).audience === 'ROUND' ? (
-                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                            <NumberInput source="enterYear" label={t('enterYear')} />
-                            <NumberInput source="recruitPartSeq" label={t('recruitPartSeq')} />
-                            <BooleanInput source="completion" label={t('completion')} helperText={translate('app.survey.completion_hint')} />
-                        </Box>
-                    ) : null
-                }
-            </FormDataConsumer>
-            <Typography component="h2" variant="h6">
-                {translate('app.survey.questions')}
-            </Typography>
-            {frozen && (
-                <Alert severity="info" sx={{ mb: 1 }}>
-                    {translate('app.survey.frozen')}
-                </Alert>
-            )}
-            <QuestionsInput disabled={frozen} />
-        </SimpleForm>
+                <FormDataConsumer>
+                    {({ formData }) =>
+                        (formData as SurveyRecord).audience === 'ROUND' ? (
+                            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                                <NumberInput source="enterYear" label={t('enterYear')} />
+                                <NumberInput source="recruitPartSeq" label={t('recruitPartSeq')} />
+                                <BooleanInput source="completion" label={t('completion')} helperText={translate('app.survey.completion_hint')} />
+                            </Box>
+                        ) : null
+                    }
+                </FormDataConsumer>
+                <Typography component="h2" variant="h6">
+                    {translate('app.survey.questions')}
+                </Typography>
+                {frozen && (
+                    <Alert severity="info" sx={{ mb: 1 }}>
+                        {translate('app.survey.frozen')}
+                    </Alert>
+                )}
+                <QuestionsInput disabled={frozen} />
+            </SimpleForm>
+        </DayLocalization>
     );
 };
 

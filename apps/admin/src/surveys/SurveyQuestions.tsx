@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
-import { Form, HttpError, SaveButton, Title, useNotify, useTranslate } from 'react-admin';
+import { Form, HttpError, ResourceContextProvider, SaveButton, Title, useNotify, useTranslate } from 'react-admin';
 import { httpClient, nestFieldErrors, type ApiErrorBody } from '../httpClient';
 import { ADMIN_API } from '../dataProvider';
 import { SchoolPicker, useSchoolChoice } from '../school/SchoolPicker';
@@ -94,10 +94,12 @@ export const SurveyQuestions = () => {
                     {(failed || listFailed) && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
                     {!failed && code && !data && <CircularProgress aria-label={translate('ra.page.loading')} />}
                     {data && (
-                        <Form record={{ questions: data.questions }} onSubmit={submit} key={`${code}-${stage}-${JSON.stringify(data.questions)}`}>
-                            <QuestionsInput />
-                            <SaveButton sx={{ mt: 2 }} />
-                        </Form>
+                        <ResourceContextProvider value="survey-questions">
+                            <Form record={{ questions: data.questions }} onSubmit={submit} key={`${code}-${stage}-${JSON.stringify(data.questions)}`}>
+                                <QuestionsInput />
+                                <SaveButton sx={{ mt: 2 }} />
+                            </Form>
+                        </ResourceContextProvider>
                     )}
                 </CardContent>
             </Card>

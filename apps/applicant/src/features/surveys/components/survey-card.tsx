@@ -18,7 +18,7 @@ export function SurveyCard({ survey, startOpen = false }: { survey: SiteSurvey; 
   const title = i18n.language === 'en' ? survey.titleEn || survey.titleKo : survey.titleKo;
   const headingId = `survey-title-${survey.id}`;
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby={headingId} data-testid={`survey-${survey.id}`}>
+    <Card variant="outlined" sx={{ mb: 2 }} component="article" aria-labelledby={headingId} data-testid={`survey-${survey.id}`}>
       <CardContent>
         <Typography component="h2" variant="h6" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
           {title}
