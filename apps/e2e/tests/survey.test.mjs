@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, login, call, sql, freshApplicant, createPart } from './helpers.mjs';
+import { launch, newPage, login, call, sql, freshApplicant, createPart, roundYear } from './helpers.mjs';
 
 const T = 30_000;
 let browser;
@@ -155,6 +155,45 @@ for (const locale of ['ko', 'en']) {
     await page.getByTestId('step-form-SURVEY').waitFor({ timeout: T });
     const shown = locale === 'ko' ? `어떻게 알게 되셨나요? (${locale})` : text;
     await page.getByTestId('section-survey').getByText(shown).waitFor({ timeout: T });
+    await page.context().close();
+  });
+
+  test(`${locale}: after completion the applicant is led to the round's completion survey at /appl/survey, may answer it or skip it`, async () => {
+    const admin = await newPage(browser, { locale });
+    await login(admin, 'schooladmin');
+    const year = await roundYear('236');
+    const body = { titleKo: `접수 완료 설문 ${locale}`, titleEn: `Completion survey ${locale}`, startDay: day(0), endDay: day(10),
+      audience: 'ROUND', enterYear: year, recruitPartSeq: 1, completion: true,
+      questions: [{ questionCode: 'c1', inputType: 'text', korText: '한 말씀 부탁드립니다', engText: 'Anything to tell us?', required: true }] };
+    // One completion survey per round: the ko run makes it, the en run is refused a second one.
+    const made = await call(admin, 'POST', '/apply/api-auth/admin/surveys', body);
+    if (locale === 'ko') assert.equal(made.status, 201, JSON.stringify(made.body));
+    else assert.equal(made.status, 400, JSON.stringify(made.body));
+    await admin.context().close();
+
+    sql(`UPDATE application SET status = 'COMPLETE', appl_id = 'S${locale}-0001' WHERE appl_no = ${applicant.applNo}`);
+    const page = await newPage(browser, { locale, mobile: true });
+    await login(page, applicant.userId);
+    await page.goto('/list');
+    await page.getByTestId(`appl-row-${applicant.applNo}`).waitFor({ timeout: T });
+    await page.evaluate((applNo) => {
+      const key = sessionStorage.getItem('gradapply.accessKey');
+      history.replaceState({ usr: { applNo, accessKey: key }, key: 'done', idx: 0 }, '', '/appl/none');
+    }, applicant.applNo);
+    await page.reload();
+    await page.getByTestId('completion-survey-link').click();
+    await page.waitForURL('**/appl/survey');
+    await page.getByTestId('appl-survey-page').getByText(locale === 'ko' ? '접수 완료 설문 ko' : 'Completion survey ko').waitFor({ timeout: T });
+    assert.deepEqual(await violations(page), [], 'axe on /appl/survey (phone)');
+    await noHorizontalScroll(page, '/appl/survey');
+    // A required question left empty is refused at the question; then the answer is taken.
+    await page.getByRole('button', { name: L.submit }).click();
+    await page.getByTestId('answers.c1-helper').waitFor({ timeout: T });
+    await page.getByTestId('answers.c1').fill(locale === 'ko' ? '편리했습니다' : 'It was easy');
+    await page.getByRole('button', { name: L.submit }).click();
+    await page.getByTestId('survey-answered').waitFor({ timeout: T });
+    await page.getByTestId('appl-survey-skip').click();
+    await page.waitForURL('**/list');
     await page.context().close();
   });
 }

@@ -227,7 +227,7 @@ export function QuestionField({ q, lang, readOnly = false }: { q: SurveyQuestion
             answerField.onChange(e.target.value);
             clear();
           }}
-          slotProps={{ htmlInput: { maxLength: 1000, name: base, 'data-testid': base } }}
+          slotProps={{ htmlInput: { maxLength: 1000, name: base, 'aria-label': text, 'data-testid': base } }}
         />
       )}
       <Box>{selected.map(commentFor)}</Box>
