@@ -460,9 +460,15 @@ func (s *Reference) questions(ctx context.Context, sc, stage string) ([]applicat
 	if err != nil {
 		return nil, err
 	}
+	return qs, attachItems(rows, qs)
+}
+
+// attachItems reads rows of (question_code, item_code, kor_value,
+// eng_value, has_comment, seq) onto their questions.
+func attachItems(rows pgx.Rows, qs []application.Question) error {
 	var qc string
 	var it application.Item
-	_, err = pgx.ForEachRow(rows, []any{&qc, &it.Code.Code, &it.KorValue, &it.EngValue, &it.HasComment, &it.Seq}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&qc, &it.Code.Code, &it.KorValue, &it.EngValue, &it.HasComment, &it.Seq}, func() error {
 		for i := range qs {
 			if qs[i].Code == qc {
 				qs[i].Items = append(qs[i].Items, it)
@@ -470,5 +476,5 @@ func (s *Reference) questions(ctx context.Context, sc, stage string) ([]applicat
 		}
 		return nil
 	})
-	return qs, err
+	return err
 }

@@ -98,17 +98,7 @@ func (s Surveys) questions(ctx context.Context, id int64) ([]application.Questio
 	if err != nil {
 		return nil, fmt.Errorf("postgres: survey items: %w", err)
 	}
-	var qc string
-	var it application.Item
-	_, err = pgx.ForEachRow(rows, []any{&qc, &it.Code.Code, &it.KorValue, &it.EngValue, &it.HasComment, &it.Seq}, func() error {
-		for i := range qs {
-			if qs[i].Code == qc {
-				qs[i].Items = append(qs[i].Items, it)
-			}
-		}
-		return nil
-	})
-	return qs, err
+	return qs, attachItems(rows, qs)
 }
 
 func (s Surveys) writeQuestions(ctx context.Context, id int64, qs []application.Question) error {

@@ -197,3 +197,14 @@ export async function axeViolations(page) {
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')})`);
 }
+
+/** A yyyy-MM-dd day n days from today in Seoul. */
+export const day = (n) => new Date(Date.now() + 9 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
+
+/** Types a day into the MUI date field named source (year, month, day sections). */
+export async function typeDay(page, source, value) {
+  const root = page.locator(`input[name="${source}"]`).locator('xpath=..');
+  await root.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(value.replaceAll('-', ''), { delay: 20 });
+  await page.keyboard.press('Tab');
+}

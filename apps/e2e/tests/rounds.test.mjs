@@ -9,23 +9,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { launch, newPage, login, call } from './helpers.mjs';
+import { launch, newPage, login, call, day, typeDay } from './helpers.mjs';
 
 const T = 30_000;
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** A yyyy-MM-dd day n days from today in Seoul. */
-const day = (n) => new Date(Date.now() + 9 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
-
-/** Types a day into the MUI date field named source (year, month, day sections). */
-async function typeDay(page, source, value) {
-  const root = page.locator(`input[name="${source}"]`).locator('xpath=..');
-  await root.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(value.replaceAll('-', ''), { delay: 20 });
-  await page.keyboard.press('Tab');
-}
 
 async function tab(page, name) {
   await page.getByRole('tab', { name }).click();

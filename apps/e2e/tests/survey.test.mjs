@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, login, call, sql, freshApplicant, createPart, roundYear } from './helpers.mjs';
+import { launch, newPage, login, call, sql, freshApplicant, createPart, roundYear, day, typeDay } from './helpers.mjs';
 
 const T = 30_000;
 let browser;
@@ -23,17 +23,6 @@ async function violations(page) {
 async function noHorizontalScroll(page, what) {
   const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   assert.ok(sw <= cw, `${what}: no horizontal scroll at 375 px (${sw} > ${cw})`);
-}
-
-/** A yyyy-MM-dd day n days from today in Seoul. */
-const day = (n) => new Date(Date.now() + 9 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
-
-/** Types a day into the MUI date field named source (year, month, day sections). */
-async function typeDay(page, source, value) {
-  const root = page.locator(`input[name="${source}"]`).locator('xpath=..');
-  await root.locator('[role="spinbutton"]').first().click();
-  await page.keyboard.type(value.replaceAll('-', ''), { delay: 20 });
-  await page.keyboard.press('Tab');
 }
 
 /** Picks an option of the select labelled label. */

@@ -16,14 +16,13 @@ import {
     Title,
     required,
     useLocale,
-    useNotify,
     useTranslate,
 } from 'react-admin';
-import { httpClient, type ApiErrorBody, nestFieldErrors } from '../httpClient';
+import { httpClient } from '../httpClient';
 import { SchoolPicker, useSchoolChoice } from './SchoolPicker';
+import { useSaveForm } from '../useSaveForm';
 import { ADMIN_API } from '../dataProvider';
 import { STEPS } from '../rounds/types';
-import { HttpError } from 'react-admin';
 
 
 interface Settings {
@@ -47,30 +46,18 @@ interface Settings {
 /** The form of one school; the server's field errors show at the fields. */
 const SchoolForm = ({ initial, onSaved }: { initial: Settings; onSaved: (s: Settings) => void }) => {
     const translate = useTranslate();
-    const notify = useNotify();
+    const save = useSaveForm();
     const locale = useLocale();
     const t = (k: string) => translate(`resources.schools.${k}`);
     const values = { ...initial, refusedNationalities: initial.refusedNationalities.join(', ') };
-    const submit = async (data: Record<string, unknown>) => {
+    const submit = (data: Record<string, unknown>) => {
         const body = {
             ...data,
             refusedNationalities: String(data.refusedNationalities ?? '')
                 .split(/[\s,]+/)
                 .filter(Boolean),
         };
-        try {
-            const { json } = await httpClient(`${ADMIN_API}/schools/${encodeURIComponent(initial.schoolCode)}`, {
-                method: 'PUT',
-                body: JSON.stringify(body),
-            });
-            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-            onSaved(json as Settings);
-            return undefined;
-        } catch (e) {
-            const b = e instanceof HttpError ? (e.body as ApiErrorBody | null) : null;
-            notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-            return b?.fields ? nestFieldErrors(b.fields) : undefined;
-        }
+        return save<Settings>(`${ADMIN_API}/schools/${encodeURIComponent(initial.schoolCode)}`, body, onSaved);
     };
     return (
         <Form record={values} onSubmit={submit} key={initial.schoolCode}>

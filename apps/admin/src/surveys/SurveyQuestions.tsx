@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
-import { Form, HttpError, ResourceContextProvider, SaveButton, Title, useNotify, useTranslate } from 'react-admin';
-import { httpClient, nestFieldErrors, type ApiErrorBody } from '../httpClient';
+import { Form, ResourceContextProvider, SaveButton, Title, useTranslate } from 'react-admin';
+import { httpClient } from '../httpClient';
+import { useSaveForm } from '../useSaveForm';
 import { ADMIN_API } from '../dataProvider';
 import { SchoolPicker, useSchoolChoice } from '../school/SchoolPicker';
 import { QuestionsInput, cleanQuestions, type SurveyQuestion } from './QuestionsInput';
@@ -22,7 +23,7 @@ const STAGES = ['SURVEY', 'PART'] as const;
  */
 export const SurveyQuestions = () => {
     const translate = useTranslate();
-    const notify = useNotify();
+    const save = useSaveForm();
     const { code, bound, schools, picked, setPicked, failed: listFailed } = useSchoolChoice();
     const [stage, setStage] = useState<string>('SURVEY');
     const [data, setData] = useState<QuestionsBody | null>(null);
@@ -41,23 +42,11 @@ export const SurveyQuestions = () => {
             live = false;
         };
     }, [url, code]);
-    const submit = async (values: Record<string, unknown>) => {
-        try {
-            const { json } = await httpClient(url, {
-                method: 'PUT',
-                body: JSON.stringify({ questions: cleanQuestions(values.questions as SurveyQuestion[]) }),
-            });
-            const saved = json as QuestionsBody;
+    const submit = (values: Record<string, unknown>) =>
+        save<QuestionsBody>(url, { questions: cleanQuestions(values.questions as SurveyQuestion[]) }, saved => {
             setData(saved);
             setRetired(saved.retired);
-            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-            return undefined;
-        } catch (e) {
-            const b = e instanceof HttpError ? (e.body as ApiErrorBody | null) : null;
-            notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-            return b?.fields ? nestFieldErrors(b.fields) : undefined;
-        }
-    };
+        });
     return (
         <Box sx={{ mt: 2 }} data-testid="survey-questions">
             <Title title={translate('app.pages.surveyQuestions')} />
