@@ -6,19 +6,12 @@
 // applicant's SURVEY step shows it. Each page in Korean and English passes axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { launch, newPage, login, call, sql, freshApplicant, createPart, roundYear, day, typeDay } from './helpers.mjs';
+import { launch, newPage, login, call, sql, freshApplicant, createPart, roundYear, day, typeDay, axeViolations as violations } from './helpers.mjs';
 
 const T = 30_000;
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-async function violations(page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map((v) => `${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')})`);
-}
 
 async function noHorizontalScroll(page, what) {
   const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
