@@ -34,9 +34,9 @@ describe('<App> global behaviour', () => {
   });
 
   it('a global error sends the user home and shows the error toast', async () => {
-    window.history.replaceState(null, '', '/survey');
+    window.history.replaceState(null, '', '/user/login');
     render(<App />);
-    await screen.findByTestId('coming-soon');
+    await screen.findByTestId('login-submit');
     act(() => setGlobalError('서버 오류가 발생했습니다.'));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     const el = screen.getByTestId('global-error');

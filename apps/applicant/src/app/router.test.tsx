@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUser } from '@/lib/session';
 import { act } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { routes } from './router';
@@ -59,8 +60,10 @@ describe('routes and document title', () => {
   });
 
   it('shows a placeholder for routes not built yet', async () => {
-    renderRoutes(routes, ['/survey']);
+    setUser({ userId: 'kim', roles: ['ROLE_USER'] });
+    renderRoutes(routes, ['/inquiry/user/list']);
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    setUser(null);
   });
 
   it('matches parameterised routes of the spec', async () => {
