@@ -61,7 +61,8 @@ describe('routes and document title', () => {
 
   it('shows a placeholder for routes not built yet', async () => {
     setUser({ userId: 'kim', roles: ['ROLE_USER'] });
-    renderRoutes(routes, ['/inquiry/user/list']);
+    const { router } = renderRoutes(routes, ['/list']);
+    await act(() => router.navigate('/temp', { state: accessState() }));
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
     setUser(null);
   });
