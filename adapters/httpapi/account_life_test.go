@@ -173,14 +173,27 @@ func TestMyInfoChangesAndWithdrawal(t *testing.T) {
 	if r := c.Do("POST", "/user/api/withdraw", map[string]any{"confirm": false}); r.Status != 400 {
 		t.Fatalf("unconfirmed withdrawal: %d %s", r.Status, r.Raw)
 	}
+	// A survey answer of the member's stays in the results, no longer theirs.
+	ctx := context.Background()
+	if _, err := a.DB.Pool.Exec(ctx, `WITH s AS (INSERT INTO site_survey (title_ko, title_en, start_day, end_day, audience, created_by)
+		VALUES ('만족도', 'Satisfaction', '2026-01-01', '2026-12-31', 'ALL', 'sysadmin') RETURNING survey_id),
+		r AS (INSERT INTO site_survey_response SELECT survey_id, 'lee2026', now() FROM s RETURNING survey_id)
+		INSERT INTO site_survey_answer (survey_id, user_id, seq, question_code, item_code) SELECT survey_id, 'lee2026', 1, 'q1', '2' FROM r`); err != nil {
+		t.Fatal(err)
+	}
 	if r := c.Do("POST", "/user/api/withdraw", map[string]any{"confirm": true}); r.Status != 200 || c.Cookie["access_token"] != "" {
 		t.Fatalf("withdraw: %d %s %v", r.Status, r.Raw, c.Cookie)
 	}
 	if r := fresh().Do("POST", "/user/api/login", map[string]any{"userId": "lee2026", "password": "Newpass22"}); r.Status != 401 {
 		t.Fatalf("login after withdrawal: %d %s", r.Status, r.Raw)
 	}
+	var theirs, answers int
+	if err := a.DB.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM site_survey_response WHERE user_id = 'lee2026'),
+		(SELECT count(*) FROM site_survey_answer WHERE item_code = '2' AND user_id LIKE 'closed:%')`).Scan(&theirs, &answers); err != nil || theirs != 0 || answers != 1 {
+		t.Fatalf("survey answers after withdrawal: %d still the member's, %d kept anonymous (%v)", theirs, answers, err)
+	}
 	var action string
-	if err := a.DB.Pool.QueryRow(context.Background(), "SELECT action FROM audit_log WHERE target = 'lee2026' ORDER BY id DESC LIMIT 1").Scan(&action); err != nil || action != "account.withdraw" {
+	if err := a.DB.Pool.QueryRow(ctx, "SELECT action FROM audit_log WHERE target = 'lee2026' ORDER BY id DESC LIMIT 1").Scan(&action); err != nil || action != "account.withdraw" {
 		t.Fatalf("audit: %q %v", action, err)
 	}
 }

@@ -106,7 +106,7 @@ func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) 
 }
 
 // Close ends an account: personal and login data removed, drafts deleted,
-// submitted applications unlinked, tokens revoked. The user id stays as a
+// submitted applications and survey answers unlinked, tokens revoked. The user id stays as a
 // tombstone so it is never given to someone else.
 func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.Closed, error) {
 	var c account.Closed
@@ -141,6 +141,11 @@ func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.C
 		c.Unlinked = int(tag.RowsAffected())
 		if _, err := s.DB.exec(ctx, Builder.Delete("user_role").Where(sq.Eq{"user_pk": pk})); err != nil {
 			return fmt.Errorf("postgres: delete roles: %w", err)
+		}
+		// Survey answers stay in the results, no longer linked to the member.
+		if _, err := s.DB.exec(ctx, Builder.Update("site_survey_response").Set("user_id", sq.Expr("'closed:' || gen_random_uuid()")).
+			Where(sq.Eq{"user_id": userID})); err != nil {
+			return fmt.Errorf("postgres: unlink survey answers: %w", err)
 		}
 		if _, err := s.DB.exec(ctx, Builder.Delete("email_confirmation").Where("email LIKE ?", fmt.Sprintf("change:%d:%%", pk))); err != nil {
 			return fmt.Errorf("postgres: delete codes: %w", err)
