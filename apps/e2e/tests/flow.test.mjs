@@ -37,7 +37,9 @@ function sql(q) {
 async function prepare(page, schoolCode, majorCode, status, withBasis = false) {
   const list = await call(page, 'GET', `/apply/api/recruit/list?schoolCode=${schoolCode}`);
   assert.equal(list.status, 200);
-  const open = list.body.find((r) => r.submitOpen);
+  // The demo round (sequence 1): other test files open rounds of their own in
+  // the same schools, with other majors.
+  const open = list.body.find((r) => r.submitOpen && r.recruitPartSeq === 1);
   assert.ok(open, `${schoolCode} has an open round`);
   const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=${schoolCode}&enterYear=${open.enterYear}&partSeq=${open.recruitPartSeq}`);
   assert.equal(r.status, 200);
