@@ -29,7 +29,7 @@ func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock acco
 		Log: postgres.AccessLog{DB: a.DB}, Docs: docs, Files: files, Clock: clock}
 	a.Submission = &submission.Service{
 		Ref: a.Reference, Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms, Log: postgres.AccessLog{DB: a.DB},
-		Docs: docs, Numbers: postgres.ExamNumbers{DB: a.DB}, Payments: postgres.Payments{DB: a.DB},
+		Docs: docs, Numbers: postgres.ExamNumbers{DB: a.DB}, Payments: postgres.PayAttempts{DB: a.DB},
 		Consents: postgres.Consents{DB: a.DB}, Applicants: postgres.Applicants{DB: a.DB},
 		Mailer:  jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Captcha: captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter},

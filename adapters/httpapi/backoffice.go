@@ -76,7 +76,8 @@ type staffRowDTO struct {
 	Status         string  `json:"status"`
 	ReviewStatus   *string `json:"reviewStatus"`
 	Reviewing      bool    `json:"isApplReviewing"`
-	Paid           bool    `json:"paid"`
+	Paid           bool          `json:"paid"`
+	Money          staffMoneyDTO `json:"money"`
 	CreatedAt      string  `json:"createdAt"`
 	UpdatedAt      string  `json:"updatedAt"`
 }
@@ -118,7 +119,7 @@ func (h *backofficeHandlers) applications(c *echo.Context) error {
 		out[i] = staffRowDTO{ID: r.ApplNo, ApplNo: r.ApplNo, ApplID: strPtr(r.ApplID), UserID: r.UserID, Email: r.Email,
 			ApplicantName: r.ApplicantName, SchoolCode: r.Round.SchoolCode, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
 			EnterYear: r.Round.EnterYear, RecruitPartSeq: r.Round.RecruitPartSeq, Status: string(r.State.Status),
-			ReviewStatus: strPtr(string(r.State.ReviewStatus)), Reviewing: r.State.Reviewing, Paid: r.Paid,
+			ReviewStatus: strPtr(string(r.State.ReviewStatus)), Reviewing: r.State.Reviewing, Paid: r.Money.Paid, Money: toStaffMoney(r.Money),
 			CreatedAt: timeText(r.CreatedAt), UpdatedAt: timeText(r.UpdatedAt)}
 	}
 	noStore(c)
@@ -142,6 +143,7 @@ type staffViewDTO struct {
 	CertList      []form.Certificate    `json:"certificateList"`
 	EssayList     []form.Essay          `json:"essayList"`
 	Consents      []consentDTO          `json:"consents"`
+	Money         staffMoneyDTO         `json:"money"`
 	MayReveal     bool                  `json:"mayReveal"`
 	MayCorrect    bool                  `json:"mayCorrect"`
 	MayReview     bool                  `json:"mayReview"`
@@ -167,7 +169,7 @@ func (h *backofficeHandlers) application(c *echo.Context) error {
 		return err
 	}
 	out := staffViewDTO{recordDTO: toRecord(v.Record), Email: v.Email, AcadList: v.Academic, LangList: v.Languages,
-		CareerList: v.Careers, CertList: v.Certs, EssayList: v.Essays, Consents: toConsents(v.Consents),
+		CareerList: v.Careers, CertList: v.Certs, EssayList: v.Essays, Consents: toConsents(v.Consents), Money: toStaffMoney(v.Money),
 		MayReveal: v.MayReveal, MayCorrect: v.MayCorrect, MayReview: v.MayReview, MayPayInfo: v.MayPayInfo, MayLetters: v.MayLetters}
 	if v.HasInfo {
 		info := normalInfo(v.Info)

@@ -51,7 +51,8 @@ var exportColumns = []text{
 	{"영문 성명", "English name"}, {"이메일", "E-mail"}, {"휴대전화", "Mobile"}, {"전화", "Phone"}, {"국적", "Nationality"},
 	{"전공 코드", "Major code"}, {"전공", "Major"}, {"과정", "Degree"}, {"전형", "Category"}, {"체류 유형", "Stay type"},
 	{"어학 성적", "Language scores"}, {"상태", "Status"}, {"검토 상태", "Review status"}, {"결제", "Paid"},
-	{"결제 금액", "Amount paid"}, {"통화", "Currency"}, {"접수 완료", "Completed at"}, {"추천서", "Letters"},
+	{"결제 수단", "Payment method"}, {"결제 금액", "Amount paid"}, {"환불 금액", "Refunded"}, {"순액", "Net"}, {"통화", "Currency"},
+	{"접수 완료", "Completed at"}, {"추천서", "Letters"},
 }
 
 func (h *backofficeHandlers) exportApplicants(c *echo.Context) error {
@@ -85,8 +86,13 @@ func (h *backofficeHandlers) exportApplicants(c *echo.Context) error {
 		}
 		return pick(loc, text{"박사", "Doctoral"})
 	}
-	yes := func(b bool) string {
-		if b {
+	paidText := func(m application.Money) string {
+		switch m.PayState() {
+		case "refunded":
+			return pick(loc, text{"환불됨", "Refunded"})
+		case "partially_refunded":
+			return pick(loc, text{"부분 환불", "Partly refunded"})
+		case "paid":
 			return pick(loc, text{"예", "Yes"})
 		}
 		return pick(loc, text{"아니오", "No"})
@@ -97,7 +103,9 @@ func (h *backofficeHandlers) exportApplicants(c *echo.Context) error {
 		row++
 		return sw.SetRow(cell, []any{r.ApplID, r.ApplNo, r.UserID, r.KorName, r.EngName, r.Email, r.Mobile, r.Phone,
 			r.Nationality, r.MajorCode, r.MajorKorName, degree(r.IsMaster), r.CategoryCode, r.StayTypeCode, r.Scores,
-			string(r.Status), string(r.ReviewStatus), yes(r.Paid), r.PaidTotal, r.PaidCurrency, r.CompletedAt, r.LettersText(string(loc))})
+			string(r.Status), string(r.ReviewStatus), paidText(r.Money), methodName(r.Money.Method, string(loc)),
+			decimal(r.Money.Amount, r.Money.Currency), decimal(r.Money.Refunded, r.Money.Currency), decimal(r.Money.Net(), r.Money.Currency),
+			r.Money.Currency, r.CompletedAt, r.LettersText(string(loc))})
 	})
 	if err != nil {
 		return err

@@ -14,5 +14,7 @@ var payMessages = map[string]text{
 	"payment.pay_type_not_offered": {"이 전형에서 제공하지 않는 결제 수단입니다.", "This round does not offer this payment method."},
 	"payment.provider_down":        {"결제 대행사가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.", "The payment provider is not answering. Please try again shortly."},
 	"payment.unknown_payment":      {"알 수 없는 결제에 대한 알림입니다.", "The notification names an unknown payment."},
+	"payment.wrong_provider":       {"다른 결제 대행사의 결제에 대한 알림입니다.", "The notification came from another provider than the payment's."},
+	"payment.provider_cancelled":   {"결제 대행사에서 결제가 취소되었습니다. 확인이 필요합니다.", "The provider cancelled this payment. Please check it."},
 	"payment.vbank_waiting":        {"발급된 가상계좌의 입금을 기다리고 있습니다.", "A virtual account awaits your deposit."},
 }

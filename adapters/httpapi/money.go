@@ -110,13 +110,13 @@ type staffAttemptDTO struct {
 }
 
 func toStaffAttemptDTO(r payment.AttemptRow) staffAttemptDTO {
-	d := staffAttemptDTO{ID: r.PaymentID, ApplNo: r.ApplNo, ApplID: r.ApplID, ApplicantName: r.ApplicantName, UserID: r.UserID,
-		SchoolCode: r.SchoolCode, EnterYear: r.Round.EnterYear, RecruitPartSeq: r.Round.RecruitPartSeq, AppStatus: r.AppStatus,
-		Provider: r.Provider, ProviderOrderID: r.ProviderOrderID, TxID: r.Payment.TxID, PayType: r.Quote.PayType,
-		Fee: r.Quote.Fee, Surcharge: r.Quote.Surcharge, Total: r.Quote.Total, Paid: r.Payment.Paid, Refunded: r.Payment.Refunded,
-		Remaining: r.Payment.Remaining(), Result: r.Result(), FailReason: r.FailReason, Vbank: r.Vbank, CreatedAt: r.CreatedAt}
-	if !r.PaidAt.IsZero() {
-		t := r.PaidAt
+	d := staffAttemptDTO{ID: r.PaymentID(), ApplNo: r.ApplNo(), ApplID: r.ApplID, ApplicantName: r.ApplicantName, UserID: r.UserID(),
+		SchoolCode: r.SchoolCode(), EnterYear: r.Round.EnterYear, RecruitPartSeq: r.Round.RecruitPartSeq, AppStatus: r.AppStatus,
+		Provider: r.Provider(), ProviderOrderID: r.ProviderOrderID(), TxID: r.TxID(), PayType: r.Quote().PayType,
+		Fee: r.Quote().Fee, Surcharge: r.Quote().Surcharge, Total: r.Quote().Total, Paid: r.Paid(), Refunded: r.Refunded(),
+		Remaining: r.Remaining(), Result: r.Result(), FailReason: r.FailReason(), Vbank: r.Vbank(), CreatedAt: r.CreatedAt()}
+	if !r.PaidAt().IsZero() {
+		t := r.PaidAt()
 		d.PaidAt = &t
 	}
 	return d
@@ -239,7 +239,7 @@ func (h *moneyHandlers) showInfo(c *echo.Context, info payment.Info, status int)
 		d.Others = append(d.Others, toStaffAttemptDTO(payment.AttemptRow{Attempt: o}))
 	}
 	for _, r := range info.Records {
-		if r.PaymentID == info.Attempt.PaymentID {
+		if r.PaymentID == info.Attempt.PaymentID() {
 			d.Records = append(d.Records, toPayRecordDTO(r))
 		}
 	}
@@ -292,7 +292,7 @@ func (h *moneyHandlers) manual(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	info, err := h.svc.AttemptInfo(ctx, p, att.PaymentID)
+	info, err := h.svc.AttemptInfo(ctx, p, att.PaymentID())
 	if err != nil {
 		return err
 	}
@@ -344,7 +344,7 @@ func (h *moneyHandlers) check(c *echo.Context) error {
 	end := min(lp.Offset+lp.Limit, total)
 	out := []payDiffDTO{}
 	for _, d := range diffs[min(lp.Offset, total):end] {
-		out = append(out, payDiffDTO{ID: d.Attempt.PaymentID, staffAttemptDTO: toStaffAttemptDTO(d.Attempt), Kind: d.Kind, Remote: d.Remote,
+		out = append(out, payDiffDTO{ID: d.Attempt.PaymentID(), staffAttemptDTO: toStaffAttemptDTO(d.Attempt), Kind: d.Kind, Remote: d.Remote,
 			Ours: d.Ours, Theirs: d.Theirs, Detail: d.Detail})
 	}
 	noStore(c)

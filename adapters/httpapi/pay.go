@@ -121,18 +121,18 @@ func (h *payHandlers) attempt(a *payment.Attempt) *attemptDTO {
 	if a == nil {
 		return nil
 	}
-	d := &attemptDTO{PaymentID: a.PaymentID, ApplNo: a.ApplNo, PayType: a.Quote.PayType, Provider: a.Provider, Result: a.Result(),
-		Fee: moneyOf(a.Quote.Fee), Surcharge: moneyOf(a.Quote.Surcharge), Total: moneyOf(a.Quote.Total),
-		FailReason: a.FailReason, CreatedAt: a.CreatedAt}
-	if a.Vbank != nil {
-		d.Vbank = &vbankDTO{Bank: a.Vbank.Bank, AccountNo: a.Vbank.AccountNo, Holder: a.Vbank.Holder, Due: a.Vbank.Due}
+	d := &attemptDTO{PaymentID: a.PaymentID(), ApplNo: a.ApplNo(), PayType: a.Quote().PayType, Provider: a.Provider(), Result: a.Result(),
+		Fee: moneyOf(a.Quote().Fee), Surcharge: moneyOf(a.Quote().Surcharge), Total: moneyOf(a.Quote().Total),
+		FailReason: a.FailReason(), CreatedAt: a.CreatedAt()}
+	if a.Vbank() != nil {
+		d.Vbank = &vbankDTO{Bank: a.Vbank().Bank, AccountNo: a.Vbank().AccountNo, Holder: a.Vbank().Holder, Due: a.Vbank().Due}
 	}
-	if !a.PaidAt.IsZero() {
-		t := a.PaidAt
+	if !a.PaidAt().IsZero() {
+		t := a.PaidAt()
 		d.PaidAt = &t
 	}
-	if a.Provider == payment.ProviderTest && a.Result() == payment.VbankIssue {
-		d.TestPageURL = "/testpg/pay/" + url.PathEscape(a.PaymentID)
+	if a.Provider() == payment.ProviderTest && a.Result() == payment.VbankIssue {
+		d.TestPageURL = "/testpg/pay/" + url.PathEscape(a.PaymentID())
 	}
 	return d
 }

@@ -332,9 +332,10 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 	if r.Body["status"] != "COMPLETE" || r.Body["next"] != "none" || !regexp.MustCompile(fmt.Sprintf(`^%d01-0001$`, e.year)).MatchString(applID) {
 		t.Fatalf("submit free: %s", r.Raw)
 	}
-	var payType string
-	if err := e.a.DB.Pool.QueryRow(ctx, "SELECT pay_type FROM appl_payment WHERE appl_no = $1", free).Scan(&payType); err != nil || payType != "free" {
-		t.Fatalf("payment: %q %v", payType, err)
+	// The zero payment is where every payment is: staff see it paid, free.
+	r = must(t, e.as("sysadmin").Do("GET", fmt.Sprintf("/apply/api-auth/admin/applications/%d", free), nil), 200, "staff page")
+	if m, _ := r.Body["money"].(map[string]any); m["paid"] != true || m["method"] != "free" || amount(m["amount"]) != 0 {
+		t.Fatalf("staff money of the free completion: %s", r.Raw)
 	}
 	mails := outboxMails(t, e, "application_complete")
 	if len(mails) != 1 || mails[0]["locale"] != "ko" || mails[0]["data"].(map[string]any)["examNumber"] != applID ||

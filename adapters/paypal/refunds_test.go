@@ -62,8 +62,8 @@ func TestPayPalRefundedWebhookSettlesAPendingRefund(t *testing.T) {
 	if sw, err := f.Svc.FollowRefunds(context.Background(), 10); err != nil || sw.Asked != 0 {
 		t.Fatalf("the job found a pending refund: %+v %v", sw, err)
 	}
-	if a := f.Attempt(co.PaymentID); a.Payment.Remaining() != usd("48.16") {
-		t.Fatalf("remaining %v", a.Payment.Remaining())
+	if a := f.Attempt(co.PaymentID); a.Remaining() != usd("48.16") {
+		t.Fatalf("remaining %v", a.Remaining())
 	}
 }
 
@@ -78,8 +78,8 @@ func TestPayPalPendingRefundThatFailsRestoresWhatRemains(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if a := f.Attempt(co.PaymentID); a.Payment.Remaining() != usd(wantTotal) {
-		t.Fatalf("remaining %v, want everything back", a.Payment.Remaining())
+	if a := f.Attempt(co.PaymentID); a.Remaining() != usd(wantTotal) {
+		t.Fatalf("remaining %v, want everything back", a.Remaining())
 	}
 	if got := f.lastCancel(co.PaymentID); got.Answer != payment.AnswerFailed || got.Pending {
 		t.Fatalf("after FAILED: %+v", got)

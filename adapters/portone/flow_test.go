@@ -224,8 +224,8 @@ func TestVirtualAccountIssuedShownMailedThenDeposited(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := f.Attempt(co.PaymentID)
-	if st, _ := f.Status(); st != "VBANK_ISSUE" || a.Result() != payment.VbankIssue || a.Vbank == nil || a.Vbank.AccountNo == "" || !a.Vbank.Due.Equal(due) {
-		t.Fatalf("status %s, attempt %s %+v", st, a.Result(), a.Vbank)
+	if st, _ := f.Status(); st != "VBANK_ISSUE" || a.Result() != payment.VbankIssue || a.Vbank() == nil || a.Vbank().AccountNo == "" || !a.Vbank().Due.Equal(due) {
+		t.Fatalf("status %s, attempt %s %+v", st, a.Result(), a.Vbank())
 	}
 	if n := f.Mails("vbank_issued"); n != 1 {
 		t.Fatalf("%d account mails", n)

@@ -69,8 +69,8 @@ func TestTwoConcurrentPartialRefundsAboveWhatRemainsOnlyOneSucceeds(t *testing.T
 	if p.Amount.Cancelled != 50000 || p.Status != portone.StatusPartialCancelled {
 		t.Fatalf("PortOne holds %d cancelled (%s), want 50000 partially cancelled", p.Amount.Cancelled, p.Status)
 	}
-	if a := f.Attempt(id); a.Payment.Refunded != moneyWon(50000) || a.Payment.Remaining() != moneyWon(30000) {
-		t.Fatalf("our record: refunded %v remaining %v", a.Payment.Refunded, a.Payment.Remaining())
+	if a := f.Attempt(id); a.Refunded() != moneyWon(50000) || a.Remaining() != moneyWon(30000) {
+		t.Fatalf("our record: refunded %v remaining %v", a.Refunded(), a.Remaining())
 	}
 	if st, exam := f.Status(); st != "COMPLETE" || exam == "" {
 		t.Fatalf("after a partial refund the application is %s %q, want COMPLETE with its exam number", st, exam)
@@ -130,8 +130,8 @@ func TestProviderDisagreeingOnTheCancellableAmountRefusesAndRecords(t *testing.T
 	if ae, ok := apperr.As(err); !ok || ae.Code != payment.CodeProviderRefused {
 		t.Fatalf("cancel with a stale cancellable amount: %v", err)
 	}
-	if a := f.Attempt(id); !a.Payment.Refunded.IsZero() {
-		t.Fatalf("refunded %v recorded though PortOne refused", a.Payment.Refunded)
+	if a := f.Attempt(id); !a.Refunded().IsZero() {
+		t.Fatalf("refunded %v recorded though PortOne refused", a.Refunded())
 	}
 	fails, _, err := s.FailureHistory(context.Background(), sysAdmin, payment.FailureQuery{Code: payment.CodeProviderRefused})
 	if err != nil || len(fails) != 1 {
@@ -150,7 +150,7 @@ func TestPayCheckFindsAPaymentPaidAtPortOneAndARequeryCompletesIt(t *testing.T) 
 	ctx := context.Background()
 	from, to := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
 	diffs, err := s.PayCheck(ctx, sysAdmin, "236", from, to)
-	if err != nil || len(diffs) != 1 || diffs[0].Kind != payment.DiffPaidThere || diffs[0].Attempt.PaymentID != co.PaymentID {
+	if err != nil || len(diffs) != 1 || diffs[0].Kind != payment.DiffPaidThere || diffs[0].Attempt.PaymentID() != co.PaymentID {
 		t.Fatalf("pay-check: %+v %v", diffs, err)
 	}
 	if st, _ := f.Status(); st != "SUBMIT" {

@@ -95,8 +95,8 @@ func TestPendingRefundThatSucceedsLaterIsSettledOnce(t *testing.T) {
 	if recs := f.refundRecords(id); len(recs) != 1 || recs[0].Alert || recs[0].Detail["answer"] != "ok" {
 		t.Fatalf("refund records: %+v", recs)
 	}
-	if a := f.Attempt(id); a.Payment.Remaining() != moneyWon(50000) {
-		t.Fatalf("remaining %v, want 50000", a.Payment.Remaining())
+	if a := f.Attempt(id); a.Remaining() != moneyWon(50000) {
+		t.Fatalf("remaining %v, want 50000", a.Remaining())
 	}
 	if _, n, _ := f.App.Money.CancelHistory(ctx, sysAdmin, payment.CancelQuery{Answer: payment.AnswerPending}); n != 0 {
 		t.Fatalf("%d pending after settling", n)
@@ -119,8 +119,8 @@ func TestPendingFullRefundThatFailsRestoresWhatRemainsAndAlerts(t *testing.T) {
 	}
 	f.follow()
 	f.follow()
-	if a := f.Attempt(id); a.Payment.Remaining() != moneyWon(80000) || !a.Payment.Refunded.IsZero() {
-		t.Fatalf("after FAILED: refunded %v remaining %v, want everything back", a.Payment.Refunded, a.Payment.Remaining())
+	if a := f.Attempt(id); a.Remaining() != moneyWon(80000) || !a.Refunded().IsZero() {
+		t.Fatalf("after FAILED: refunded %v remaining %v, want everything back", a.Refunded(), a.Remaining())
 	}
 	if got := f.cancel(id); got.Pending || got.Answer != payment.AnswerFailed {
 		t.Fatalf("after FAILED: %+v", got)
@@ -219,7 +219,7 @@ func TestRefundPendingPastTenBusinessDaysAlertsOnceAndProviderDownChangesNothing
 	if got := f.cancel(id); !got.Pending || got.OverdueAt.IsZero() {
 		t.Fatalf("overdue refund: %+v", got)
 	}
-	if a := f.Attempt(id); a.Payment.Remaining() != moneyWon(70000) {
-		t.Fatalf("remaining %v", a.Payment.Remaining())
+	if a := f.Attempt(id); a.Remaining() != moneyWon(70000) {
+		t.Fatalf("remaining %v", a.Remaining())
 	}
 }

@@ -98,7 +98,7 @@ func (s Lifecycle) SetProfile(ctx context.Context, pk int64, p account.Profile) 
 func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) {
 	var busy bool
 	err := s.DB.queryRow(ctx, Builder.Select().Column(sq.Expr(`EXISTS (SELECT 1 FROM application a WHERE a.user_pk = ? AND (a.status = 'VBANK_ISSUE'
-		OR EXISTS (SELECT 1 FROM pay_attempt p WHERE p.appl_no = a.appl_no AND p.result IN ('PROCEEDING', 'VBANK_ISSUE'))))`, pk))).Scan(&busy)
+		OR (SELECT am.in_flight FROM appl_money am WHERE am.appl_no = a.appl_no)))`, pk))).Scan(&busy)
 	if err != nil {
 		return false, fmt.Errorf("postgres: payment in flight: %w", err)
 	}

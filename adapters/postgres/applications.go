@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -111,6 +112,9 @@ func (s Applications) Get(ctx context.Context, applNo int64) (application.Header
 // status pair, applicant name and updated time when fn changed them.
 func (s Applications) Update(ctx context.Context, applNo int64, fn func(ctx context.Context, a *application.Application) error) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		// Writes fn's stores queue (writeLater) go with the next read or
+		// with the write-back, in one round trip.
+		ctx = withPending(ctx)
 		h, err := scanHeader(s.DB.queryRow(ctx, Builder.Select(applCols).From("application a").
 			Where(sq.Eq{"a.appl_no": applNo}).Suffix("FOR UPDATE")))
 		if err != nil {
@@ -123,13 +127,16 @@ func (s Applications) Update(ctx context.Context, applNo int64, fn func(ctx cont
 		if err := fn(ctx, a); err != nil {
 			return err
 		}
-		if !a.Changed() {
-			return nil
+		if a.Changed() {
+			if err := s.DB.writeLater(ctx, writeBack(applNo, a)); err != nil {
+				return err
+			}
 		}
-		if _, err := s.DB.exec(ctx, writeBack(applNo, a)); err != nil {
-			return fmt.Errorf("postgres: update application: %w", err)
+		err = s.DB.flush(ctx)
+		if IsUniqueViolation(err, "application_appl_id_key") {
+			return apperr.Conflict(examno.CodeNumberTaken)
 		}
-		return nil
+		return err
 	})
 }
 

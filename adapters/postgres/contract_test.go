@@ -29,6 +29,9 @@ type backoffice struct{ db *postgres.DB }
 func (b backoffice) ListApplications(ctx context.Context, q application.StaffQuery) ([]application.StaffRow, int, error) {
 	return postgres.StaffApplications{DB: b.db}.ListApplications(ctx, q)
 }
+func (b backoffice) Money(ctx context.Context, n int64) (application.Money, error) {
+	return postgres.StaffApplications{DB: b.db}.Money(ctx, n)
+}
 func (b backoffice) Dashboard(ctx context.Context, k application.RoundKey, since time.Time) (application.Dashboard, error) {
 	return postgres.StaffApplications{DB: b.db}.Dashboard(ctx, k, since)
 }
@@ -88,6 +91,7 @@ func TestContractLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecyc
 func TestContractClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, contractEnv) }
 func TestContractMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, contractEnv) }
 func TestContractBackoffice(t *testing.T)   { t.Parallel(); storetest.RunBackoffice(t, contractEnv) }
+func TestContractMoney(t *testing.T)        { t.Parallel(); storetest.RunMoney(t, contractEnv) }
 func TestContractRecommendations(t *testing.T) {
 	t.Parallel()
 	storetest.RunRecommendations(t, contractEnv)

@@ -180,6 +180,57 @@ func (db *DB) flush(ctx context.Context) error {
 	return nil
 }
 
+// rowRead is one read of readTogether: a query of one row and where its
+// columns go.
+type rowRead struct {
+	b    sq.Sqlizer
+	dest []any
+}
+
+func read(b sq.Sqlizer, dest ...any) rowRead { return rowRead{b: b, dest: dest} }
+
+// readTogether runs reads in order in one round trip, after the writes
+// queued before them (see writeLater) in the same batch. Outside a
+// transaction each read runs on its own.
+func (db *DB) readTogether(ctx context.Context, reads ...rowRead) error {
+	tx, ok := ctx.Value(txKey{}).(pgx.Tx)
+	if !ok {
+		for _, r := range reads {
+			if err := db.queryRow(ctx, r.b).Scan(r.dest...); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var b pgx.Batch
+	writes := 0
+	if p, ok := ctx.Value(pendingKey{}).(*pending); ok {
+		b, writes = p.b, p.b.Len()
+		p.b = pgx.Batch{}
+	}
+	for _, r := range reads {
+		q, args, err := r.b.ToSql()
+		if err != nil {
+			return fmt.Errorf("postgres: build: %w", err)
+		}
+		b.Queue(q, args...)
+	}
+	br := tx.SendBatch(ctx, &b)
+	for range writes {
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return fmt.Errorf("postgres: write: %w", err)
+		}
+	}
+	for _, r := range reads {
+		if err := br.QueryRow().Scan(r.dest...); err != nil {
+			_ = br.Close()
+			return err
+		}
+	}
+	return br.Close()
+}
+
 type errRow struct{ err error }
 
 func (r errRow) Scan(...any) error { return fmt.Errorf("postgres: build: %w", r.err) }
@@ -266,4 +317,10 @@ func DropDatabase(ctx context.Context, dsn string) error {
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
 	return err
+}
+
+// IsForeignKeyViolation reports a reference to a row that does not exist.
+func IsForeignKeyViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
 }

@@ -34,30 +34,35 @@ func (s ExamNumbers) Rule(ctx context.Context, k application.RoundKey) (string, 
 	return rule, nil
 }
 
-// Next takes the round's next sequence number. The counter row is created
-// once (ON CONFLICT DO NOTHING) and then updated with UPDATE ... RETURNING,
-// which holds its row lock until the caller's transaction ends: concurrent
-// completions of a round queue on it and each gets its own number, and a
-// number is never given twice.
-func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, error) {
-	if _, err := s.DB.exec(ctx, Builder.Insert("appl_id_counter").Columns("school_code", "enter_year", "recruit_part_seq").
-		Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq).Suffix("ON CONFLICT DO NOTHING")); err != nil {
-		return 0, fmt.Errorf("postgres: exam-number counter: %w", err)
-	}
+// Next takes the round's next sequence number and reads its rule, in one
+// round trip with the writes the transaction queued before. The counter row
+// is upserted with ... RETURNING, which holds its row lock until the
+// caller's transaction ends: concurrent completions of a round queue on it
+// and each gets its own number, and a number is never given twice. The
+// rule is read by a statement after the upsert, so under the lock.
+func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, string, error) {
 	var n int
-	err := s.DB.queryRow(ctx, Builder.Update("appl_id_counter").Set("last_seq", sq.Expr("last_seq + 1")).
-		Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}).
-		Suffix("RETURNING last_seq")).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("postgres: exam-number counter: %w", err)
+	var rule string
+	err := s.DB.readTogether(ctx,
+		read(Builder.Insert("appl_id_counter").Columns("school_code", "enter_year", "recruit_part_seq", "last_seq").
+			Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq, 1).
+			Suffix("ON CONFLICT (school_code, enter_year, recruit_part_seq) DO UPDATE SET last_seq = appl_id_counter.last_seq + 1 RETURNING last_seq"),
+			&n),
+		read(Builder.Select("appl_id_rule").From("recruit_part").
+			Where(sq.Eq{"school_code": k.SchoolCode, "enter_year": k.EnterYear, "recruit_part_seq": k.RecruitPartSeq}), &rule))
+	if errors.Is(err, pgx.ErrNoRows) || IsForeignKeyViolation(err) {
+		return 0, "", apperr.NotFound(application.CodeRoundNotFound)
 	}
-	return n, nil
+	if err != nil {
+		return 0, "", fmt.Errorf("postgres: exam-number counter: %w", err)
+	}
+	return n, rule, nil
 }
 
 // Assign stores an exam number; a number already given in the round is a
 // conflict (application_appl_id_key).
 func (s ExamNumbers) Assign(ctx context.Context, applNo int64, applID string, at time.Time) error {
-	_, err := s.DB.exec(ctx, Builder.Update("application").Set("appl_id", applID).Set("completed_at", at).
+	err := s.DB.writeLater(ctx, Builder.Update("application").Set("appl_id", applID).Set("completed_at", at).
 		Where(sq.Eq{"appl_no": applNo}))
 	// Only the exam-number constraint means the number is taken; any other
 	// failure stays an internal error.

@@ -29,11 +29,8 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 		"coalesce(p.major_code, '')", "coalesce(m.kor_name, '')", "coalesce(p.is_master, false)", "coalesce(p.category_code, '')", "coalesce(p.stay_type_code, '')",
 		"coalesce((SELECT string_agg(l.lang_exam_code || ' ' || coalesce(nullif(l.score, ''), l.level), '; ' ORDER BY l.seq) FROM appl_lang l WHERE l.appl_no = a.appl_no), '')",
 		"a.status", "coalesce(a.review_status, '')",
-		"coalesce((SELECT sum(pay.total) FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID'), 0)",
-		"coalesce((SELECT min(pay.currency) FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID'), '')",
-		"EXISTS (SELECT 1 FROM appl_payment pay WHERE pay.appl_no = a.appl_no AND pay.result = 'PAID')",
-		"a.completed_at", "coalesce(rl.requested, 0)", "coalesce(rl.completed, 0)").
-		From("application a").
+		moneyCols, "a.completed_at", "coalesce(rl.requested, 0)", "coalesce(rl.completed, 0)").
+		From("application a").Join("appl_money am ON am.appl_no = a.appl_no").
 		LeftJoin("LATERAL (SELECT count(*) AS requested, count(*) FILTER (WHERE r.status = '00040') AS completed FROM recommend_request r WHERE r.appl_no = a.appl_no AND NOT r.cancelled) rl ON true").
 		LeftJoin("app_user u ON u.id = a.user_pk").
 		LeftJoin("appl_basis b ON b.appl_no = a.appl_no").
@@ -47,14 +44,16 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 	defer rows.Close()
 	for rows.Next() {
 		var r application.ExportRow
+		var mm moneyScan
 		var st, rst string
 		var done *time.Time
 		if err := rows.Scan(&r.ApplNo, &r.ApplID, &r.UserID, &r.KorName, &r.EngName, &r.Email, &r.Mobile, &r.Phone, &r.Nationality,
 			&r.MajorCode, &r.MajorKorName, &r.IsMaster, &r.CategoryCode, &r.StayTypeCode, &r.Scores, &st, &rst,
-			&r.PaidTotal, &r.PaidCurrency, &r.Paid, &done, &r.LettersRequested, &r.LettersCompleted); err != nil {
+			&mm.paid, &mm.inFlight, &mm.method, &mm.currency, &mm.amount, &mm.refunded, &mm.paidAt, &mm.providerCancelled, &done, &r.LettersRequested, &r.LettersCompleted); err != nil {
 			return fmt.Errorf("postgres: export row: %w", err)
 		}
 		r.Status, r.ReviewStatus = application.Status(st), application.Status(rst)
+		r.Money = mm.money()
 		if done != nil {
 			r.CompletedAt = done.Format(time.RFC3339)
 		}

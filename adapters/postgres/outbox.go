@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,17 +52,12 @@ func (db *DB) Enqueue(ctx context.Context, taskType string, payload any) error {
 	if err != nil {
 		return fmt.Errorf("postgres: outbox enqueue: marshal payload: %w", err)
 	}
-	var id int64
-	err = db.queryRow(ctx, Builder.Insert("outbox").
-		Columns("task_type", "payload").
-		Values(taskType, string(body)).
-		Suffix("RETURNING id")).Scan(&id)
+	// One statement inserts and notifies (delivered at commit); in a
+	// transaction with queued writes it goes with them.
+	err = db.writeLater(ctx, Builder.Select().Column(sq.Expr("pg_notify(?, ins.id::text)", OutboxChannel)).From("ins").
+		Prefix("WITH ins AS (INSERT INTO outbox (task_type, payload) VALUES (?, ?) RETURNING id)", taskType, string(body)))
 	if err != nil {
 		return fmt.Errorf("postgres: outbox enqueue: %w", err)
-	}
-	if _, err := db.exec(ctx, Builder.Select().
-		Column(sq.Expr("pg_notify(?, ?)", OutboxChannel, strconv.FormatInt(id, 10)))); err != nil {
-		return fmt.Errorf("postgres: outbox notify: %w", err)
 	}
 	return nil
 }

@@ -22,39 +22,46 @@ type PayAttempts struct{ DB *DB }
 var _ payment.Store = PayAttempts{}
 
 const payCols = "payment_id, appl_no, user_id, school_code, provider, pay_type, currency, fee, surcharge, total, result, " +
-	"status, tx_id, paid, refunded, provider_order_id, vbank, fail_reason, locale, created_at, updated_at, paid_at"
+	"status, tx_id, paid, refunded, provider_order_id, vbank, fail_reason, locale, created_at, updated_at, paid_at, provider_cancelled_at"
 
 var paySelect = Builder.Select(payCols).From("pay_attempt")
 
 func scanAttempt(row pgx.Row) (payment.Attempt, error) {
-	var a payment.Attempt
+	var d payment.AttemptData
 	var prov, typ, cur, result string
 	var fee, sur, total, paid, refunded int64
 	var vbank []byte
-	var paidAt *time.Time
-	err := row.Scan(&a.PaymentID, &a.ApplNo, &a.UserID, &a.SchoolCode, &prov, &typ, &cur, &fee, &sur, &total, &result,
-		&a.Payment.Status, &a.Payment.TxID, &paid, &refunded, &a.ProviderOrderID, &vbank, &a.FailReason, &a.Locale,
-		&a.CreatedAt, &a.UpdatedAt, &paidAt)
+	var paidAt, cancelledAt *time.Time
+	err := row.Scan(&d.PaymentID, &d.ApplNo, &d.UserID, &d.SchoolCode, &prov, &typ, &cur, &fee, &sur, &total, &result,
+		&d.Payment.Status, &d.Payment.TxID, &paid, &refunded, &d.ProviderOrderID, &vbank, &d.FailReason, &d.Locale,
+		&d.CreatedAt, &d.UpdatedAt, &paidAt, &cancelledAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return a, apperr.NotFound(payment.CodeNotFound)
+		return payment.Attempt{}, apperr.NotFound(payment.CodeNotFound)
 	}
 	if err != nil {
-		return a, fmt.Errorf("postgres: pay attempt: %w", err)
+		return payment.Attempt{}, fmt.Errorf("postgres: pay attempt: %w", err)
 	}
 	c := money.Currency(cur)
 	m := func(n int64) money.Money { v, _ := money.New(n, c); return v }
-	a.Provider = payment.Provider(prov)
-	a.Quote = payment.Quote{PayType: payment.PayType(typ), Fee: m(fee), Surcharge: m(sur), Total: m(total)}
-	a.Payment.PayType, a.Payment.Expected, a.Payment.Result = a.Quote.PayType, a.Quote.Total, payment.Result(result)
-	a.Payment.Paid, a.Payment.Refunded = m(paid), m(refunded)
+	d.Provider = payment.Provider(prov)
+	d.Quote = payment.Quote{PayType: payment.PayType(typ), Fee: m(fee), Surcharge: m(sur), Total: m(total)}
+	d.Payment.PayType, d.Payment.Expected, d.Payment.Result = d.Quote.PayType, d.Quote.Total, payment.Result(result)
+	d.Payment.Paid, d.Payment.Refunded = m(paid), m(refunded)
 	if len(vbank) > 0 {
-		a.Vbank = &payment.VirtualAccount{}
-		if err := json.Unmarshal(vbank, a.Vbank); err != nil {
-			return a, fmt.Errorf("postgres: pay attempt vbank: %w", err)
+		d.Vbank = &payment.VirtualAccount{}
+		if err := json.Unmarshal(vbank, d.Vbank); err != nil {
+			return payment.Attempt{}, fmt.Errorf("postgres: pay attempt vbank: %w", err)
 		}
 	}
 	if paidAt != nil {
-		a.PaidAt = *paidAt
+		d.PaidAt = *paidAt
+	}
+	if cancelledAt != nil {
+		d.ProviderCancelledAt = *cancelledAt
+	}
+	a, err := payment.UnmarshalAttemptFromDatabase(d)
+	if err != nil {
+		return a, fmt.Errorf("postgres: pay attempt %s: %w", d.PaymentID, err)
 	}
 	return a, nil
 }
@@ -76,12 +83,12 @@ func (s PayAttempts) list(ctx context.Context, b sq.SelectBuilder) ([]payment.At
 	return out, rows.Err()
 }
 
-func vbankJSON(a payment.Attempt) (any, any) {
-	if a.Vbank == nil {
+func vbankJSON(d payment.AttemptData) (any, any) {
+	if d.Vbank == nil {
 		return nil, nil
 	}
-	b, _ := json.Marshal(a.Vbank)
-	return b, a.Vbank.Due
+	b, _ := json.Marshal(d.Vbank)
+	return b, d.Vbank.Due
 }
 
 func timeOrNil(t time.Time) any {
@@ -100,15 +107,16 @@ func inFlight(err error) error {
 
 // Insert stores a new attempt; a conflict when one is in flight.
 func (s PayAttempts) Insert(ctx context.Context, a payment.Attempt) error {
-	vb, due := vbankJSON(a)
+	d := a.Data()
+	vb, due := vbankJSON(d)
 	_, err := s.DB.exec(ctx, Builder.Insert("pay_attempt").
 		Columns("payment_id", "appl_no", "user_id", "school_code", "provider", "pay_type", "currency", "fee", "surcharge", "total",
 			"result", "status", "tx_id", "paid", "refunded", "provider_order_id", "vbank", "vbank_due", "fail_reason", "locale",
-			"created_at", "updated_at", "paid_at").
-		Values(a.PaymentID, a.ApplNo, a.UserID, a.SchoolCode, string(a.Provider), string(a.Quote.PayType), string(a.Quote.Currency()),
-			a.Quote.Fee.Amount(), a.Quote.Surcharge.Amount(), a.Quote.Total.Amount(), string(a.Payment.Result), a.Payment.Status,
-			a.Payment.TxID, a.Payment.Paid.Amount(), a.Payment.Refunded.Amount(), a.ProviderOrderID, vb, due, a.FailReason, a.Locale,
-			a.CreatedAt, a.UpdatedAt, timeOrNil(a.PaidAt)))
+			"created_at", "updated_at", "paid_at", "provider_cancelled_at").
+		Values(d.PaymentID, d.ApplNo, d.UserID, d.SchoolCode, string(d.Provider), string(d.Quote.PayType), string(d.Quote.Currency()),
+			d.Quote.Fee.Amount(), d.Quote.Surcharge.Amount(), d.Quote.Total.Amount(), string(d.Payment.Result), d.Payment.Status,
+			d.Payment.TxID, d.Payment.Paid.Amount(), d.Payment.Refunded.Amount(), d.ProviderOrderID, vb, due, d.FailReason, d.Locale,
+			d.CreatedAt, d.UpdatedAt, timeOrNil(d.PaidAt), timeOrNil(d.ProviderCancelledAt)))
 	if IsUniqueViolation(err, "pay_attempt_pkey") {
 		return apperr.Conflict(payment.CodeInFlight)
 	}
@@ -131,21 +139,30 @@ func (s PayAttempts) ByProviderOrder(ctx context.Context, p payment.Provider, or
 	return scanAttempt(s.DB.queryRow(ctx, paySelect.Where(sq.Eq{"provider": string(p), "provider_order_id": orderID}).Limit(1)))
 }
 
-// Save writes back an attempt's state.
-func (s PayAttempts) Save(ctx context.Context, a payment.Attempt) error {
-	vb, due := vbankJSON(a)
-	tag, err := s.DB.exec(ctx, Builder.Update("pay_attempt").SetMap(map[string]any{
-		"result": string(a.Payment.Result), "status": a.Payment.Status, "tx_id": a.Payment.TxID,
-		"paid": a.Payment.Paid.Amount(), "refunded": a.Payment.Refunded.Amount(), "provider_order_id": a.ProviderOrderID,
-		"vbank": vb, "vbank_due": due, "fail_reason": a.FailReason, "updated_at": a.UpdatedAt, "paid_at": timeOrNil(a.PaidAt),
-	}).Where(sq.Eq{"payment_id": a.PaymentID}))
-	if err := inFlight(err); err != nil {
-		return fmt.Errorf("postgres: save pay attempt: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return apperr.NotFound(payment.CodeNotFound)
-	}
-	return nil
+// Update changes an attempt through fn in the caller's transaction (its
+// own when there is none): the row is read locked, and written back, with
+// the writes queued after it, when fn changed it.
+func (s PayAttempts) Update(ctx context.Context, paymentID string, fn func(ctx context.Context, a *payment.Attempt) error) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		a, err := scanAttempt(s.DB.queryRow(ctx, paySelect.Where(sq.Eq{"payment_id": paymentID}).Suffix("FOR UPDATE")))
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, &a); err != nil {
+			return err
+		}
+		if !a.Changed() {
+			return nil
+		}
+		d := a.Data()
+		vb, due := vbankJSON(d)
+		return s.DB.writeLater(ctx, Builder.Update("pay_attempt").SetMap(map[string]any{
+			"result": string(d.Payment.Result), "status": d.Payment.Status, "tx_id": d.Payment.TxID,
+			"paid": d.Payment.Paid.Amount(), "refunded": d.Payment.Refunded.Amount(), "provider_order_id": d.ProviderOrderID,
+			"vbank": vb, "vbank_due": due, "fail_reason": d.FailReason, "updated_at": d.UpdatedAt, "paid_at": timeOrNil(d.PaidAt),
+			"provider_cancelled_at": timeOrNil(d.ProviderCancelledAt),
+		}).Where(sq.Eq{"payment_id": paymentID}))
+	})
 }
 
 // ByApplication lists an application's attempts, newest first.
@@ -187,7 +204,7 @@ func (s PayAttempts) Log(ctx context.Context, r payment.Record) error {
 	if r.ApplNo > 0 {
 		applNo = r.ApplNo
 	}
-	if _, err := s.DB.exec(ctx, Builder.Insert("pay_record").
+	if err := s.DB.writeLater(ctx, Builder.Insert("pay_record").
 		Columns("payment_id", "appl_no", "provider", "kind", "source", "from_result", "to_result", "delivery_id", "code", "detail", "alert", "at").
 		Values(r.PaymentID, applNo, string(r.Provider), string(r.Kind), string(r.Source), string(r.From), string(r.To),
 			r.DeliveryID, r.Code, detail, r.Alert, r.At)); err != nil {

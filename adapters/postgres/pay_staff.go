@@ -113,7 +113,7 @@ func (s PayStaff) ListAttempts(ctx context.Context, q payment.AttemptQuery) ([]p
 		if err != nil {
 			return nil, 0, err
 		}
-		r.Attempt, r.Round.SchoolCode = att, att.SchoolCode
+		r.Attempt, r.Round.SchoolCode = att, att.SchoolCode()
 		out = append(out, r)
 	}
 	return out, total, rows.Err()

@@ -52,7 +52,7 @@ func (s Retention) Expire(ctx context.Context, k privacy.Kind, cutoff time.Time,
 			err = s.count(ctx, &r.Kept, Builder.Select("count(*)").From("appl_acad"))
 		case privacy.Payment:
 			// Payment records: the recorded payments, every attempt and its log.
-			for _, t := range [][2]string{{"appl_payment", "paid_at"}, {"pay_attempt", "coalesce(paid_at, created_at)"}, {"pay_record", "at"}} {
+			for _, t := range [][2]string{{"pay_attempt", "coalesce(paid_at, created_at)"}, {"pay_record", "at"}} {
 				one, err := s.deleteOlder(ctx, t[0], t[1], cutoff, action)
 				if err != nil {
 					return err

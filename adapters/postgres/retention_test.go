@@ -60,8 +60,9 @@ func TestRetentionJob(t *testing.T) {
 		exec(`INSERT INTO appl_acad (appl_no, seq, school_code, country_code, enter_day, grade_form) VALUES ($1, 1, '236', '410', '2010-03-01', '00001')`, n)
 		exec(`INSERT INTO appl_document (file_key, appl_no, item_code, file_name, stored_name, ext, size, uploaded_at)
 			VALUES ($1, $2, 'PHOTO', 'photo.jpg', $3, 'jpg', 10, now())`, "k-"+name, n, "stored-"+name)
-		exec(`INSERT INTO appl_payment (appl_no, pay_type, currency, fee, surcharge, total, paid_at) VALUES ($1, 'card', 'KRW', 1, 0, 1, $2)`,
-			n, paid)
+		exec(`INSERT INTO pay_attempt (payment_id, appl_no, user_id, school_code, provider, pay_type, currency, fee, surcharge, total,
+			result, status, paid, created_at, updated_at, paid_at) VALUES ('p-' || $3, $1, $3, $4, 'testpg', 'card', 'KRW', 1, 0, 1, 'PAID', 'COMPLETE', 1, $2, $2, $2)`,
+			n, paid, name, school)
 		return n
 	}
 	old, recent := appl("OLD", 2016, "oldkim", now.AddDate(-6, 0, 0)), appl("NEW", 2020, "newlee", now.AddDate(-1, 0, 0))

@@ -425,7 +425,7 @@ func (s Rounds) LockNumbers(ctx context.Context, k application.RoundKey) error {
 func (s Rounds) InFlight(ctx context.Context, k application.RoundKey) (int, error) {
 	var n int
 	err := s.DB.queryRow(ctx, Builder.Select("count(*)").From("application a").Where(roundWhere(k)).
-		Where(sq.Or{sq.Eq{"a.status": "VBANK_ISSUE"}, sq.Expr("EXISTS (SELECT 1 FROM appl_payment p WHERE p.appl_no = a.appl_no AND p.result IN ('PROCEEDING','VBANK_ISSUE'))")})).Scan(&n)
+		Where(sq.Or{sq.Eq{"a.status": "VBANK_ISSUE"}, sq.Expr("(SELECT am.in_flight FROM appl_money am WHERE am.appl_no = a.appl_no)")})).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("postgres: payments in flight: %w", err)
 	}

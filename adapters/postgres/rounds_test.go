@@ -95,11 +95,7 @@ func TestRemakeApplIDsUnderConcurrentCompletions(t *testing.T) {
 	// lock), read the rule, store the number and COMPLETE.
 	complete := func(applNo int64) error {
 		return db.InTx(ctx, func(ctx context.Context) error {
-			seq, err := numbers.Next(ctx, k)
-			if err != nil {
-				return err
-			}
-			r, err := numbers.Rule(ctx, k)
+			seq, r, err := numbers.Next(ctx, k)
 			if err != nil {
 				return err
 			}

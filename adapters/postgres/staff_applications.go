@@ -61,8 +61,8 @@ func (s StaffApplications) ListApplications(ctx context.Context, q application.S
 		dir = " DESC"
 	}
 	rows, err := s.DB.query(ctx, Builder.Select(applCols, "coalesce(u.email, '')", "sc.kor_name", "sc.eng_name",
-		"EXISTS (SELECT 1 FROM appl_payment p WHERE p.appl_no = a.appl_no AND p.result = 'PAID')").
-		From(from).Join("school sc ON sc.school_code = a.school_code").Where(where).
+		moneyCols).
+		From(from).Join("school sc ON sc.school_code = a.school_code").Join("appl_money am ON am.appl_no = a.appl_no").Where(where).
 		OrderBy(col+dir+" NULLS LAST", "a.appl_no"+dir).Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: list applications: %w", err)
@@ -71,17 +71,31 @@ func (s StaffApplications) ListApplications(ctx context.Context, q application.S
 	out := []application.StaffRow{}
 	for rows.Next() {
 		var r application.StaffRow
+		var mm moneyScan
 		var st, rst string
 		h := &r.Header
 		if err := rows.Scan(&h.ApplNo, &h.UserID, &h.Round.SchoolCode, &h.Round.EnterYear, &h.Round.RecruitPartSeq, &h.ApplID,
 			&st, &rst, &h.State.Reviewing, &h.ApplicantName, &h.CreatedAt, &h.UpdatedAt,
-			&r.Email, &r.SchoolKorName, &r.SchoolEngName, &r.Paid); err != nil {
+			&r.Email, &r.SchoolKorName, &r.SchoolEngName, &mm.paid, &mm.inFlight, &mm.method, &mm.currency, &mm.amount, &mm.refunded,
+			&mm.paidAt, &mm.providerCancelled); err != nil {
 			return nil, 0, fmt.Errorf("postgres: application row: %w", err)
 		}
 		h.State.Status, h.State.ReviewStatus = application.Status(st), application.Status(rst)
+		r.Money = mm.money()
 		out = append(out, r)
 	}
 	return out, total, rows.Err()
+}
+
+// Money answers an application's money from the appl_money view.
+func (s StaffApplications) Money(ctx context.Context, applNo int64) (application.Money, error) {
+	var mm moneyScan
+	err := s.DB.queryRow(ctx, Builder.Select(moneyCols).From("appl_money am").Where(sq.Eq{"am.appl_no": applNo})).
+		Scan(&mm.paid, &mm.inFlight, &mm.method, &mm.currency, &mm.amount, &mm.refunded, &mm.paidAt, &mm.providerCancelled)
+	if err != nil {
+		return application.Money{}, missing(err, application.CodeNotFound, "postgres: application money")
+	}
+	return mm.money(), nil
 }
 
 // Dashboard counts a round's applications, and per day since since.
@@ -90,8 +104,8 @@ func (s StaffApplications) Dashboard(ctx context.Context, k application.RoundKey
 	round := sq.Eq{"a.school_code": k.SchoolCode, "a.enter_year": k.EnterYear, "a.recruit_part_seq": k.RecruitPartSeq}
 	rows, err := s.DB.query(ctx, Builder.Select("CASE WHEN a.is_reviewing THEN a.review_status ELSE a.status END", "count(*)",
 		"count(*) FILTER (WHERE a.is_reviewing)",
-		"count(*) FILTER (WHERE EXISTS (SELECT 1 FROM appl_payment p WHERE p.appl_no = a.appl_no AND p.result = 'PAID'))").
-		From("application a").Where(round).GroupBy("1"))
+		"count(*) FILTER (WHERE am.paid)").
+		From("application a").Join("appl_money am ON am.appl_no = a.appl_no").Where(round).GroupBy("1"))
 	if err != nil {
 		return d, fmt.Errorf("postgres: dashboard: %w", err)
 	}
@@ -123,7 +137,7 @@ func (s StaffApplications) Dashboard(ctx context.Context, k application.RoundKey
 			Where(round).Where(sq.GtOrEq{"a.created_at": since}).
 			Suffix("UNION ALL SELECT "+day("a.completed_at")+", 0, 1, 0 FROM application a WHERE a.school_code = ? AND a.enter_year = ? AND a.recruit_part_seq = ? AND a.completed_at >= ?",
 				k.SchoolCode, k.EnterYear, k.RecruitPartSeq, since).
-			Suffix("UNION ALL SELECT "+day("p.paid_at")+", 0, 0, 1 FROM appl_payment p JOIN application a ON a.appl_no = p.appl_no WHERE a.school_code = ? AND a.enter_year = ? AND a.recruit_part_seq = ? AND p.result = 'PAID' AND p.paid_at >= ?",
+			Suffix("UNION ALL SELECT "+day("am.paid_at")+", 0, 0, 1 FROM appl_money am JOIN application a ON a.appl_no = am.appl_no WHERE a.school_code = ? AND a.enter_year = ? AND a.recruit_part_seq = ? AND am.paid AND am.paid_at >= ?",
 				k.SchoolCode, k.EnterYear, k.RecruitPartSeq, since), "x").
 		GroupBy("d").OrderBy("d"))
 	if err != nil {

@@ -34,9 +34,7 @@ type ExportRow struct {
 	Scores         string // "TOEFL 100; TOPIK 5"
 	Status         Status
 	ReviewStatus   Status
-	Paid           bool
-	PaidTotal      int64
-	PaidCurrency   string
+	Money          Money
 	CompletedAt    string
 	UserID         string
 	CategoryCode   string

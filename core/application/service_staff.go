@@ -56,12 +56,14 @@ type StaffRow struct {
 	Email         string
 	SchoolKorName string
 	SchoolEngName string
-	Paid          bool
+	Money         Money
 }
 
 // StaffStore lists applications for the back office.
 type StaffStore interface {
 	ListApplications(ctx context.Context, q StaffQuery) ([]StaffRow, int, error)
+	// Money answers an application's money (the read model of money.go).
+	Money(ctx context.Context, applNo int64) (Money, error)
 }
 
 // Contact is how an applicant is mailed.
@@ -130,6 +132,7 @@ type StaffView struct {
 	Essays    []form.Essay
 	Consents  []school.Acceptance
 	Email     string
+	Money     Money
 	// MayReveal, MayCorrect and MayReview tell the page which actions
 	// the caller has on this application.
 	MayReveal, MayCorrect, MayReview bool
@@ -176,6 +179,9 @@ func (s *Service) StaffRead(ctx context.Context, p permission.Principal, applNo 
 		return StaffView{}, err
 	}
 	if v.Consents, err = s.Apps.Consents(ctx, applNo); err != nil {
+		return StaffView{}, err
+	}
+	if v.Money, err = s.Staff.Store.Money(ctx, applNo); err != nil {
 		return StaffView{}, err
 	}
 	if h.UserID != "" {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/window"
@@ -31,7 +32,36 @@ func (d *data) email(userID string) string {
 	return ""
 }
 
-func (d *data) isPaid(applNo int64) bool { return len(d.paid[applNo]) > 0 }
+// money is the memory store's appl_money: an application's money from
+// its payment attempts, the one truth.
+func (d *data) money(applNo int64) application.Money {
+	var m application.Money
+	var first time.Time
+	for _, a := range d.payments {
+		if a.ApplNo() != applNo {
+			continue
+		}
+		if a.Result().InFlight() {
+			m.InFlight = true
+		}
+		if a.Result() != payment.Paid && a.Result() != payment.Cancelled {
+			continue
+		}
+		m.Paid = true
+		m.Amount += a.Paid().Amount()
+		m.Refunded += a.Refunded().Amount()
+		if first.IsZero() || a.PaidAt().Before(first) {
+			first = a.PaidAt()
+			m.Currency, m.Method = string(a.Paid().Currency()), string(a.Quote().PayType)
+			if a.Provider() == payment.ProviderManual && a.Quote().PayType != payment.Free {
+				m.Method = "manual"
+			}
+		}
+		m.ProviderCancelled = m.ProviderCancelled || !a.ProviderCancelledAt().IsZero()
+	}
+	m.PaidAt = first
+	return m
+}
 
 // shownStatus is the status staff see: the review status while under review.
 func shownStatus(h application.Header) application.Status {
@@ -60,6 +90,19 @@ func staffSortKey(h application.Header, field string) string {
 }
 
 // ListApplications answers one page of applications and the total.
+// Money answers an application's money.
+func (s Backoffice) Money(ctx context.Context, applNo int64) (application.Money, error) {
+	var m application.Money
+	err := s.do(ctx, func(d *data) error {
+		if err := d.needApp(applNo); err != nil {
+			return err
+		}
+		m = d.money(applNo)
+		return nil
+	})
+	return m, err
+}
+
 func (s Backoffice) ListApplications(ctx context.Context, q application.StaffQuery) ([]application.StaffRow, int, error) {
 	out := []application.StaffRow{}
 	total := 0
@@ -79,7 +122,7 @@ func (s Backoffice) ListApplications(ctx context.Context, q application.StaffQue
 				func(v string) bool { return strings.Contains(strings.ToLower(v), search) }) {
 				continue
 			}
-			r := application.StaffRow{Header: h, Email: email, Paid: d.isPaid(h.ApplNo)}
+			r := application.StaffRow{Header: h, Email: email, Money: d.money(h.ApplNo)}
 			for _, sc := range d.schools {
 				if sc.SchoolCode == k.SchoolCode {
 					r.SchoolKorName, r.SchoolEngName = sc.KorName, sc.EngName
@@ -144,7 +187,8 @@ func (s Backoffice) Dashboard(ctx context.Context, k application.RoundKey, since
 			if h.State.Reviewing {
 				out.Reviewing++
 			}
-			if d.isPaid(h.ApplNo) {
+			m := d.money(h.ApplNo)
+			if m.Paid {
 				out.Paid++
 			}
 			if h.State.Status != application.Cancel {
@@ -158,10 +202,8 @@ func (s Backoffice) Dashboard(ctx context.Context, k application.RoundKey, since
 			if at, ok := d.completed[h.ApplNo]; ok && !at.Before(since) {
 				day(at).Completions++
 			}
-			for _, p := range d.paid[h.ApplNo] {
-				if !p.PaidAt.Before(since) {
-					day(p.PaidAt).Payments++
-				}
+			if m.Paid && !m.PaidAt.Before(since) {
+				day(m.PaidAt).Payments++
 			}
 		}
 		for _, c := range days {
@@ -207,7 +249,7 @@ func (s Backoffice) ExportRows(ctx context.Context, k application.RoundKey, fn f
 			r := application.ExportRow{ApplNo: h.ApplNo, ApplID: h.ApplID, UserID: h.UserID, KorName: info.KorName,
 				EngName: info.EngName, Email: cmp.Or(info.Email, d.email(h.UserID)), Mobile: info.Mobile, Phone: info.Phone,
 				Nationality: info.Nationality, MajorCode: part.MajorCode, IsMaster: part.IsMaster, CategoryCode: part.CategoryCode,
-				StayTypeCode: part.StayTypeCode, Status: h.State.Status, ReviewStatus: h.State.ReviewStatus, Paid: d.isPaid(h.ApplNo)}
+				StayTypeCode: part.StayTypeCode, Status: h.State.Status, ReviewStatus: h.State.ReviewStatus, Money: d.money(h.ApplNo)}
 			if rd, ok := d.rounds[k]; ok {
 				if i := slices.IndexFunc(rd.Parts, func(o application.Offer) bool { return o.MajorCode == part.MajorCode }); i >= 0 {
 					r.MajorKorName = rd.Parts[i].MajorKorName
@@ -218,12 +260,6 @@ func (s Backoffice) ExportRows(ctx context.Context, k application.RoundKey, fn f
 				scores = append(scores, l.ExamCode+" "+cmp.Or(l.Score, l.Level))
 			}
 			r.Scores = strings.Join(scores, "; ")
-			for _, p := range d.paid[h.ApplNo] {
-				r.PaidTotal += p.Quote.Total.Amount()
-				if r.PaidCurrency == "" {
-					r.PaidCurrency = string(p.Quote.Currency())
-				}
-			}
 			if at, ok := d.completed[h.ApplNo]; ok {
 				r.CompletedAt = at.Format(time.RFC3339)
 			}

@@ -127,15 +127,21 @@ func (s ExamNumbers) Rule(ctx context.Context, k application.RoundKey) (string, 
 	return rule, err
 }
 
-// Next takes the round's next sequence number in the caller's transaction.
-func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, error) {
+// Next takes the round's next sequence number in the caller's
+// transaction, with the round's rule.
+func (s ExamNumbers) Next(ctx context.Context, k application.RoundKey) (int, string, error) {
 	var n int
+	var rule string
 	err := s.do(ctx, func(d *data) error {
+		var ok bool
+		if rule, ok = d.rules[k]; !ok {
+			return apperr.NotFound(application.CodeRoundNotFound)
+		}
 		d.counters[k]++
 		n = d.counters[k]
 		return nil
 	})
-	return n, err
+	return n, rule, err
 }
 
 // Assign stores an exam number and the completion time; a number already

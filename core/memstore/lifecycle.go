@@ -100,7 +100,7 @@ func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) 
 				busy = true
 			}
 			for _, a := range d.payments {
-				if a.ApplNo == no && h.UserID == u.UserID && a.Result().InFlight() {
+				if a.ApplNo() == no && h.UserID == u.UserID && a.Result().InFlight() {
 					busy = true
 				}
 			}

@@ -97,7 +97,6 @@ type data struct {
 	univs      map[string]application.Univ
 	codes      map[codeKey][]application.Code
 	logged     []Logged
-	paid       map[int64][]Payment
 	completed  map[int64]time.Time // when Assign gave the exam number
 	life       map[int64]lifeRow   // account lifecycle columns, by user key
 	recs       *recData
@@ -134,7 +133,6 @@ func (d *data) clone() *data {
 	c.univs = maps.Clone(d.univs)
 	c.codes = maps.Clone(d.codes)
 	c.logged = d.logged[:len(d.logged):len(d.logged)] // appends copy
-	c.paid = maps.Clone(d.paid)
 	c.completed = maps.Clone(d.completed)
 	c.life = maps.Clone(d.life)
 	c.recs = d.recs.clone()
@@ -159,7 +157,7 @@ func New() *Store {
 		counters: map[application.RoundKey]int{}, users: map[int64]account.User{}, revoked: map[string]time.Time{},
 		payments: map[string]payment.Attempt{},
 		rounds:   map[application.RoundKey]application.Round{}, univs: map[string]application.Univ{},
-		codes: map[codeKey][]application.Code{}, paid: map[int64][]Payment{}, completed: map[int64]time.Time{},
+		codes: map[codeKey][]application.Code{}, completed: map[int64]time.Time{},
 		life: map[int64]lifeRow{}, closures: map[application.RoundKey]application.Closure{},
 	}}
 }

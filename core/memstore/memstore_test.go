@@ -39,6 +39,7 @@ func TestLifecycle(t *testing.T)    { t.Parallel(); storetest.RunLifecycle(t, ne
 func TestClosures(t *testing.T)     { t.Parallel(); storetest.RunClosures(t, newEnv) }
 func TestMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, newEnv) }
 func TestBackoffice(t *testing.T)   { t.Parallel(); storetest.RunBackoffice(t, newEnv) }
+func TestMoney(t *testing.T)        { t.Parallel(); storetest.RunMoney(t, newEnv) }
 func TestSurveys(t *testing.T)      { t.Parallel(); storetest.RunSurveys(t, newEnv) }
 
 func TestFiles(t *testing.T) {

@@ -8,12 +8,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -26,10 +24,6 @@ type Emails struct{ *Store }
 // Applicants reads applicants' contact data and completed applications.
 type Applicants struct{ *Store }
 
-// Paid records the payments of completions (submission.Payments; the
-// payment attempts are Payments').
-type Paid struct{ *Store }
-
 // Files keeps uploaded files in memory. Like a file system it is not
 // transactional: a file put during a transaction that rolls back stays.
 type Files struct{ *Store }
@@ -38,7 +32,7 @@ var (
 	_ application.AccessLog = AccessLog{}
 	_ application.Emails    = Emails{}
 	_ submission.Applicants = Applicants{}
-	_ submission.Payments   = Paid{}
+	_ submission.Payments   = Payments{}
 	_ document.FileStore    = Files{}
 )
 
@@ -121,30 +115,6 @@ func (s Applicants) CompletedByEmail(ctx context.Context, email string) ([]submi
 		return nil
 	})
 	return out, err
-}
-
-// Payment is one recorded payment.
-type Payment struct {
-	Quote  payment.Quote
-	PaidAt time.Time
-}
-
-// Record stores a payment in the caller's transaction.
-func (s Paid) Record(ctx context.Context, applNo int64, q payment.Quote, at time.Time) error {
-	return s.do(ctx, func(d *data) error {
-		if err := d.needApp(applNo); err != nil {
-			return err
-		}
-		d.paid[applNo] = append(slices.Clone(d.paid[applNo]), Payment{Quote: q, PaidAt: at})
-		return nil
-	})
-}
-
-// PaidOf answers the committed payments Paid recorded for an application.
-func (s *Store) PaidOf(applNo int64) []Payment {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.d.paid[applNo])
 }
 
 // Put stores at most limit bytes of r under a new name.

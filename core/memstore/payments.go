@@ -16,26 +16,27 @@ type Payments struct{ *Store }
 
 var _ payment.Store = Payments{}
 
+// clonePay is the attempt as loaded from storage (its changed mark reset).
 func clonePay(a payment.Attempt) payment.Attempt {
-	if a.Vbank != nil {
-		v := *a.Vbank
-		a.Vbank = &v
+	b, err := payment.UnmarshalAttemptFromDatabase(a.Data())
+	if err != nil {
+		return a
 	}
-	return a
+	return b
 }
 
 // Insert stores a new attempt; one in flight per application.
 func (s Payments) Insert(ctx context.Context, a payment.Attempt) error {
 	return s.do(ctx, func(d *data) error {
-		if _, dup := d.payments[a.PaymentID]; dup {
+		if _, dup := d.payments[a.PaymentID()]; dup {
 			return apperr.Conflict(payment.CodeInFlight)
 		}
 		for _, o := range d.payments {
-			if o.ApplNo == a.ApplNo && o.Result().InFlight() && a.Result().InFlight() {
+			if o.ApplNo() == a.ApplNo() && o.Result().InFlight() && a.Result().InFlight() {
 				return apperr.Conflict(payment.CodeInFlight)
 			}
 		}
-		d.payments[a.PaymentID] = clonePay(a)
+		d.payments[a.PaymentID()] = clonePay(a)
 		return nil
 	})
 }
@@ -56,7 +57,7 @@ func (s Payments) Get(ctx context.Context, paymentID string) (payment.Attempt, e
 
 // ByProviderOrder finds an attempt by the provider's order id.
 func (s Payments) ByProviderOrder(ctx context.Context, p payment.Provider, orderID string) (payment.Attempt, error) {
-	list, err := s.filter(ctx, func(a payment.Attempt) bool { return a.Provider == p && a.ProviderOrderID == orderID && orderID != "" }, false)
+	list, err := s.filter(ctx, func(a payment.Attempt) bool { return a.Provider() == p && a.ProviderOrderID() == orderID && orderID != "" }, false)
 	if err != nil {
 		return payment.Attempt{}, err
 	}
@@ -66,18 +67,27 @@ func (s Payments) ByProviderOrder(ctx context.Context, p payment.Provider, order
 	return list[0], nil
 }
 
-// Save writes back an attempt.
-func (s Payments) Save(ctx context.Context, a payment.Attempt) error {
+// Update changes an attempt through fn in the caller's transaction and
+// writes it back when fn changed it.
+func (s Payments) Update(ctx context.Context, paymentID string, fn func(ctx context.Context, a *payment.Attempt) error) error {
 	return s.do(ctx, func(d *data) error {
-		if _, ok := d.payments[a.PaymentID]; !ok {
+		cur, ok := d.payments[paymentID]
+		if !ok {
 			return apperr.NotFound(payment.CodeNotFound)
 		}
+		a := clonePay(cur)
+		if err := fn(ctx, &a); err != nil {
+			return err
+		}
+		if !a.Changed() {
+			return nil
+		}
 		for _, o := range d.payments {
-			if o.PaymentID != a.PaymentID && o.ApplNo == a.ApplNo && o.Result().InFlight() && a.Result().InFlight() {
+			if o.PaymentID() != paymentID && o.ApplNo() == a.ApplNo() && o.Result().InFlight() && a.Result().InFlight() {
 				return apperr.Conflict(payment.CodeInFlight)
 			}
 		}
-		d.payments[a.PaymentID] = clonePay(a)
+		d.payments[paymentID] = clonePay(a)
 		return nil
 	})
 }
@@ -94,9 +104,9 @@ func (s Payments) filter(ctx context.Context, keep func(payment.Attempt) bool, a
 		return nil
 	})
 	slices.SortFunc(out, func(a, b payment.Attempt) int {
-		c := a.CreatedAt.Compare(b.CreatedAt)
+		c := a.CreatedAt().Compare(b.CreatedAt())
 		if c == 0 {
-			c = cmp.Compare(a.PaymentID, b.PaymentID)
+			c = cmp.Compare(a.PaymentID(), b.PaymentID())
 		}
 		if asc {
 			return c
@@ -108,12 +118,12 @@ func (s Payments) filter(ctx context.Context, keep func(payment.Attempt) bool, a
 
 // ByApplication lists an application's attempts, newest first.
 func (s Payments) ByApplication(ctx context.Context, applNo int64) ([]payment.Attempt, error) {
-	return s.filter(ctx, func(a payment.Attempt) bool { return a.ApplNo == applNo }, false)
+	return s.filter(ctx, func(a payment.Attempt) bool { return a.ApplNo() == applNo }, false)
 }
 
 // ByUser lists a user's attempts, newest first.
 func (s Payments) ByUser(ctx context.Context, userID string) ([]payment.Attempt, error) {
-	return s.filter(ctx, func(a payment.Attempt) bool { return a.UserID == userID }, false)
+	return s.filter(ctx, func(a payment.Attempt) bool { return a.UserID() == userID }, false)
 }
 
 func first(list []payment.Attempt, limit int) []payment.Attempt {
@@ -126,7 +136,7 @@ func first(list []payment.Attempt, limit int) []payment.Attempt {
 // Stuck lists attempts PROCEEDING since before the time, oldest first.
 func (s Payments) Stuck(ctx context.Context, before time.Time, limit int) ([]payment.Attempt, error) {
 	list, err := s.filter(ctx, func(a payment.Attempt) bool {
-		return a.Result() == payment.Proceeding && a.CreatedAt.Before(before)
+		return a.Result() == payment.Proceeding && a.CreatedAt().Before(before)
 	}, true)
 	return first(list, limit), err
 }
@@ -134,7 +144,7 @@ func (s Payments) Stuck(ctx context.Context, before time.Time, limit int) ([]pay
 // DueVbanks lists virtual accounts past their deadline, oldest first.
 func (s Payments) DueVbanks(ctx context.Context, before time.Time, limit int) ([]payment.Attempt, error) {
 	list, err := s.filter(ctx, func(a payment.Attempt) bool {
-		return a.Result() == payment.VbankIssue && a.Vbank != nil && a.Vbank.Due.Before(before)
+		return a.Result() == payment.VbankIssue && a.Vbank() != nil && a.Vbank().Due.Before(before)
 	}, true)
 	return first(list, limit), err
 }

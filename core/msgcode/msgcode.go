@@ -184,6 +184,8 @@ var All = []string{
 	"payment.refund_bank",
 	"payment.refund_holder",
 	"payment.unknown_payment",
+	"payment.wrong_provider",
+	"payment.provider_cancelled",
 	"payment.vbank_waiting",
 	// privacy
 	"privacy.kind_unknown",

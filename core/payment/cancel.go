@@ -27,7 +27,7 @@ func ParseCancelType(s string) (CancelType, error) {
 // Cancel cancels a paid payment and returns it with the refund added, and
 // the amount to refund now (zero for 00002).
 func (p Payment) Cancel(t CancelType, amount money.Money) (Payment, money.Money, error) {
-	if p.Result != Paid {
+	if p.Result != Paid && p.Result != Cancelled {
 		return p, money.Money{}, apperr.Conflict(CodeNotPaid)
 	}
 	remaining := p.Remaining()

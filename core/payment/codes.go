@@ -17,17 +17,19 @@ const (
 
 	CodePayTypeNotOffered = "payment.pay_type_not_offered" // the round does not offer it
 	CodeNotFound          = "payment.not_found"
-	CodeAlreadyPaid       = "payment.already_paid"      // a second payment of a paid application
-	CodeVbankWaiting      = "payment.vbank_waiting"     // a virtual account awaits its deposit
-	CodeInFlight          = "payment.in_flight"         // the provider is still deciding about an attempt
-	CodeNotSubmitted      = "payment.not_submitted"     // pay before submitting
-	CodeProviderDown      = "payment.provider_down"     // the provider did not answer
-	CodeDeclined          = "payment.declined"          // declined or abandoned in the provider's window
-	CodeAbandoned         = "payment.abandoned"         // never paid at the provider
-	CodeBadSignature      = "payment.bad_signature"     // a webhook whose signature was refused
-	CodeUnknownPayment    = "payment.unknown_payment"   // a webhook naming no attempt of ours
-	CodeIdentityMismatch  = "payment.identity_mismatch" // the provider reports another payment id
-	CodePaidTwice         = "payment.paid_twice"        // money for an application that cannot complete any more
+	CodeAlreadyPaid       = "payment.already_paid"       // a second payment of a paid application
+	CodeVbankWaiting      = "payment.vbank_waiting"      // a virtual account awaits its deposit
+	CodeInFlight          = "payment.in_flight"          // the provider is still deciding about an attempt
+	CodeNotSubmitted      = "payment.not_submitted"      // pay before submitting
+	CodeProviderDown      = "payment.provider_down"      // the provider did not answer
+	CodeDeclined          = "payment.declined"           // declined or abandoned in the provider's window
+	CodeAbandoned         = "payment.abandoned"          // never paid at the provider
+	CodeBadSignature      = "payment.bad_signature"      // a webhook whose signature was refused
+	CodeUnknownPayment    = "payment.unknown_payment"    // a webhook naming no attempt of ours
+	CodeWrongProvider     = "payment.wrong_provider"     // a webhook from one provider for another provider's payment
+	CodeProviderCancelled = "payment.provider_cancelled" // the provider cancelled a payment we recorded paid
+	CodeIdentityMismatch  = "payment.identity_mismatch"  // the provider reports another payment id
+	CodePaidTwice         = "payment.paid_twice"         // money for an application that cannot complete any more
 )
 
 // Message codes of the staff money pages (issue 10).

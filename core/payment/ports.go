@@ -9,29 +9,6 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 )
 
-// Attempt is one payment attempt of an application: the quote it charges,
-// our PaymentID, the provider's ids and the state machine of state.go.
-// Every attempt is kept (staff pages of issue 10 list them).
-type Attempt struct {
-	PaymentID       string
-	ApplNo          int64
-	UserID          string
-	SchoolCode      string
-	Provider        Provider
-	Quote           Quote
-	Payment         Payment
-	ProviderOrderID string
-	Vbank           *VirtualAccount
-	FailReason      string
-	Locale          string // the applicant's locale when paying: mails follow it
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
-	PaidAt          time.Time // zero until paid
-}
-
-// Result is the attempt's payment result.
-func (a Attempt) Result() Result { return a.Payment.Result }
-
 // Source says what caused a record.
 type Source string
 
@@ -88,8 +65,11 @@ type Store interface {
 	Get(ctx context.Context, paymentID string) (Attempt, error)
 	// ByProviderOrder finds an attempt by the provider's order id.
 	ByProviderOrder(ctx context.Context, p Provider, orderID string) (Attempt, error)
-	// Save writes back an attempt's state.
-	Save(ctx context.Context, a Attempt) error
+	// Update changes an attempt through fn, in the transaction of ctx
+	// (the application's Update, whose row lock serialises every change
+	// of its attempts), and writes it back when fn changed it. A
+	// not-found error (CodeNotFound) for an unknown id.
+	Update(ctx context.Context, paymentID string, fn func(ctx context.Context, a *Attempt) error) error
 	// ByApplication lists an application's attempts, newest first.
 	ByApplication(ctx context.Context, applNo int64) ([]Attempt, error)
 	// ByUser lists a user's attempts, newest first.
@@ -123,9 +103,11 @@ type Config interface {
 var DefaultSettings = Settings{PayTypes: []PayType{Card, Vbank, Trans, VisaMaster}}
 
 // Completer moves the locked application to COMPLETE with its exam number
-// and the completion mail, in the transaction of ctx (core/submission).
+// and the completion mail, in the transaction of ctx (core/submission);
+// then calls after with the number (the receipt mail needs it).
 type Completer interface {
-	CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, locale string, now time.Time) error
+	CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, to application.Contact,
+		now time.Time, after func(ctx context.Context, examNumber string) error) error
 }
 
 // Contacts gives how an applicant is mailed.

@@ -49,10 +49,10 @@ func (s *Staff) PayCheck(ctx context.Context, p permission.Principal, school str
 	now := s.now()
 	out := []Difference{}
 	for _, a := range list {
-		if a.Provider == ProviderManual {
+		if a.Provider() == ProviderManual {
 			continue
 		}
-		d := Difference{Attempt: a, Ours: a.Payment.Paid}
+		d := Difference{Attempt: a, Ours: a.Paid()}
 		snap, err := s.lookup(ctx, a.Attempt)
 		if err != nil {
 			d.Kind, d.Detail = DiffProviderSilent, err.Error()
@@ -63,14 +63,14 @@ func (s *Staff) PayCheck(ctx context.Context, p permission.Principal, school str
 		paidThere := snap.Status == RemotePaid || snap.Status == RemotePartCanceled || snap.Status == RemoteCancelled && snap.Paid != (money.Money{}) && !snap.Paid.IsZero()
 		switch {
 		case a.Result() != Paid && paidThere:
-			d.Kind, d.Ours = DiffPaidThere, a.Payment.Expected
+			d.Kind, d.Ours = DiffPaidThere, a.Quote().Total
 		case a.Result() == Paid && !paidThere:
 			d.Kind = DiffNotPaidThere
-		case a.Result() == Paid && snap.Paid != (money.Money{}) && snap.Paid != a.Payment.Paid:
+		case a.Result() == Paid && snap.Paid != (money.Money{}) && snap.Paid != a.Paid():
 			d.Kind = DiffAmount
-		case a.Result() == Paid && snap.Cancelled != (money.Money{}) && snap.Cancelled != a.Payment.Refunded:
-			d.Kind, d.Ours, d.Theirs = DiffRefund, a.Payment.Refunded, snap.Cancelled
-		case a.Result().InFlight() && now.Sub(a.CreatedAt) > time.Hour && a.Result() != VbankIssue:
+		case a.Result() == Paid && snap.Cancelled != (money.Money{}) && snap.Cancelled != a.Refunded():
+			d.Kind, d.Ours, d.Theirs = DiffRefund, a.Refunded(), snap.Cancelled
+		case a.Result().InFlight() && now.Sub(a.CreatedAt()) > time.Hour && a.Result() != VbankIssue:
 			d.Kind = DiffStuck
 		default:
 			continue
@@ -92,14 +92,14 @@ func (s *Staff) Requery(ctx context.Context, p permission.Principal, paymentID s
 	if err != nil {
 		return Attempt{}, err
 	}
-	if att.Provider == ProviderManual {
+	if att.Provider() == ProviderManual {
 		return Attempt{}, apperr.Conflict(CodeNoProvider)
 	}
 	snap, err := s.capture(ctx, att)
 	if err != nil {
 		return Attempt{}, apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
 	}
-	res, err := s.apply(ctx, paymentID, snap, SrcStaff, "")
+	res, err := s.apply(ctx, att, snap, SrcStaff, "")
 	if err != nil {
 		return Attempt{}, err
 	}
@@ -107,7 +107,7 @@ func (s *Staff) Requery(ctx context.Context, p permission.Principal, paymentID s
 		"outcome": string(res.Outcome), "refused": res.Refused}); err != nil {
 		return Attempt{}, err
 	}
-	return s.Store.Get(ctx, paymentID)
+	return res.Attempt, nil
 }
 
 // ---- lists ----
@@ -151,25 +151,25 @@ func (s *Staff) AttemptInfo(ctx context.Context, p permission.Principal, payment
 	if err != nil {
 		return Info{}, err
 	}
-	rows, _, err := s.Records.ListAttempts(ctx, AttemptQuery{ApplNo: att.ApplNo, Limit: 100})
+	rows, _, err := s.Records.ListAttempts(ctx, AttemptQuery{ApplNo: att.ApplNo(), Limit: 100})
 	if err != nil {
 		return Info{}, err
 	}
 	var info Info
 	for _, r := range rows {
-		if r.PaymentID == paymentID {
+		if r.PaymentID() == paymentID {
 			info.Attempt = r
 		} else {
 			info.Others = append(info.Others, r.Attempt)
 		}
 	}
-	if info.Records, err = s.Store.Records(ctx, att.ApplNo); err != nil {
+	if info.Records, err = s.Store.Records(ctx, att.ApplNo()); err != nil {
 		return Info{}, err
 	}
 	if info.Cancels, _, err = s.Records.Cancels(ctx, CancelQuery{PaymentID: paymentID, Limit: 100}); err != nil {
 		return Info{}, err
 	}
-	if err := s.audit(ctx, p, "payment.read", paymentID, map[string]any{"applNo": att.ApplNo}); err != nil {
+	if err := s.audit(ctx, p, "payment.read", paymentID, map[string]any{"applNo": att.ApplNo()}); err != nil {
 		return Info{}, err
 	}
 	return info, nil

@@ -40,7 +40,7 @@ func (s *Staff) scoped(ctx context.Context, p permission.Principal, a permission
 	if err != nil {
 		return Attempt{}, err
 	}
-	if !permission.Can(p, a, att.SchoolCode) {
+	if !permission.Can(p, a, att.SchoolCode()) {
 		return Attempt{}, apperr.NotFound(CodeNotFound)
 	}
 	return att, nil
@@ -64,7 +64,7 @@ func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
 	}
 	var amount money.Money
 	if t == CancelPartial {
-		amount, err = money.Parse(strings.TrimSpace(in.Amount), att.Payment.Paid.Currency())
+		amount, err = money.Parse(strings.TrimSpace(in.Amount), att.Paid().Currency())
 		if err != nil || amount.IsZero() {
 			f.Add("amount", CodePartialAmount)
 		}
@@ -72,7 +72,7 @@ func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
 	if r := strings.TrimSpace(in.Reason); r == "" || !textrule.Within(r, 500) {
 		f.Add("reason", CodeReasonRequired)
 	}
-	if att.Quote.PayType == Vbank && t != CancelZero && att.Provider != ProviderManual {
+	if att.Quote().PayType == Vbank && t != CancelZero && att.Provider() != ProviderManual {
 		if in.Refund == nil {
 			f.Add("refundAccount", CodeRefundAccountReq)
 		} else if err := in.Refund.Validate(); err != nil {
@@ -106,78 +106,81 @@ func (s *Staff) Cancel(ctx context.Context, p permission.Principal, paymentID st
 	}
 	var out Cancellation
 	var refused error
-	err = s.Apps.Update(ctx, att.ApplNo, func(ctx context.Context, a *application.Application) error {
-		att, err := s.Store.Get(ctx, paymentID)
-		if err != nil {
-			return err
-		}
-		if t == CancelZero && a.State().Effective() == application.Cancel {
-			return apperr.Conflict(CodeAlreadyCancelled)
-		}
-		before := att.Payment.Remaining()
-		next, refund, err := att.Payment.Cancel(t, amount)
-		if err != nil {
-			return err
-		}
-		now := s.now()
-		out = Cancellation{ID: s.newID(att.ApplNo), PaymentID: att.PaymentID, ApplNo: att.ApplNo, SchoolCode: att.SchoolCode,
-			Provider: att.Provider, PayType: att.Quote.PayType, Type: t, Amount: refund, Reason: strings.TrimSpace(in.Reason),
-			By: p.UserID, At: now}
-		if att.Quote.PayType == Vbank && !refund.IsZero() {
-			out.Refund = in.Refund
-		}
-		if !refund.IsZero() && att.Provider != ProviderManual {
-			gw, ok := s.Gateways.Gateway(att.Provider)
-			if !ok {
-				return apperr.New(apperr.KindUnavailable, CodeProviderDown)
+	err = s.Apps.Update(ctx, att.ApplNo(), func(ctx context.Context, a *application.Application) error {
+		return s.Store.Update(ctx, paymentID, func(ctx context.Context, att *Attempt) error {
+			if t == CancelZero && a.State().Effective() == application.Cancel {
+				return apperr.Conflict(CodeAlreadyCancelled)
 			}
-			req := CancelRequest{Ref: ref(att), Cancellable: before, Reason: out.Reason, Refund: out.Refund, RequestID: out.ID}
-			if refund != before {
-				req.Amount = refund
-			}
-			res, err := gw.Cancel(ctx, req)
+			before, from, r := att.Remaining(), att.Result(), att.Ref()
+			now := s.now()
+			refund, err := att.Refund(t, amount, now)
 			if err != nil {
+				return err
+			}
+			out = Cancellation{ID: s.newID(att.ApplNo()), PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), SchoolCode: att.SchoolCode(),
+				Provider: att.Provider(), PayType: att.Quote().PayType, Type: t, Amount: refund, Reason: strings.TrimSpace(in.Reason),
+				By: p.UserID, At: now}
+			if att.Quote().PayType == Vbank && !refund.IsZero() {
+				out.Refund = in.Refund
+			}
+			if !refund.IsZero() && !att.Manual() {
+				res, err := s.refundAt(ctx, att.Provider(), CancelRequest{Ref: r, Cancellable: before, Reason: out.Reason,
+					Refund: out.Refund, RequestID: out.ID}, refund)
 				if errors.Is(err, ErrRefused) {
 					refused = err
 					return apperr.Conflict(CodeProviderRefused).With("answer", err.Error())
 				}
-				return apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+				if err != nil {
+					return err
+				}
+				out.ProviderCancelID, out.Pending, out.Answer = res.CancelID, res.Pending, AnswerOK
+				if res.Pending {
+					out.Answer = AnswerPending
+				}
 			}
-			out.ProviderCancelID, out.Pending, out.Answer = res.CancelID, res.Pending, AnswerOK
-			if res.Pending {
-				out.Answer = AnswerPending
-			}
-		}
-		att.Payment, att.UpdatedAt = next, now
-		if err := s.Store.Save(ctx, att); err != nil {
-			return err
-		}
-		if err := s.Records.AddCancel(ctx, out); err != nil {
-			return err
-		}
-		full := t != CancelPartial || next.Remaining().IsZero()
-		if full && a.State().Effective() == application.Complete {
-			if err := a.CancelCompleted(application.BySysAdmin, now); err != nil {
+			if err := s.Records.AddCancel(ctx, out); err != nil {
 				return err
 			}
-		}
-		if err := s.Store.Log(ctx, Record{PaymentID: att.PaymentID, ApplNo: att.ApplNo, Provider: att.Provider, Kind: RecCancelled,
-			Source: SrcStaff, From: Paid, To: Paid, Code: string(t), At: now,
-			Detail: map[string]string{"amount": refund.String(), "by": p.UserID, "cancelId": out.ID}}); err != nil {
-			return err
-		}
-		if err := s.audit(ctx, p, "payment.cancel", att.PaymentID, map[string]any{"type": string(t), "amount": refund.String(),
-			"reason": out.Reason, "applNo": att.ApplNo}); err != nil {
-			return err
-		}
-		return s.mailCancel(ctx, a, att, out, next.Remaining())
+			if att.Result() == Cancelled && a.State().Effective() == application.Complete {
+				if err := a.CancelCompleted(application.BySysAdmin, now); err != nil {
+					return err
+				}
+			}
+			if err := s.Store.Log(ctx, Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecCancelled,
+				Source: SrcStaff, From: from, To: att.Result(), Code: string(t), At: now,
+				Detail: map[string]string{"amount": refund.String(), "by": p.UserID, "cancelId": out.ID}}); err != nil {
+				return err
+			}
+			if err := s.audit(ctx, p, "payment.cancel", att.PaymentID(), map[string]any{"type": string(t), "amount": refund.String(),
+				"reason": out.Reason, "applNo": att.ApplNo()}); err != nil {
+				return err
+			}
+			return s.mailCancel(ctx, a, *att, out, att.Remaining())
+		})
 	})
 	if refused != nil {
-		_ = s.Store.Log(ctx, Record{PaymentID: att.PaymentID, ApplNo: att.ApplNo, Provider: att.Provider, Kind: RecRefused,
+		_ = s.Store.Log(ctx, Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefused,
 			Source: SrcStaff, From: Paid, To: Paid, Code: CodeProviderRefused, Alert: true, At: s.now(),
 			Detail: map[string]string{"answer": refused.Error(), "by": p.UserID, "type": string(t)}})
 	}
 	return out, err
+}
+
+// refundAt asks the provider to refund: the whole of what remains, or an
+// amount of it.
+func (s *Staff) refundAt(ctx context.Context, prov Provider, req CancelRequest, refund money.Money) (CancelResult, error) {
+	gw, ok := s.Gateways.Gateway(prov)
+	if !ok {
+		return CancelResult{}, apperr.New(apperr.KindUnavailable, CodeProviderDown)
+	}
+	if refund != req.Cancellable {
+		req.Amount = refund
+	}
+	res, err := gw.Cancel(ctx, req)
+	if err != nil && !errors.Is(err, ErrRefused) {
+		return res, apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+	}
+	return res, err
 }
 
 func (s *Staff) audit(ctx context.Context, p permission.Principal, action, target string, detail map[string]any) error {
@@ -199,9 +202,9 @@ func (s *Staff) mailCancel(ctx context.Context, a *application.Application, att 
 	if err != nil {
 		return err
 	}
-	school, round := names(r, att.Locale)
-	return s.Mailer.Queue(ctx, att.Locale, email, mailmsg.PaymentCancelled{School: school, Round: round,
-		ExamNumber: a.ApplID(), PaymentID: att.PaymentID, CancelType: string(c.Type), Refunded: c.Amount.String(),
+	school, round := names(r, att.Locale())
+	return s.Mailer.Queue(ctx, att.Locale(), email, mailmsg.PaymentCancelled{School: school, Round: round,
+		ExamNumber: a.ApplID(), PaymentID: att.PaymentID(), CancelType: string(c.Type), Refunded: c.Amount.String(),
 		Remaining: remaining.String(), Reason: c.Reason, Cancelled: a.State().Effective() == application.Cancel,
 		At: c.At.In(window.Seoul).Format("2006-01-02 15:04")})
 }
@@ -262,10 +265,10 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 		}
 	}
 	now := s.now()
-	att := Attempt{PaymentID: "m" + NewPaymentID(applNo), ApplNo: applNo, UserID: h.UserID, SchoolCode: h.Round.SchoolCode,
-		Provider: ProviderManual, Quote: q, Payment: Start(q), Locale: locale(loc), CreatedAt: now, UpdatedAt: now, PaidAt: now,
-		ProviderOrderID: strings.TrimSpace(in.Evidence)}
-	att.Payment.Result, att.Payment.Status, att.Payment.Paid = Paid, StatusComplete, q.Total
+	att, err := NewManualAttempt("m"+NewPaymentID(applNo), applNo, h.UserID, h.Round.SchoolCode, q, loc, strings.TrimSpace(in.Evidence), now)
+	if err != nil {
+		return Attempt{}, err
+	}
 	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
 		switch a.State().Effective() {
 		case application.Submit:
@@ -279,23 +282,20 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 		if err := s.Store.Insert(ctx, att); err != nil {
 			return err
 		}
-		rec := Record{PaymentID: att.PaymentID, ApplNo: applNo, Provider: ProviderManual, Kind: RecChanged, Source: SrcStaff,
+		rec := Record{PaymentID: att.PaymentID(), ApplNo: applNo, Provider: ProviderManual, Kind: RecChanged, Source: SrcStaff,
 			From: Proceeding, To: Paid, At: now, Detail: map[string]string{"method": in.Method, "by": p.UserID,
 				"reason": strings.TrimSpace(in.Reason), "evidence": strings.TrimSpace(in.Evidence), "amount": q.Total.String()}}
-		if err := s.paidBy(ctx, a, r, att, &rec, now, application.BySysAdmin); err != nil {
-			return err
-		}
-		if rec.Alert {
-			return apperr.Conflict(CodeAlreadyPaid)
-		}
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		return s.audit(ctx, p, "payment.manual", att.PaymentID, map[string]any{"applNo": applNo, "method": in.Method,
+		if err := s.paid(ctx, a, r, att, now, application.BySysAdmin); err != nil {
+			return err
+		}
+		return s.audit(ctx, p, "payment.manual", att.PaymentID(), map[string]any{"applNo": applNo, "method": in.Method,
 			"reason": strings.TrimSpace(in.Reason), "evidence": strings.TrimSpace(in.Evidence), "amount": q.Total.String()})
 	})
 	if err != nil {
 		return Attempt{}, err
 	}
-	return s.Store.Get(ctx, att.PaymentID)
+	return att, nil
 }

@@ -87,28 +87,34 @@ func (s *Service) FollowRefunds(ctx context.Context, limit int) (Swept, error) {
 // It answers how many cancellations changed. An answer about another
 // payment changes nothing.
 func (s *Service) settleRefunds(ctx context.Context, att Attempt, snap Snapshot, src Source, delivery string) (int, error) {
-	if s.Refunds == nil || snap.PaymentID != "" && snap.PaymentID != att.PaymentID {
+	if s.Refunds == nil || snap.PaymentID != "" && snap.PaymentID != att.PaymentID() {
 		return 0, nil
 	}
 	if src == SrcWebhook { // most cancel webhooks answer our own refunds that succeeded at once
-		if _, n, err := s.Refunds.Cancels(ctx, CancelQuery{PaymentID: att.PaymentID, Answer: AnswerPending, Limit: 1}); err != nil || n == 0 {
+		if _, n, err := s.Refunds.Cancels(ctx, CancelQuery{PaymentID: att.PaymentID(), Answer: AnswerPending, Limit: 1}); err != nil || n == 0 {
 			return 0, err
 		}
 	}
 	changed := 0
-	err := s.Apps.Update(ctx, att.ApplNo, func(ctx context.Context, a *application.Application) error {
+	err := s.Apps.Update(ctx, att.ApplNo(), func(ctx context.Context, a *application.Application) error {
 		changed = 0
-		list, _, err := s.Refunds.Cancels(ctx, CancelQuery{PaymentID: att.PaymentID, Answer: AnswerPending})
+		list, _, err := s.Refunds.Cancels(ctx, CancelQuery{PaymentID: att.PaymentID(), Answer: AnswerPending})
 		if err != nil || len(list) == 0 {
 			return err
 		}
-		att, err := s.Store.Get(ctx, att.PaymentID)
-		if err != nil {
-			return err
-		}
 		now := s.now()
+		return s.Store.Update(ctx, att.PaymentID(), func(ctx context.Context, att *Attempt) error {
+			return s.settleLocked(ctx, a, att, list, snap, src, delivery, now, &changed)
+		})
+	})
+	return changed, err
+}
+
+func (s *Service) settleLocked(ctx context.Context, a *application.Application, att *Attempt, list []Cancellation, snap Snapshot,
+	src Source, delivery string, now time.Time, changed *int) error {
+	{
 		for _, c := range list {
-			rec := Record{PaymentID: att.PaymentID, ApplNo: att.ApplNo, Provider: att.Provider, Kind: RecRefund, Source: src,
+			rec := Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefund, Source: src,
 				DeliveryID: delivery, From: att.Result(), To: att.Result(), At: now,
 				Detail: map[string]string{"cancelId": c.ID, "providerCancelId": c.ProviderCancelID, "amount": c.Amount.String()}}
 			r, ok := snap.Refund(c.ProviderCancelID)
@@ -117,18 +123,13 @@ func (s *Service) settleRefunds(ctx context.Context, att Attempt, snap Snapshot,
 				c.Pending, c.Answer, c.SettledAt = false, AnswerOK, now
 				rec.Detail["answer"] = AnswerOK
 			case ok && r.Status == RefundFailed:
-				restored, err := att.Payment.Refunded.Sub(c.Amount)
-				if err != nil {
-					return err
-				}
-				att.Payment.Refunded, att.UpdatedAt = restored, now
-				if err := s.Store.Save(ctx, att); err != nil {
+				if err := att.RefundFailed(c.Amount, now); err != nil {
 					return err
 				}
 				c.Pending, c.Answer, c.SettledAt = false, AnswerFailed, now
 				rec.Code, rec.Alert = CodeRefundFailed, true
 				rec.Detail["answer"] = AnswerFailed
-				rec.Detail["remaining"] = att.Payment.Remaining().String()
+				rec.Detail["remaining"] = att.Remaining().String()
 				rec.Detail["status"] = string(a.State().Effective())
 			case c.OverdueAt.IsZero() && !now.Before(refundDue(c.At)):
 				c.OverdueAt = now
@@ -144,9 +145,8 @@ func (s *Service) settleRefunds(ctx context.Context, att Attempt, snap Snapshot,
 			if err := s.Store.Log(ctx, rec); err != nil {
 				return err
 			}
-			changed++
+			*changed++
 		}
 		return nil
-	})
-	return changed, err
+	}
 }

@@ -33,12 +33,12 @@ var DefaultFeeRules = FeeRules{
 
 // Fee is the provider's fee of a paid attempt.
 func (r FeeRules) Fee(a Attempt) (money.Money, error) {
-	cur := a.Payment.Paid.Currency()
-	rule, ok := r[a.Quote.PayType]
-	if !ok || a.Provider == ProviderManual || a.Payment.Paid.IsZero() {
+	cur := a.Paid().Currency()
+	rule, ok := r[a.Quote().PayType]
+	if !ok || a.Provider() == ProviderManual || a.Paid().IsZero() {
 		return money.Zero(cur), nil
 	}
-	v, err := a.Payment.Paid.MulRate(rule.Rate)
+	v, err := a.Paid().MulRate(rule.Rate)
 	if err != nil {
 		return money.Money{}, err
 	}
@@ -127,7 +127,7 @@ func (s *Staff) Lines(ctx context.Context, school string, from, to time.Time) ([
 		if err != nil {
 			return nil, nil, err
 		}
-		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt, PayType: a.Quote.PayType, Amount: a.Payment.Paid, ProviderFee: fee})
+		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt(), PayType: a.Quote().PayType, Amount: a.Paid(), ProviderFee: fee})
 	}
 	cancels, _, err := s.Records.Cancels(ctx, CancelQuery{School: school, From: from, To: to})
 	if err != nil {

@@ -1,6 +1,8 @@
 package payment
 
 import (
+	"time"
+
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/money"
 )
@@ -17,6 +19,9 @@ const (
 	// never paid (the applicant closed its window): the applicant may
 	// start a new attempt.
 	Failed Result = "FAILED"
+	// Cancelled ends a paid attempt that staff cancelled or refunded in
+	// full: the money was received and went back (or was kept, 00002).
+	Cancelled Result = "CANCELLED"
 )
 
 // InFlight reports whether the attempt may still receive money.
@@ -40,6 +45,11 @@ type Event struct {
 	Kind   EventKind
 	Amount money.Money // what the provider says it charged or expects
 	TxID   string      // the provider's transaction id
+	// What came with it: the account issued, when it was paid, why it
+	// failed.
+	Vbank  *VirtualAccount
+	PaidAt time.Time
+	Reason string
 }
 
 // Outcome says what an event did.
@@ -74,7 +84,7 @@ func Start(q Quote) Payment {
 // the expected one is refused and changes nothing.
 func (p Payment) Apply(ev Event) (Payment, Outcome, error) {
 	switch p.Result {
-	case Paid:
+	case Paid, Cancelled:
 		return p, Ignored, nil
 	case Timeout, Failed:
 		if ev.Kind == EvPaid {

@@ -73,13 +73,13 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 	t.Run("next counts up; a rolled-back number was never held", func(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t)
-		a, err := e.Exams.Next(ctx, e.Round)
+		a, _, err := e.Exams.Next(ctx, e.Round)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var rolled int
 		err = e.Tx.InTx(ctx, func(ctx context.Context) error {
-			rolled, err = e.Exams.Next(ctx, e.Round)
+			rolled, _, err = e.Exams.Next(ctx, e.Round)
 			if err != nil {
 				return err
 			}
@@ -88,7 +88,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 		if err != errBoom || rolled != a+1 {
 			t.Fatalf("in the rolled-back transaction: %d %v", rolled, err)
 		}
-		if b, err := e.Exams.Next(ctx, e.Round); err != nil || b != a+1 {
+		if b, rule, err := e.Exams.Next(ctx, e.Round); err != nil || b != a+1 || rule == "" {
 			t.Fatalf("after a rollback: %d, want %d (%v)", b, a+1, err)
 		}
 	})
@@ -104,7 +104,7 @@ func RunExamNumbers(t *testing.T, newEnv New) {
 			go func() {
 				defer wg.Done()
 				errs[i] = e.Tx.InTx(ctx, func(ctx context.Context) error {
-					n, err := e.Exams.Next(ctx, e.Round)
+					n, _, err := e.Exams.Next(ctx, e.Round)
 					got[i] = n
 					return err
 				})

@@ -14,8 +14,26 @@ import (
 
 func attempt(id string, applNo int64, userID string, at time.Time) payment.Attempt {
 	q, _ := payment.NewQuote(payment.Card, money.Won(80000), payment.DefaultPayPalFee)
-	return payment.Attempt{PaymentID: id, ApplNo: applNo, UserID: userID, SchoolCode: "T01", Provider: payment.ProviderTest,
-		Quote: q, Payment: payment.Start(q), Locale: "en", CreatedAt: at, UpdatedAt: at}
+	return quoted(id, applNo, userID, q, at)
+}
+
+func quoted(id string, applNo int64, userID string, q payment.Quote, at time.Time) payment.Attempt {
+	a, err := payment.NewAttempt(id, applNo, userID, "T01", payment.ProviderTest, q, "en", at)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// moved is an attempt after a provider's event.
+func moved(a payment.Attempt, ev payment.Event) payment.Attempt {
+	if ev.Amount == (money.Money{}) {
+		ev.Amount = a.Quote().Total
+	}
+	if _, err := a.Apply(ev, a.CreatedAt()); err != nil {
+		panic(err)
+	}
+	return a
 }
 
 // RunPayments is the contract of payment.Store.
@@ -24,25 +42,28 @@ func RunPayments(t *testing.T, newEnv New) {
 	t.Run("an attempt round-trips with its quote, state and virtual account", func(t *testing.T) {
 		e := newEnv(t)
 		n := app(t, e, "payer1")
-		vq, _ := payment.NewQuote(payment.VisaMaster, money.Cents(6000), payment.DefaultPayPalFee)
-		a := attempt("ga1-a", n, "payer1", base)
-		a.Quote, a.Payment = vq, payment.Start(vq)
+		vq, _ := payment.NewQuote(payment.Vbank, money.Won(80000), payment.DefaultPayPalFee)
+		a := quoted("ga1-a", n, "payer1", vq, base)
 		if err := e.Payments.Insert(ctx, a); err != nil {
 			t.Fatal(err)
 		}
 		got, err := e.Payments.Get(ctx, "ga1-a")
-		if err != nil || got.Quote != vq || got.Payment != a.Payment || got.Locale != "en" || !got.CreatedAt.Equal(base) {
+		if err != nil || got.Quote() != vq || got.Payment() != a.Payment() || got.Locale() != "en" || !got.CreatedAt().Equal(base) || got.Changed() {
 			t.Fatalf("got %+v %v", got, err)
 		}
-		got.Payment.Result, got.ProviderOrderID = payment.VbankIssue, "ORD-1"
-		got.Vbank = &payment.VirtualAccount{Bank: "신한은행", AccountNo: "5621", Holder: "GA", Due: base.Add(72 * time.Hour)}
-		if err := e.Payments.Save(ctx, got); err != nil {
+		vb := &payment.VirtualAccount{Bank: "신한은행", AccountNo: "5621", Holder: "GA", Due: base.Add(72 * time.Hour)}
+		if err := e.Payments.Update(ctx, "ga1-a", func(_ context.Context, a *payment.Attempt) error {
+			a.SetProviderOrder("ORD-1", base)
+			_, err := a.Apply(payment.Event{Kind: payment.EvVbankIssued, Amount: vq.Total, Vbank: vb}, base)
+			return err
+		}); err != nil {
 			t.Fatal(err)
 		}
 		again, err := e.Payments.ByProviderOrder(ctx, payment.ProviderTest, "ORD-1")
-		if err != nil || again.Vbank == nil || again.Vbank.AccountNo != "5621" || !again.Vbank.Due.Equal(base.Add(72*time.Hour)) {
+		if err != nil || again.Result() != payment.VbankIssue || again.Vbank() == nil || again.Vbank().AccountNo != "5621" || !again.Vbank().Due.Equal(base.Add(72*time.Hour)) {
 			t.Fatalf("by order %+v %v", again, err)
 		}
+		wantCode(t, e.Payments.Update(ctx, "nope", func(context.Context, *payment.Attempt) error { return nil }), apperr.KindNotFound, payment.CodeNotFound)
 		if _, err := e.Payments.Get(ctx, "nope"); apperr.CodeOf(err) != payment.CodeNotFound {
 			t.Fatalf("unknown: %v", err)
 		}
@@ -57,16 +78,17 @@ func RunPayments(t *testing.T, newEnv New) {
 			t.Fatal(err)
 		}
 		wantCode(t, e.Payments.Insert(ctx, attempt("ga2-b", n, "payer2", base.Add(time.Minute))), apperr.KindConflict, payment.CodeInFlight)
-		a, _ := e.Payments.Get(ctx, "ga2-a")
-		a.Payment.Result = payment.Failed
-		if err := e.Payments.Save(ctx, a); err != nil {
+		if err := e.Payments.Update(ctx, "ga2-a", func(_ context.Context, a *payment.Attempt) error {
+			a.Abandon("closed", base)
+			return nil
+		}); err != nil {
 			t.Fatal(err)
 		}
 		if err := e.Payments.Insert(ctx, attempt("ga2-b", n, "payer2", base.Add(time.Minute))); err != nil {
 			t.Fatalf("after the first failed: %v", err)
 		}
 		list, err := e.Payments.ByApplication(ctx, n)
-		if err != nil || len(list) != 2 || list[0].PaymentID != "ga2-b" {
+		if err != nil || len(list) != 2 || list[0].PaymentID() != "ga2-b" {
 			t.Fatalf("newest first: %+v %v", list, err)
 		}
 		mine, _ := e.Payments.ByUser(ctx, "payer2")
@@ -79,18 +101,17 @@ func RunPayments(t *testing.T, newEnv New) {
 		e := newEnv(t)
 		n1, n2 := app(t, e, "payer3"), app(t, e, "payer4")
 		_ = e.Payments.Insert(ctx, attempt("ga3-a", n1, "payer3", base))
-		v := attempt("ga4-a", n2, "payer4", base)
-		v.Payment.Result = payment.VbankIssue
-		v.Vbank = &payment.VirtualAccount{Due: base.Add(time.Hour)}
+		vq, _ := payment.NewQuote(payment.Vbank, money.Won(80000), payment.DefaultPayPalFee)
+		v := moved(quoted("ga4-a", n2, "payer4", vq, base), payment.Event{Kind: payment.EvVbankIssued, Vbank: &payment.VirtualAccount{Due: base.Add(time.Hour)}})
 		_ = e.Payments.Insert(ctx, v)
 		stuck, _ := e.Payments.Stuck(ctx, base.Add(time.Second), 10)
 		early, _ := e.Payments.Stuck(ctx, base, 10)
-		if len(stuck) != 1 || stuck[0].PaymentID != "ga3-a" || len(early) != 0 {
+		if len(stuck) != 1 || stuck[0].PaymentID() != "ga3-a" || len(early) != 0 {
 			t.Fatalf("stuck %+v early %+v", stuck, early)
 		}
 		due, _ := e.Payments.DueVbanks(ctx, base.Add(2*time.Hour), 10)
 		notYet, _ := e.Payments.DueVbanks(ctx, base.Add(time.Hour), 10)
-		if len(due) != 1 || due[0].PaymentID != "ga4-a" || len(notYet) != 0 {
+		if len(due) != 1 || due[0].PaymentID() != "ga4-a" || len(notYet) != 0 {
 			t.Fatalf("due %+v not yet %+v", due, notYet)
 		}
 	})

@@ -16,19 +16,21 @@ type ExamNumbers interface {
 	// Rule is the round's exam-number template (recruit_part.appl_id_rule).
 	Rule(ctx context.Context, k application.RoundKey) (string, error)
 	// Next takes the round's next sequence number in the caller's
-	// transaction (a counter row updated with UPDATE ... RETURNING): two
-	// completions never get the same one, and a number given by a
-	// committed completion is never given again (a rolled-back one was
-	// never held by anyone).
-	Next(ctx context.Context, k application.RoundKey) (int, error)
+	// transaction (a counter row upserted with ... RETURNING, whose row
+	// lock it holds until the transaction ends): two completions never get
+	// the same one, and a number given by a committed completion is never
+	// given again (a rolled-back one was never held by anyone). It answers
+	// the round's rule read under that lock, so a re-numbering (which holds
+	// the same lock and may change the rule) is seen whole.
+	Next(ctx context.Context, k application.RoundKey) (seq int, rule string, err error)
 	// Assign stores the number; a duplicate within the round is a conflict.
 	Assign(ctx context.Context, applNo int64, applID string, at time.Time) error
 }
 
-// Payments records payments; the payment issue adds the providers. Here
-// only free completions are recorded.
+// Payments stores the zero payment of a free completion where every
+// payment is (core/payment.Store).
 type Payments interface {
-	Record(ctx context.Context, applNo int64, q payment.Quote, at time.Time) error
+	Insert(ctx context.Context, a payment.Attempt) error
 }
 
 // Consents stores what was accepted again at submission.

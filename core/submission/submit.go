@@ -10,7 +10,6 @@ import (
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/mailmsg"
-	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/school"
@@ -92,14 +91,14 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 		if !IsFree(r) {
 			return nil
 		}
-		q, err := payment.NewQuote(payment.Free, money.Zero(money.KRW), payment.PayPalFee{})
+		free, err := payment.FreeAttempt(applNo, a.UserID(), a.Round().SchoolCode, req.Locale, now)
 		if err != nil {
 			return err
 		}
-		if err := s.Payments.Record(ctx, applNo, q, now); err != nil {
+		if err := s.Payments.Insert(ctx, free); err != nil {
 			return err
 		}
-		if err := s.complete(ctx, a, r, application.ByPayment, req.Locale, now); err != nil {
+		if err := s.complete(ctx, a, r, application.ByPayment, nil, req.Locale, now, nil); err != nil {
 			return err
 		}
 		out.Header, out.Next = a.Header(), NextNone
@@ -116,10 +115,8 @@ func (s *Service) Submit(ctx context.Context, p permission.Principal, applNo int
 	return out, nil
 }
 
-// Complete moves a submitted application to COMPLETE in the caller's
-// transaction (or its own): the payment issue calls it when a payment is
-// confirmed (by ByPayment) and the back office for manual payments
-// (BySysAdmin). locale "" mails in the applicant's stored locale.
+// Complete moves a submitted application to COMPLETE in its own
+// transaction; locale "" mails in the applicant's stored locale.
 func (s *Service) Complete(ctx context.Context, applNo int64, by application.Actor, locale string) (application.Header, error) {
 	var h application.Header
 	err := s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
@@ -127,7 +124,7 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 		if err != nil {
 			return err
 		}
-		if err := s.complete(ctx, a, r, by, locale, s.now()); err != nil {
+		if err := s.complete(ctx, a, r, by, nil, locale, s.now(), nil); err != nil {
 			return err
 		}
 		h = a.Header()
@@ -138,15 +135,22 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 
 // CompleteIn is complete for the payment area (core/payment.Completer):
 // the application is locked by the caller's Update and ctx carries its
-// transaction.
-func (s *Service) CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, locale string, now time.Time) error {
-	return s.complete(ctx, a, r, by, locale, now)
+// transaction; the applicant's address and locale are the caller's; after
+// runs with the exam number (the receipt).
+func (s *Service) CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, to application.Contact,
+	now time.Time, after func(ctx context.Context, examNumber string) error) error {
+	c := Contact{Email: to.Email, Locale: to.Locale}
+	return s.complete(ctx, a, r, by, &c, to.Locale, now, after)
 }
 
 // complete moves the locked application to COMPLETE inside its Update:
 // it takes the exam number from the round's counter and rule, stores it
-// and queues the confirmation mail, all in the transaction of ctx.
-func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, locale string, now time.Time) error {
+// and queues the confirmation mail, all in the transaction of ctx. What
+// it reads comes first: the round's counter lock is taken last, so
+// completions of one round wait on each other only for the writes and the
+// commit.
+func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, c *Contact,
+	locale string, now time.Time, after func(ctx context.Context, examNumber string) error) error {
 	// The transition rule first, so no number is taken for a refused one.
 	if _, err := r.Steps.Transition(a.State(), application.Complete, by); err != nil {
 		return err
@@ -155,14 +159,20 @@ func (s *Service) complete(ctx context.Context, a *application.Application, r ap
 	if err != nil {
 		return err
 	}
-	n, err := s.Numbers.Next(ctx, a.Round())
-	if err != nil {
-		return err
+	if c == nil {
+		got, err := s.Applicants.Contact(ctx, a.UserID())
+		if err != nil {
+			return err
+		}
+		c = &got
 	}
-	// The rule is read under the counter lock Next took, so a re-numbering
-	// of the round (remake/applid, which holds the same lock and may change
-	// the rule) is seen whole: never a new sequence with an old rule.
-	rule, err := s.Numbers.Rule(ctx, a.Round())
+	if locale != "ko" && locale != "en" {
+		locale = c.Locale
+	}
+	if locale != "en" {
+		locale = "ko"
+	}
+	n, rule, err := s.Numbers.Next(ctx, a.Round())
 	if err != nil {
 		return err
 	}
@@ -182,22 +192,17 @@ func (s *Service) complete(ctx context.Context, a *application.Application, r ap
 	if err := s.Numbers.Assign(ctx, a.ApplNo(), id, now); err != nil {
 		return err
 	}
-	c, err := s.Applicants.Contact(ctx, a.UserID())
-	if err != nil {
-		return err
-	}
-	if locale != "ko" && locale != "en" {
-		locale = c.Locale
-	}
-	if locale != "en" {
-		locale = "ko"
-	}
 	school, round := r.SchoolKorName, r.KorName
 	if locale == "en" {
 		school, round = r.SchoolEngName, r.EngName
 	}
-	return s.Mailer.Queue(ctx, locale, c.Email,
-		mailmsg.ApplicationCompleted{School: school, Round: round, ExamNumber: id})
+	if err := s.Mailer.Queue(ctx, locale, c.Email, mailmsg.ApplicationCompleted{School: school, Round: round, ExamNumber: id}); err != nil {
+		return err
+	}
+	if after != nil {
+		return after(ctx, id)
+	}
+	return nil
 }
 
 // ---- exam-number lookup (decisions.md) ----

@@ -160,7 +160,7 @@ func TestSubmit(t *testing.T) {
 				if len(pays) != 1 {
 					t.Fatalf("payments %+v, want one", pays)
 				}
-				q := pays[0].Quote
+				q := pays[0].Quote()
 				if q.PayType != payment.Free || !q.Total.IsZero() {
 					t.Fatalf("payment %+v, want free and zero", q)
 				}

@@ -204,8 +204,8 @@ func (e *Env) CompletedOnce(paymentID, paid string) string {
 	if st != "COMPLETE" || no == "" {
 		e.T.Fatalf("application %s, exam number %q", st, no)
 	}
-	if a := e.Attempt(paymentID); a.Result() != payment.Paid || a.Payment.Paid.Decimal() != paid || a.Payment.TxID == "" {
-		e.T.Fatalf("attempt %s paid %s tx %q, want paid %s", a.Result(), a.Payment.Paid, a.Payment.TxID, paid)
+	if a := e.Attempt(paymentID); a.Result() != payment.Paid || a.Paid().Decimal() != paid || a.TxID() == "" {
+		e.T.Fatalf("attempt %s paid %s tx %q, want paid %s", a.Result(), a.Paid(), a.TxID(), paid)
 	}
 	if r, c, n := e.Mails("payment_receipt"), e.Mails("application_complete"), e.ExamNumbersIssued(); r != 1 || c != 1 || n != 1 {
 		e.T.Fatalf("%d receipt mails, %d completion mails, %d exam numbers", r, c, n)

@@ -139,7 +139,7 @@ func New(t testing.TB, st application.State, r application.Round) *Env {
 	e.Docs = &document.Service{Ref: ref, Apps: apps, Forms: forms, Log: log, Docs: docs,
 		Files: files{memstore.Files{Store: s}, e.f}, Clock: clock}
 	e.Sub = &submission.Service{Ref: ref, Apps: apps, Forms: forms, Log: log, Docs: docs,
-		Numbers: numbers{memstore.ExamNumbers{Store: s}, e.f}, Payments: payments{memstore.Paid{Store: s}, e.f},
+		Numbers: numbers{memstore.ExamNumbers{Store: s}, e.f}, Payments: payments{memstore.Payments{Store: s}, e.f},
 		Consents: consents{memstore.Applications{Store: s}, e.f}, Applicants: applicants{memstore.Applicants{Store: s}, e.f},
 		Mailer: mailer{memstore.Outbox{Store: s}, e.f}, Captcha: e.Captcha, Counter: e.Counter, Tx: s, Clock: clock}
 	return e
@@ -499,9 +499,12 @@ func (s numbers) Rule(ctx context.Context, k application.RoundKey) (string, erro
 	return s.ExamNumbers.Rule(ctx, k)
 }
 
-func (s numbers) Next(ctx context.Context, k application.RoundKey) (int, error) {
+func (s numbers) Next(ctx context.Context, k application.RoundKey) (int, string, error) {
 	if err := s.f.err("next"); err != nil {
-		return 0, err
+		return 0, "", err
+	}
+	if err := s.f.err("rule"); err != nil {
+		return 0, "", err
 	}
 	return s.ExamNumbers.Next(ctx, k)
 }
@@ -514,15 +517,15 @@ func (s numbers) Assign(ctx context.Context, n int64, id string, at time.Time) e
 }
 
 type payments struct {
-	memstore.Paid
+	memstore.Payments
 	f *failures
 }
 
-func (s payments) Record(ctx context.Context, n int64, q payment.Quote, at time.Time) error {
+func (s payments) Insert(ctx context.Context, a payment.Attempt) error {
 	if err := s.f.err("pay"); err != nil {
 		return err
 	}
-	return s.Paid.Record(ctx, n, q, at)
+	return s.Payments.Insert(ctx, a)
 }
 
 type consents struct {
@@ -651,7 +654,7 @@ func (e *Env) SetLocale(t testing.TB, locale string) {
 func (e *Env) SetSeq(t testing.TB, n int) {
 	t.Helper()
 	for range n {
-		if _, err := (memstore.ExamNumbers{Store: e.St}).Next(context.Background(), RoundKey); err != nil {
+		if _, _, err := (memstore.ExamNumbers{Store: e.St}).Next(context.Background(), RoundKey); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -661,4 +664,13 @@ func (e *Env) SetSeq(t testing.TB, n int) {
 func (e *Env) Seq() int { return e.St.Counter(RoundKey) }
 
 // Paid answers the payments recorded for an application.
-func (e *Env) Paid(applNo int64) []memstore.Payment { return e.St.PaidOf(applNo) }
+func (e *Env) Paid(applNo int64) []payment.Attempt {
+	list, _ := memstore.Payments{Store: e.St}.ByApplication(context.Background(), applNo)
+	var out []payment.Attempt
+	for _, a := range list {
+		if a.Result() == payment.Paid {
+			out = append(out, a)
+		}
+	}
+	return out
+}
