@@ -62,24 +62,24 @@ func (s *Server) mountBackoffice(g Groups) {
 }
 
 type staffRowDTO struct {
-	ID             int64   `json:"id"`
-	ApplNo         int64   `json:"applNo"`
-	ApplID         *string `json:"applId"`
-	UserID         string  `json:"userId"`
-	Email          string  `json:"email"`
-	ApplicantName  string  `json:"applicantName"`
-	SchoolCode     string  `json:"schoolCode"`
-	SchoolKorName  string  `json:"schoolKorName"`
-	SchoolEngName  string  `json:"schoolEngName"`
-	EnterYear      int     `json:"enterYear"`
-	RecruitPartSeq int     `json:"recruitPartSeq"`
-	Status         string  `json:"status"`
-	ReviewStatus   *string `json:"reviewStatus"`
-	Reviewing      bool    `json:"isApplReviewing"`
+	ID             int64         `json:"id"`
+	ApplNo         int64         `json:"applNo"`
+	ApplID         *string       `json:"applId"`
+	UserID         string        `json:"userId"`
+	Email          string        `json:"email"`
+	ApplicantName  string        `json:"applicantName"`
+	SchoolCode     string        `json:"schoolCode"`
+	SchoolKorName  string        `json:"schoolKorName"`
+	SchoolEngName  string        `json:"schoolEngName"`
+	EnterYear      int           `json:"enterYear"`
+	RecruitPartSeq int           `json:"recruitPartSeq"`
+	Status         string        `json:"status"`
+	ReviewStatus   *string       `json:"reviewStatus"`
+	Reviewing      bool          `json:"isApplReviewing"`
 	Paid           bool          `json:"paid"`
 	Money          staffMoneyDTO `json:"money"`
-	CreatedAt      string  `json:"createdAt"`
-	UpdatedAt      string  `json:"updatedAt"`
+	CreatedAt      string        `json:"createdAt"`
+	UpdatedAt      string        `json:"updatedAt"`
 }
 
 func atoiFilter(f *apperr.Fields, name, v string) int {

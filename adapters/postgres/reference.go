@@ -227,6 +227,20 @@ func (s *Reference) Rounds(ctx context.Context, schoolCode string) ([]applicatio
 
 // Round loads a round with everything the form needs.
 func (s *Reference) Round(ctx context.Context, k application.RoundKey) (application.Round, error) {
+	r, err := s.RoundFacts(ctx, k)
+	if err != nil {
+		return r, err
+	}
+	ws, closure, err := s.windows(ctx, k)
+	if err != nil {
+		return application.Round{}, err
+	}
+	r.Windows = ws
+	return r.WithClosure(closure), nil
+}
+
+// RoundFacts is Round without the windows and closure (cached).
+func (s *Reference) RoundFacts(ctx context.Context, k application.RoundKey) (application.Round, error) {
 	s.mu.Lock()
 	c, ok := s.rounds[k]
 	s.mu.Unlock()
@@ -245,12 +259,7 @@ func (s *Reference) Round(ctx context.Context, k application.RoundKey) (applicat
 		s.rounds[k] = cachedRound{r: r, at: time.Now()}
 		s.mu.Unlock()
 	}
-	ws, closure, err := s.windows(ctx, k)
-	if err != nil {
-		return application.Round{}, err
-	}
-	r.Windows = ws
-	return r.WithClosure(closure), nil
+	return r, nil
 }
 
 // windows reads the round's windows, never cached, with its early close

@@ -20,6 +20,28 @@ func LoadRound(ctx context.Context, ref RoundReader, k RoundKey) (Round, error) 
 	return r.Resolve(), nil
 }
 
+// FactsReader is a RoundReader that can answer a round without its
+// windows (which are never cached): for work that does not depend on the
+// time windows, such as completing an application the provider reports
+// paid.
+type FactsReader interface {
+	RoundFacts(ctx context.Context, k RoundKey) (Round, error)
+}
+
+// LoadRoundFacts is LoadRound without the windows when ref can answer so
+// (one query less on a hot path), else LoadRound.
+func LoadRoundFacts(ctx context.Context, ref RoundReader, k RoundKey) (Round, error) {
+	f, ok := ref.(FactsReader)
+	if !ok {
+		return LoadRound(ctx, ref, k)
+	}
+	r, err := f.RoundFacts(ctx, k)
+	if err != nil {
+		return r, err
+	}
+	return r.Resolve(), nil
+}
+
 // Resolve applies the rules of a stored round: the default colour, a
 // school's own categories and stay types else the SYSTEM ones, and the
 // consent items by precedence: the round's own, else the school's, else

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/window"
 )

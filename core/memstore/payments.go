@@ -57,7 +57,9 @@ func (s Payments) Get(ctx context.Context, paymentID string) (payment.Attempt, e
 
 // ByProviderOrder finds an attempt by the provider's order id.
 func (s Payments) ByProviderOrder(ctx context.Context, p payment.Provider, orderID string) (payment.Attempt, error) {
-	list, err := s.filter(ctx, func(a payment.Attempt) bool { return a.Provider() == p && a.ProviderOrderID() == orderID && orderID != "" }, false)
+	list, err := s.filter(ctx, func(a payment.Attempt) bool {
+		return a.Provider() == p && a.ProviderOrderID() == orderID && orderID != ""
+	}, false)
 	if err != nil {
 		return payment.Attempt{}, err
 	}

@@ -79,7 +79,7 @@ func (s *Service) applyLocked(ctx context.Context, a *application.Application, a
 	}
 	att.SetProviderOrder(snap.ProviderOrderID, now)
 	rec.Kind, rec.To = RecChanged, att.Result()
-	r, err := application.LoadRound(ctx, s.Ref, a.Round())
+	r, err := application.LoadRoundFacts(ctx, s.Ref, a.Round())
 	if err != nil {
 		return err
 	}
