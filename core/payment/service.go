@@ -45,6 +45,9 @@ type Service struct {
 	// Refunds are the staff cancellations whose pending refunds webhooks
 	// and FollowRefunds settle; nil follows nothing up.
 	Refunds RefundStore
+	// Buyers prefills the provider's window (name, e-mail, phone); nil
+	// gives the applicant's name and the account's e-mail only.
+	Buyers Buyers
 }
 
 func (s *Service) now() time.Time {
@@ -244,9 +247,7 @@ func (s *Service) Start(ctx context.Context, p permission.Principal, applNo int6
 	if t == Vbank {
 		order.VbankDue = s.vbankDue(r, now)
 	}
-	if email, _, err := s.Contacts.Contact(ctx, h.UserID); err == nil {
-		order.Buyer = Buyer{Name: h.ApplicantName, Email: email}
-	}
+	order.Buyer = s.buyer(ctx, h)
 	co, err := gw.Prepare(ctx, order)
 	if err != nil {
 		// The attempt never reached the provider's window: end it so the
@@ -346,7 +347,8 @@ func (s *Service) settleOpen(ctx context.Context, applNo int64) error {
 			if err != nil {
 				return apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
 			}
-			if _, err := s.apply(ctx, a.PaymentID, snap, SrcStart, ""); err != nil {
+			res, err := s.apply(ctx, a.PaymentID, snap, SrcStart, "")
+			if err != nil {
 				return err
 			}
 			cur, err := s.Store.Get(ctx, a.PaymentID)
@@ -359,7 +361,9 @@ func (s *Service) settleOpen(ctx context.Context, applNo int64) error {
 			case VbankIssue:
 				return apperr.Conflict(CodeVbankWaiting)
 			case Proceeding:
-				if snap.Status == RemotePending || snap.Status == RemoteApproved {
+				// An approved order we refused (it differs from ours) is
+				// never captured: it ends, it does not hold the applicant.
+				if snap.Status == RemotePending || (snap.Status == RemoteApproved && res.Refused == "") {
 					return apperr.Conflict(CodeInFlight)
 				}
 				if err := s.fail(ctx, a.PaymentID, SrcStart, CodeAbandoned, ""); err != nil {
@@ -472,7 +476,7 @@ func (s *Service) Webhook(ctx context.Context, prov Provider, w Webhook) error {
 }
 
 func ref(a Attempt) Ref {
-	return Ref{PaymentID: a.PaymentID, ProviderOrderID: a.ProviderOrderID, ProviderTxID: a.Payment.TxID}
+	return Ref{PaymentID: a.PaymentID, ProviderOrderID: a.ProviderOrderID, ProviderTxID: a.Payment.TxID, Expected: a.Payment.Expected}
 }
 
 func (s *Service) lookup(ctx context.Context, a Attempt) (Snapshot, error) {
@@ -532,6 +536,14 @@ func (s *Service) apply(ctx context.Context, paymentID string, snap Snapshot, sr
 			out.Refused = CodeIdentityMismatch
 			rec.Kind, rec.Code, rec.Alert = RecRefused, CodeIdentityMismatch, true
 			rec.Detail["reported"] = snap.PaymentID
+			return s.Store.Log(ctx, rec)
+		}
+		// An approved order whose amount or currency differs from ours
+		// was not captured (Gateway.Capture): staff are alerted.
+		if snap.Status == RemoteApproved && att.Result().InFlight() && snap.Amount != att.Payment.Expected {
+			out.Refused = CodeAmountMismatch
+			rec.Kind, rec.Code, rec.Alert = RecRefused, CodeAmountMismatch, true
+			rec.Detail["expected"], rec.Detail["reported"] = att.Payment.Expected.String(), snap.Amount.String()
 			return s.Store.Log(ctx, rec)
 		}
 		ev, ok := event(snap)
