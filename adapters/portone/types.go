@@ -124,7 +124,7 @@ type PaymentRequest struct {
 	// RedirectURL is where phones come back (?paymentId=&code=&message=).
 	RedirectURL string `json:"redirectUrl,omitempty"`
 	// NoticeURLs receive this payment's webhooks instead of the console's.
-	NoticeURLs []string `json:"noticeUrls,omitempty"`
+	NoticeURLs []string  `json:"noticeUrls,omitempty"`
 	Customer   *Customer `json:"customer,omitempty"`
 	// CustomData is stored with the payment and answered by GET
 	// /payments/{id} as a JSON string (Payment.CustomData).
