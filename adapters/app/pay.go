@@ -44,7 +44,7 @@ func (a *App) buildPay(cfg config.Config, clock account.Clock) error {
 	a.Pay = &payment.Service{
 		Apps: postgres.Applications{DB: a.DB}, Ref: a.Reference, Log: postgres.AccessLog{DB: a.DB},
 		Store: postgres.PayAttempts{DB: a.DB}, Config: postgres.PaySettings{DB: a.DB}, Gateways: gws, Route: gws.Router(),
-		Completer: a.Submission, Contacts: contacts{postgres.Applicants{DB: a.DB}},
+		Completer: a.Submission, Contacts: contacts{postgres.Applicants{DB: a.DB}}, Buyers: postgres.Applicants{DB: a.DB},
 		Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}, PayPal: payment.DefaultPayPalFee, Clock: clock,
 	}
 	return nil

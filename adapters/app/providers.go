@@ -2,8 +2,10 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/paypal"
 	"github.com/gradapply/gradapply/adapters/portone"
 	"github.com/gradapply/gradapply/core/payment"
@@ -51,6 +53,9 @@ func ProviderGateways(cfg config.Config) (GatewaySet, error) {
 		out[payment.ProviderPortOne] = &portone.Gateway{
 			Client:   &portone.Client{BaseURL: p.BaseURL, Secret: p.APISecret, StoreID: p.StoreID},
 			Verifier: portone.Verifier{Secrets: secrets},
+			// Each payment names our webhook (noticeUrls), so no console
+			// setting can send its events elsewhere.
+			NoticeURL: strings.TrimRight(cfg.PublicURL, "/") + httpapi.WebhookPath(payment.ProviderPortOne),
 		}
 	}
 	if p := cfg.PayPal; p.Enabled() {

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/gradapply/gradapply/core/money"
+	"github.com/gradapply/gradapply/core/payment"
 )
 
 // Locale is ko (default) or en.
@@ -141,9 +144,19 @@ func Message(l Locale, code string, params map[string]any) string {
 		s = t.en
 	}
 	for k, v := range params {
-		s = strings.ReplaceAll(s, "{"+k+"}", fmt.Sprint(v))
+		s = strings.ReplaceAll(s, "{"+k+"}", param(l, v))
 	}
 	return s
+}
+
+// param is a message parameter as the reader writes it: an amount of
+// money in the locale's form ("50,000원", "KRW 50,000", "USD 12.34"),
+// anything else as it prints.
+func param(l Locale, v any) string {
+	if m, ok := v.(money.Money); ok {
+		return payment.Display(m, string(l))
+	}
+	return fmt.Sprint(v)
 }
 
 // HasMessage reports whether a code has text in both languages.

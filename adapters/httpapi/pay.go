@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -63,7 +64,8 @@ func (s *Server) mountPay(g Groups) {
 	a.POST("/appl/pay/confirm/:paymentId", h.confirm)
 	a.GET("/pay/receipts", h.receipts)
 	a.GET("/pay/receipt/:paymentId", h.receiptPDF)
-	// Providers post here: no session, authenticated by their signature.
+	// Providers post here (WebhookPath): no session, authenticated by
+	// their signature.
 	g.Public.POST("/pay/webhook/:provider", h.webhook)
 	if tpg != nil {
 		t := testpgHandlers{tpg}
@@ -71,6 +73,10 @@ func (s *Server) mountPay(g Groups) {
 		s.Echo.POST("/testpg/pay/:paymentId/:action", t.act, s.sameSite)
 	}
 }
+
+// WebhookPath is the path of a provider's webhook on this server (under
+// PUBLIC_URL): what PortOne's window is given as noticeUrls.
+func WebhookPath(p payment.Provider) string { return "/apply/api/pay/webhook/" + string(p) }
 
 // ---- DTOs ----
 
@@ -181,6 +187,10 @@ func (h *payHandlers) quote(c *echo.Context) error {
 type checkoutDTO struct {
 	payment.Checkout
 	Amount moneyDTO `json:"amount"`
+	// Window is the provider's SDK call as the server computed it
+	// (PortOne.requestPayment's parameters); the page passes it on
+	// unchanged. Absent when the browser goes to approveUrl.
+	Window json.RawMessage `json:"window,omitempty"`
 }
 
 func (h *payHandlers) start(c *echo.Context) error {
@@ -200,7 +210,7 @@ func (h *payHandlers) start(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, checkoutDTO{Checkout: co, Amount: moneyOf(co.Amount)})
+	return c.JSON(http.StatusOK, checkoutDTO{Checkout: co, Amount: moneyOf(co.Amount), Window: co.Window})
 }
 
 func (h *payHandlers) confirm(c *echo.Context) error {

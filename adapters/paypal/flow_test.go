@@ -183,24 +183,59 @@ func TestPendingCaptureStaysUnpaidUntilCaptureCompleted(t *testing.T) {
 	f.CompletedOnce(co.PaymentID, wantTotal)
 }
 
-func TestPayPalAmountOrCurrencyOtherThanTheOrderStaysUnpaidWithAnAlert(t *testing.T) {
-	for name, tamper := range map[string]func(*paypal.Order){
-		"amount":   func(o *paypal.Order) { o.PurchaseUnits[0].Amount.Value = "1.00" },
-		"currency": func(o *paypal.Order) { o.PurchaseUnits[0].Amount.CurrencyCode = "EUR" },
+// An order whose amount, currency or our id at PayPal differs from ours
+// is never captured (captured, the money would be held until refunded):
+// the applicant is not charged, staff get an alert, and the applicant
+// can pay again.
+func TestPayPalOrderThatDiffersFromOursIsNeverCaptured(t *testing.T) {
+	for name, tc := range map[string]struct {
+		tamper func(*paypal.Order)
+		code   string // the alert of the browser's return
+		hook   string // the alert of the approval webhook
+	}{
+		"amount":    {func(o *paypal.Order) { o.PurchaseUnits[0].Amount.Value = "1.00" }, payment.CodeAmountMismatch, payment.CodeAmountMismatch},
+		"currency":  {func(o *paypal.Order) { o.PurchaseUnits[0].Amount.CurrencyCode = "EUR" }, payment.CodeAmountMismatch, payment.CodeAmountMismatch},
+		"custom_id": {func(o *paypal.Order) { o.PurchaseUnits[0].CustomID = "ga1-someone-else" }, payment.CodeIdentityMismatch, payment.CodeUnknownPayment},
 	} {
-		t.Run(name, func(t *testing.T) {
-			f := newFlow(t)
-			co := f.start()
-			_ = f.fake.Approve(co.ProviderOrderID)
-			f.fake.Tamper(co.ProviderOrderID, tamper)
-			if _, err := f.Confirm(co.PaymentID, payment.Return{}); err != nil {
-				t.Fatal(err)
-			}
-			f.Unpaid(co.PaymentID)
-			if n := len(f.Alerts(payment.CodeAmountMismatch)); n != 1 {
-				t.Fatalf("%d amount-mismatch alerts", n)
-			}
-		})
+		for _, via := range []string{"browser return", "approval webhook"} {
+			t.Run(name+", "+via, func(t *testing.T) {
+				f := newFlow(t)
+				co := f.start()
+				_ = f.fake.Approve(co.ProviderOrderID)
+				f.fake.Tamper(co.ProviderOrderID, tc.tamper)
+				code := tc.code
+				if via == "browser return" {
+					if a, err := f.Confirm(co.PaymentID, payment.Return{}); err != nil || a.Result() != payment.Proceeding {
+						t.Fatalf("return: %s %v", a.Result(), err)
+					}
+				} else {
+					code = tc.hook
+					if c := f.send(f.fake.Webhook(co.ProviderOrderID, paypal.EventOrderApproved)); c[0] != http.StatusOK {
+						t.Fatalf("approval webhook answered %d", c[0])
+					}
+				}
+				if n := f.fake.CallsOf(paypalfake.OpCapture); n != 0 {
+					t.Fatalf("PayPal got %d capture calls", n)
+				}
+				f.Unpaid(co.PaymentID)
+				if n := len(f.Alerts(code)); n != 1 {
+					t.Fatalf("%d %s alerts, want 1 (all alerts: %+v)", n, code, f.Alerts(""))
+				}
+				// The applicant pays again; the differing order stays uncaptured.
+				co2 := f.start()
+				if a := f.Attempt(co.PaymentID); a.Result() != payment.Failed {
+					t.Fatalf("the refused attempt is %s after a new start", a.Result())
+				}
+				_ = f.fake.Approve(co2.ProviderOrderID)
+				if _, err := f.Confirm(co2.PaymentID, payment.Return{}); err != nil {
+					t.Fatal(err)
+				}
+				f.CompletedOnce(co2.PaymentID, wantTotal)
+				if n := f.captures(co.ProviderOrderID); n != 0 {
+					t.Fatalf("the differing order has %d captures", n)
+				}
+			})
+		}
 	}
 }
 

@@ -90,13 +90,30 @@ func (g *Gateway) Lookup(ctx context.Context, ref payment.Ref) (payment.Snapshot
 }
 
 // Capture captures an approved order with a PayPal-Request-Id stable for
-// this attempt: a retry after a 5xx answers the first capture. An order
-// not approved (yet) is answered as Lookup sees it.
+// this attempt: a retry after a 5xx answers the first capture. The order
+// is read first: one not approved (yet, or any more) is answered as it is,
+// and one whose amount, currency or ids differ from ours is never
+// captured (money once captured would be held until refunded): it is
+// answered as PayPal holds it, approved with PayPal's amount or the id
+// that differs, which core refuses with an alert.
 func (g *Gateway) Capture(ctx context.Context, ref payment.Ref) (payment.Snapshot, error) {
 	if ref.ProviderOrderID == "" {
 		return payment.Snapshot{}, fmt.Errorf("%w: paypal: no order id for %s", payment.ErrNotFound, ref.PaymentID)
 	}
-	o, err := g.Client.CaptureOrder(ctx, ref.ProviderOrderID, captureID(ref.PaymentID))
+	if ref.Expected.Currency() == "" {
+		return payment.Snapshot{}, fmt.Errorf("%w: paypal: no expected amount for %s, not captured", payment.ErrRefused, ref.PaymentID)
+	}
+	o, err := g.Client.GetOrder(ctx, ref.ProviderOrderID)
+	if err != nil {
+		return payment.Snapshot{}, portErr(err)
+	}
+	if o.Status != OrderApproved {
+		return g.snapshot(o), nil
+	}
+	if s, ok := g.differs(o, ref); ok {
+		return s, nil
+	}
+	o, err = g.Client.CaptureOrder(ctx, ref.ProviderOrderID, captureID(ref.PaymentID))
 	if HasIssue(err, IssueOrderNotApproved, IssueInstrumentDeclined) {
 		return g.Lookup(ctx, ref)
 	}
@@ -104,6 +121,31 @@ func (g *Gateway) Capture(ctx context.Context, ref payment.Ref) (payment.Snapsho
 		return payment.Snapshot{}, portErr(err)
 	}
 	return g.snapshot(o), nil
+}
+
+// differs compares an approved order with ours: one purchase unit whose
+// amount and currency are ref.Expected and whose custom_id (and
+// reference_id and invoice_id, when set) are our paymentId. When they
+// differ it answers the order's snapshot naming what differs: PayPal's
+// amount (the zero value for an amount that is not one of ours) or the
+// id PayPal holds.
+func (g *Gateway) differs(o Order, ref payment.Ref) (payment.Snapshot, bool) {
+	s := g.snapshot(o)
+	if len(o.PurchaseUnits) != 1 {
+		s.Amount = money.Money{}
+		return s, true
+	}
+	pu := o.PurchaseUnits[0]
+	for _, id := range []struct{ field, value string }{{"custom_id", pu.CustomID}, {"reference_id", pu.ReferenceID}, {"invoice_id", pu.InvoiceID}} {
+		if id.value != ref.PaymentID && (id.value != "" || id.field == "custom_id") {
+			s.PaymentID = id.value
+			if id.field != "custom_id" || id.value == "" {
+				s.PaymentID = id.field + ":" + id.value
+			}
+			return s, true
+		}
+	}
+	return s, s.Amount != ref.Expected
 }
 
 func parseAmount(a *Amount) money.Money {

@@ -22,7 +22,7 @@ func TestGatewayRefundRetriedAfterALostAnswerRefundsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = f.Approve(co.ProviderOrderID)
-	ref := payment.Ref{PaymentID: "p-r1", ProviderOrderID: co.ProviderOrderID}
+	ref := payment.Ref{PaymentID: "p-r1", ProviderOrderID: co.ProviderOrderID, Expected: money.Cents(6816)}
 	snap, err := gw.Capture(ctx, ref)
 	if err != nil || snap.Status != payment.RemotePaid || snap.Paid != money.Cents(6816) {
 		t.Fatalf("%+v %v", snap, err)
@@ -68,4 +68,58 @@ func TestGatewayPrepareTakesUSDOnly(t *testing.T) {
 	if _, err := gw.Lookup(context.Background(), payment.Ref{PaymentID: "p-k"}); !errors.Is(err, payment.ErrNotFound) {
 		t.Fatalf("no order id: %v", err)
 	}
+}
+
+// An approved order that PayPal holds with another amount, currency or
+// id than ours is never captured: Capture answers it as PayPal holds it
+// and PayPal sees no capture call.
+func TestCaptureOfAnOrderThatDiffersFromOursNeverCaptures(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		tamper func(*paypal.Order)
+		check  func(payment.Snapshot) bool
+	}{
+		"amount":       {func(o *paypal.Order) { o.PurchaseUnits[0].Amount.Value = "1.00" }, func(s payment.Snapshot) bool { return s.Amount == money.Cents(100) }},
+		"currency":     {func(o *paypal.Order) { o.PurchaseUnits[0].Amount.CurrencyCode = "EUR" }, func(s payment.Snapshot) bool { return s.Amount != money.Cents(6816) }},
+		"custom_id":    {func(o *paypal.Order) { o.PurchaseUnits[0].CustomID = "ga9-other" }, func(s payment.Snapshot) bool { return s.PaymentID == "ga9-other" }},
+		"no custom_id": {func(o *paypal.Order) { o.PurchaseUnits[0].CustomID = "" }, func(s payment.Snapshot) bool { return s.PaymentID == "custom_id:" }},
+		"reference_id": {func(o *paypal.Order) { o.PurchaseUnits[0].ReferenceID = "ga9-other" }, func(s payment.Snapshot) bool { return s.PaymentID == "reference_id:ga9-other" }},
+		"invoice_id":   {func(o *paypal.Order) { o.PurchaseUnits[0].InvoiceID = "inv-9" }, func(s payment.Snapshot) bool { return s.PaymentID == "invoice_id:inv-9" }},
+		"second unit": {func(o *paypal.Order) { o.PurchaseUnits = append(o.PurchaseUnits, o.PurchaseUnits[0]) }, func(s payment.Snapshot) bool {
+			return s.Amount != money.Cents(6816)
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, f := newClient(t)
+			gw := &paypal.Gateway{Client: c}
+			ctx := context.Background()
+			co, err := gw.Prepare(ctx, payment.Order{PaymentID: "ga8-x", PayType: payment.VisaMaster, Amount: money.Cents(6816), OrderName: "fee"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = f.Approve(co.ProviderOrderID)
+			f.Tamper(co.ProviderOrderID, tc.tamper)
+			snap, err := gw.Capture(ctx, payment.Ref{PaymentID: "ga8-x", ProviderOrderID: co.ProviderOrderID, Expected: money.Cents(6816)})
+			if err != nil || snap.Status != payment.RemoteApproved || !tc.check(snap) {
+				t.Fatalf("capture answered %+v %v", snap, err)
+			}
+			if n := f.CallsOf(paypalfake.OpCapture); n != 0 {
+				t.Fatalf("%d capture calls", n)
+			}
+		})
+	}
+	t.Run("no expected amount", func(t *testing.T) {
+		t.Parallel()
+		c, f := newClient(t)
+		gw := &paypal.Gateway{Client: c}
+		co, _ := gw.Prepare(context.Background(), payment.Order{PaymentID: "ga8-y", PayType: payment.VisaMaster, Amount: money.Cents(6816), OrderName: "fee"})
+		_ = f.Approve(co.ProviderOrderID)
+		if _, err := gw.Capture(context.Background(), payment.Ref{PaymentID: "ga8-y", ProviderOrderID: co.ProviderOrderID}); !errors.Is(err, payment.ErrRefused) {
+			t.Fatalf("captured without knowing our amount: %v", err)
+		}
+		if n := f.CallsOf(paypalfake.OpCapture); n != 0 {
+			t.Fatalf("%d capture calls", n)
+		}
+	})
 }

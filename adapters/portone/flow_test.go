@@ -9,11 +9,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/app/paytest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
@@ -405,4 +408,106 @@ func TestVirtualAccountExpiryClosesAtPortOneAndAllowsPayingAgain(t *testing.T) {
 		}
 		f.CompletedOnce(co.PaymentID, "80000")
 	})
+}
+
+// The applicant's browser starts a virtual-account payment on the pay
+// API and hands the answer's window to PortOne.requestPayment unchanged:
+// PortOne's window gets the customer from the account and the
+// application, our webhook, our ids and the account deadline the server
+// computed; the account the applicant is shown expires then, and the
+// deposit completes the application.
+func TestWindowGetsWhatTheServerComputedAndTheAccountExpiresThen(t *testing.T) {
+	f := newFlow(t)
+	ctx := context.Background()
+	if _, err := f.App.DB.Pool.Exec(ctx, `INSERT INTO appl_basis (appl_no, gend, nationality, birth_date, mobile, phone)
+		VALUES ($1, 'M', '410', '1990-01-01', '010-9876-5432', '02-123-4567')`, f.Appl); err != nil {
+		t.Fatal(err)
+	}
+	c := apptest.NewClient(t, f.Srv)
+	if r := c.Do("POST", "/user/api/login", map[string]any{"userId": "applicant1", "password": "GradApply2026"}); r.Status != 200 {
+		t.Fatalf("login %d %s", r.Status, r.Raw)
+	}
+	q := c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/pay/quote/%d", f.Appl), nil)
+	deadline, err := time.Parse(time.RFC3339, fmt.Sprint(q.Body["deadline"]))
+	if q.Status != 200 || err != nil {
+		t.Fatalf("quote %d %s", q.Status, q.Raw)
+	}
+	before := time.Now()
+	r := c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/pay/start/%d", f.Appl), map[string]any{"payType": "vbank"})
+	after := time.Now()
+	id, _ := r.Body["paymentId"].(string)
+	if r.Status != 200 || id == "" || r.Body["provider"] != "portone" {
+		t.Fatalf("start %d %s", r.Status, r.Raw)
+	}
+	window, _ := json.Marshal(r.Body["window"]) // what the page passes on
+	if err := f.fake.RequestPayment(window); err != nil {
+		t.Fatalf("the window refused the checkout: %v\n%s", err, window)
+	}
+	w, _ := f.fake.Window(id)
+	if w.PaymentID != id || w.TotalAmount != 80000 || w.Currency != "KRW" || w.PayMethod != "VIRTUAL_ACCOUNT" || w.StoreID != f.fake.StoreID {
+		t.Fatalf("window %+v", w)
+	}
+	if cu := w.Customer; cu == nil || cu.FullName != "홍길동" || cu.Email != "applicant1@demo.gradapply.example" || cu.PhoneNumber != "01098765432" {
+		t.Fatalf("customer %+v", w.Customer)
+	}
+	hook, _ := url.Parse(f.HookURL(payment.ProviderPortOne))
+	if len(w.NoticeURLs) != 1 || w.NoticeURLs[0] != "http://localhost"+hook.Path {
+		t.Fatalf("noticeUrls %v, want PUBLIC_URL + %s", w.NoticeURLs, hook.Path)
+	}
+	if w.RedirectURL != "http://localhost/pay/mobile?paymentId="+id {
+		t.Fatalf("redirectUrl %q", w.RedirectURL)
+	}
+	var custom struct {
+		PaymentID string `json:"paymentId"`
+		ApplNo    int64  `json:"applNo"`
+	}
+	if err := json.Unmarshal(w.CustomData, &custom); err != nil || custom.PaymentID != id || custom.ApplNo != f.Appl {
+		t.Fatalf("customData %s", w.CustomData)
+	}
+	// Three days from the start, never after the pay deadline.
+	seoul, _ := time.LoadLocation("Asia/Seoul")
+	due, err := time.ParseInLocation("2006-01-02 15:04:05", w.VirtualAccount.AccountExpiry.DueDate, seoul)
+	earliest, latest := before.Add(72*time.Hour), after.Add(72*time.Hour)
+	if deadline.Before(latest) {
+		earliest, latest = deadline.Add(-time.Minute), deadline.Add(-time.Minute)
+	}
+	if err != nil || due.Before(earliest.Truncate(time.Second)) || due.After(latest) || !due.Before(deadline) {
+		t.Fatalf("dueDate %q, want between %s and %s, before %s", w.VirtualAccount.AccountExpiry.DueDate, earliest, latest, deadline)
+	}
+
+	f.fake.WebhookURL = f.HookURL(payment.ProviderPortOne)
+	if err := f.fake.IssueVirtualAccount(id, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	q = c.Do("GET", fmt.Sprintf("/apply/api-auth/appl/pay/quote/%d", f.Appl), nil)
+	cur, _ := q.Body["current"].(map[string]any)
+	vb, _ := cur["vbank"].(map[string]any)
+	if shown, err := time.Parse(time.RFC3339, fmt.Sprint(vb["due"])); err != nil || !shown.Equal(due) {
+		t.Fatalf("the applicant is shown the account %v, want due %s", cur, due)
+	}
+	if err := f.fake.Deposit(id); err != nil {
+		t.Fatal(err)
+	}
+	f.CompletedOnce(id, "80000")
+}
+
+// PortOne answers our customData with the payment: an answer whose
+// customData names another attempt is not ours, however paid it is.
+func TestCustomDataOfAnotherPaymentStaysUnpaidWithAnAlert(t *testing.T) {
+	f := newFlow(t)
+	co := f.Start(payment.Card, "ko")
+	if err := f.fake.RequestPayment(co.Window); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.fake.Approve(co.PaymentID); err != nil {
+		t.Fatal(err)
+	}
+	f.fake.Tamper(co.PaymentID, func(p *portone.Payment) { p.CustomData = `{"paymentId":"ga1-someone-else","applNo":1}` })
+	if _, err := f.Confirm(co.PaymentID, payment.Return{}); err != nil {
+		t.Fatal(err)
+	}
+	f.Unpaid(co.PaymentID)
+	if a := f.Alerts(payment.CodeIdentityMismatch); len(a) != 1 || a[0].Detail["reported"] != "ga1-someone-else" {
+		t.Fatalf("identity alerts %+v", a)
+	}
 }

@@ -1,14 +1,17 @@
 package portone
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/window"
 )
 
 // Gateway is PortOne as the payment core's gateway port. Nothing a
@@ -17,7 +20,10 @@ import (
 type Gateway struct {
 	Client   *Client
 	Verifier Verifier
-	Now      func() time.Time
+	// NoticeURL is our webhook address (PUBLIC_URL + the webhook path),
+	// sent with every payment as noticeUrls; an Order's own wins.
+	NoticeURL string
+	Now       func() time.Time
 }
 
 var _ payment.Gateway = (*Gateway)(nil)
@@ -61,7 +67,8 @@ func payMethod(t payment.PayType) PayMethod {
 
 // Prepare pre-registers the amount and currency under our paymentId, so
 // that PortOne refuses a payment of any other amount (one changed in the
-// browser), and answers what PortOne.requestPayment needs.
+// browser), and answers the whole PortOne.requestPayment call
+// (Checkout.Window): what payments.md lists, every value computed here.
 func (g *Gateway) Prepare(ctx context.Context, o payment.Order) (payment.Checkout, error) {
 	if o.Amount.Amount() <= 0 {
 		return payment.Checkout{}, fmt.Errorf("%w: portone: nothing to pay", payment.ErrRefused)
@@ -73,27 +80,49 @@ func (g *Gateway) Prepare(ctx context.Context, o payment.Order) (payment.Checkou
 	if err := c.PreRegister(ctx, o.PaymentID, o.Amount.Amount(), string(o.Amount.Currency())); err != nil {
 		return payment.Checkout{}, portErr(err)
 	}
-	extra := map[string]string{"locale": "KO_KR"}
-	if o.Locale == "en" {
-		extra["locale"] = "EN_US"
-	}
-	if o.ReturnURL != "" {
-		extra["redirectUrl"] = o.ReturnURL
-	}
-	if o.NoticeURL != "" {
-		extra["noticeUrl"] = o.NoticeURL
-	}
-	if !o.VbankDue.IsZero() {
-		extra["vbankDueDate"] = o.VbankDue.UTC().Format(time.RFC3339)
-	}
-	if o.Buyer.Name != "" {
-		extra["customerName"] = o.Buyer.Name
-	}
-	if o.Buyer.Email != "" {
-		extra["customerEmail"] = o.Buyer.Email
+	req := Request(o, c.StoreID, g.NoticeURL)
+	window, err := json.Marshal(req)
+	if err != nil {
+		return payment.Checkout{}, fmt.Errorf("portone: window request: %w", err)
 	}
 	return payment.Checkout{Provider: payment.ProviderPortOne, PaymentID: o.PaymentID, Amount: o.Amount, OrderName: o.OrderName,
-		Channel: payment.Channel{StoreID: c.StoreID, ChannelKey: o.Channel.ChannelKey}, PayMethod: string(payMethod(o.PayType)), Extra: extra}, nil
+		Channel: payment.Channel{StoreID: c.StoreID, ChannelKey: o.Channel.ChannelKey}, PayMethod: string(req.PayMethod), Window: window}, nil
+}
+
+// Request is the PortOne.requestPayment call of an order in a store:
+// amount, currency and ids as pre-registered, where phones come back
+// (redirectUrl), our webhook (noticeUrls: the order's, else
+// defaultNotice), the buyer, our ids as customData and, for a virtual
+// account, its deadline in Korean time.
+func Request(o payment.Order, storeID, defaultNotice string) PaymentRequest {
+	req := PaymentRequest{StoreID: storeID, ChannelKey: o.Channel.ChannelKey, PaymentID: o.PaymentID, OrderName: o.OrderName,
+		TotalAmount: o.Amount.Amount(), Currency: string(o.Amount.Currency()), PayMethod: payMethod(o.PayType),
+		RedirectURL: o.ReturnURL, Locale: "KO_KR", CustomData: &CustomData{PaymentID: o.PaymentID, ApplNo: o.ApplNo}}
+	if o.Locale == "en" {
+		req.Locale = "EN_US"
+	}
+	if u := cmp.Or(o.NoticeURL, defaultNotice); u != "" {
+		req.NoticeURLs = []string{u}
+	}
+	if b := o.Buyer; b.Name != "" || b.Email != "" || b.Phone != "" {
+		req.Customer = &Customer{FullName: b.Name, Email: b.Email, PhoneNumber: phoneNumber(b.Phone)}
+	}
+	if req.PayMethod == MethodVirtualAccount && !o.VbankDue.IsZero() {
+		req.VirtualAccount = &VirtualAccountRequest{AccountExpiry: &AccountExpiry{DueDate: o.VbankDue.In(window.Seoul).Format(DueDateLayout)}}
+	}
+	return req
+}
+
+// phoneNumber keeps the digits of a phone number (and a leading +), as
+// the PGs behind PortOne take it: "010-1234-5678" -> "01012345678".
+func phoneNumber(s string) string {
+	var b strings.Builder
+	for i, r := range strings.TrimSpace(s) {
+		if r >= '0' && r <= '9' || r == '+' && i == 0 {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Lookup reads the payment at PortOne: the source of truth.
@@ -125,6 +154,15 @@ func Snapshot(p Payment) payment.Snapshot {
 	s := payment.Snapshot{Provider: payment.ProviderPortOne, PaymentID: p.ID, ProviderTxID: p.TransactionID,
 		Amount: amount(p.Amount.Total, p.Currency), ReceiptURL: p.ReceiptURL, Raw: p.Raw,
 		Live: p.Channel != nil && p.Channel.Type == "LIVE"}
+	if p.CustomData != "" {
+		// Our customData names another payment (or is not ours): the
+		// snapshot reports that id, and core refuses the answer as an
+		// identity mismatch. A payment without customData (opened before
+		// we sent it) is judged by its paymentId alone.
+		if id := customPaymentID(p.CustomData); id != p.ID {
+			s.PaymentID = id
+		}
+	}
 	switch p.Status {
 	case StatusReady:
 		s.Status = payment.RemoteReady
@@ -173,6 +211,20 @@ func Snapshot(p Payment) payment.Snapshot {
 		}
 	}
 	return s
+}
+
+// customPaymentID reads our paymentId from a payment's customData (the
+// JSON string PortOne keeps of CustomData); customData that is not ours
+// answers a description of what was there, never an id of ours.
+func customPaymentID(raw string) string {
+	var cd CustomData
+	if err := json.Unmarshal([]byte(raw), &cd); err == nil && cd.PaymentID != "" {
+		return cd.PaymentID
+	}
+	if r := []rune(raw); len(r) > 80 {
+		raw = string(r[:80])
+	}
+	return "customData:" + raw
 }
 
 // refund maps a cancellation to the port's neutral form; a status we do

@@ -84,7 +84,7 @@ func TestRefundAboveRemainderPartialThenRestCancelsTheApplication(t *testing.T) 
 	s := f.staff()
 	ctx := context.Background()
 	_, err := s.Cancel(ctx, sysAdmin, id, payment.CancelInput{Type: "00003", Amount: "90000", Reason: "초과"})
-	if ae, ok := apperr.As(err); !ok || ae.Code != payment.CodePartialAmount || ae.Params["max"] != "80000" {
+	if ae, ok := apperr.As(err); !ok || ae.Code != payment.CodePartialAmount || ae.Params["max"] != moneyWon(80000) {
 		t.Fatalf("refund above what remains: %v", err)
 	}
 	if f.fake.CallsOf(portonefake.OpCancel) != 0 {

@@ -110,6 +110,57 @@ const (
 	CancelSucceeded = "SUCCEEDED"
 )
 
+// PaymentRequest is what the browser SDK's PortOne.requestPayment takes
+// (@portone/browser-sdk v2 PaymentRequest): the fields we fill. The server
+// builds it whole; the pay page passes it on unchanged.
+type PaymentRequest struct {
+	StoreID     string    `json:"storeId"`
+	ChannelKey  string    `json:"channelKey,omitempty"`
+	PaymentID   string    `json:"paymentId"`
+	OrderName   string    `json:"orderName"`
+	TotalAmount int64     `json:"totalAmount"` // minor units, as pre-registered
+	Currency    string    `json:"currency"`
+	PayMethod   PayMethod `json:"payMethod"`
+	// RedirectURL is where phones come back (?paymentId=&code=&message=).
+	RedirectURL string `json:"redirectUrl,omitempty"`
+	// NoticeURLs receive this payment's webhooks instead of the console's.
+	NoticeURLs []string  `json:"noticeUrls,omitempty"`
+	Customer   *Customer `json:"customer,omitempty"`
+	// CustomData is stored with the payment and answered by GET
+	// /payments/{id} as a JSON string (Payment.CustomData).
+	CustomData     *CustomData            `json:"customData,omitempty"`
+	Locale         string                 `json:"locale,omitempty"` // KO_KR, EN_US
+	VirtualAccount *VirtualAccountRequest `json:"virtualAccount,omitempty"`
+}
+
+// Customer prefills the buyer in the payment window.
+type Customer struct {
+	FullName    string `json:"fullName,omitempty"`
+	PhoneNumber string `json:"phoneNumber,omitempty"`
+	Email       string `json:"email,omitempty"`
+}
+
+// CustomData is our own data kept with a payment: it names the attempt,
+// so an answer about another payment is recognised.
+type CustomData struct {
+	PaymentID string `json:"paymentId"`
+	ApplNo    int64  `json:"applNo"`
+}
+
+// VirtualAccountRequest holds the virtual-account options of a request.
+type VirtualAccountRequest struct {
+	AccountExpiry *AccountExpiry `json:"accountExpiry,omitempty"`
+}
+
+// AccountExpiry is when an issued account stops taking deposits.
+type AccountExpiry struct {
+	// DueDate is "YYYY-MM-DD HH:mm:ss", Korean time (the SDK's format).
+	DueDate string `json:"dueDate,omitempty"`
+}
+
+// DueDateLayout is AccountExpiry.DueDate's layout, read in Asia/Seoul.
+const DueDateLayout = "2006-01-02 15:04:05"
+
 // PreRegister is the body of POST /payments/{paymentId}/pre-register.
 type PreRegister struct {
 	StoreID     string `json:"storeId,omitempty"`

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -26,6 +27,27 @@ func (s Applicants) Contact(ctx context.Context, userID string) (submission.Cont
 		return c, fmt.Errorf("postgres: contact: %w", err)
 	}
 	return c, nil
+}
+
+// Buyer answers who pays for an application of the user, for the payment
+// provider's window: the applicant's name on the application, the
+// account's e-mail, and the application's mobile number (else its phone,
+// else the account's phone). An application of another user adds nothing.
+func (s Applicants) Buyer(ctx context.Context, userID string, applNo int64) (payment.Buyer, error) {
+	var b payment.Buyer
+	err := s.DB.queryRow(ctx, Builder.Select("coalesce(a.applicant_name, '')", "u.email",
+		"coalesce(nullif(b.mobile, ''), nullif(b.phone, ''), u.phone, '')").
+		From("app_user u").
+		LeftJoin("application a ON a.user_pk = u.id AND a.appl_no = ?", applNo).
+		LeftJoin("appl_basis b ON b.appl_no = a.appl_no").
+		Where(sq.Eq{"u.user_id": userID})).Scan(&b.Name, &b.Email, &b.Phone)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return b, apperr.NotFound("user.not_found")
+	}
+	if err != nil {
+		return b, fmt.Errorf("postgres: buyer: %w", err)
+	}
+	return b, nil
 }
 
 // CompletedByEmail lists the COMPLETE applications of the accounts using

@@ -49,6 +49,14 @@ func (s *Service) applyLocked(ctx context.Context, a *application.Application, a
 		rec.Detail["reported"] = snap.PaymentID
 		return s.Store.Log(ctx, rec)
 	}
+	// An approved order whose amount or currency differs from ours was
+	// not captured (Gateway.Capture): staff are alerted.
+	if snap.Status == RemoteApproved && att.Result().InFlight() && snap.Amount != att.Quote().Total {
+		out.Refused = CodeAmountMismatch
+		rec.Kind, rec.Code, rec.Alert = RecRefused, CodeAmountMismatch, true
+		rec.Detail["expected"], rec.Detail["reported"] = att.Quote().Total.String(), snap.Amount.String()
+		return s.Store.Log(ctx, rec)
+	}
 	if (snap.Status == RemoteCancelled || snap.Status == RemotePartCanceled) && from == Paid {
 		return s.cancelledThere(ctx, a, att, snap, rec, now)
 	}

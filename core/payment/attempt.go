@@ -147,7 +147,7 @@ func (a Attempt) Manual() bool { return a.provider == ProviderManual }
 
 // Ref names the attempt at its provider.
 func (a Attempt) Ref() Ref {
-	return Ref{PaymentID: a.paymentID, ProviderOrderID: a.providerOrderID, ProviderTxID: a.pay.TxID}
+	return Ref{PaymentID: a.paymentID, ProviderOrderID: a.providerOrderID, ProviderTxID: a.pay.TxID, Expected: a.quote.Total}
 }
 
 // SetProviderOrder records the provider's order id (PayPal's order, once

@@ -43,7 +43,7 @@ func (p Payment) Cancel(t CancelType, amount money.Money) (Payment, money.Money,
 	case CancelPartial:
 		c, err := amount.Cmp(remaining)
 		if err != nil || amount.Amount() <= 0 || c > 0 {
-			return p, money.Money{}, apperr.Invalid(CodePartialAmount).With("max", remaining.Decimal())
+			return p, money.Money{}, apperr.Invalid(CodePartialAmount).With("max", remaining)
 		}
 		refund = amount
 	default:

@@ -74,6 +74,13 @@ type Buyer struct {
 	Phone string
 }
 
+// Buyers reads who pays for an application: the applicant's name, the
+// account's e-mail and the phone number of the application (or of the
+// account), for the provider's window (PortOne customer).
+type Buyers interface {
+	Buyer(ctx context.Context, userID string, applNo int64) (Buyer, error)
+}
+
 // Checkout is what the browser needs to open the provider's window. Every
 // field is public information; the browser gets it as it is.
 type Checkout struct {
@@ -94,6 +101,11 @@ type Checkout struct {
 	// Extra holds further provider parameters the browser SDK needs
 	// (e.g. PayPal client id).
 	Extra map[string]string `json:"extra,omitempty"`
+	// Window is the provider's browser-SDK call, complete, as JSON (PortOne:
+	// the parameters of PortOne.requestPayment). The server computes every
+	// value in it; the browser passes it on unchanged. nil when the browser
+	// is sent to ApproveURL instead.
+	Window []byte `json:"-"`
 }
 
 // Ref names a payment at its provider: our PaymentID always; PayPal also
@@ -103,6 +115,10 @@ type Ref struct {
 	PaymentID       string
 	ProviderOrderID string
 	ProviderTxID    string
+	// Expected is the amount and currency of our order (the attempt's
+	// quoted total). A gateway that moves money on its own call (PayPal
+	// capture) compares the provider's order with it first.
+	Expected money.Money
 }
 
 // RemoteStatus is a payment's status as the provider reports it, mapped to
@@ -300,7 +316,11 @@ type Gateway interface {
 	Lookup(ctx context.Context, ref Ref) (Snapshot, error)
 	// Capture takes the money of an approved payment (PayPal capture,
 	// idempotent by PaymentID) and answers the state after it; providers
-	// that capture on approval answer Lookup.
+	// that capture on approval answer Lookup. An order whose amount,
+	// currency or ids at the provider differ from ref (Expected,
+	// PaymentID) is never captured: Capture answers it as the provider
+	// holds it (RemoteApproved with the provider's amount or ids), which
+	// core refuses with an alert.
 	Capture(ctx context.Context, ref Ref) (Snapshot, error)
 	// Cancel refunds all or part of a paid payment.
 	Cancel(ctx context.Context, req CancelRequest) (CancelResult, error)

@@ -66,7 +66,7 @@ func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
 	if t == CancelPartial {
 		amount, err = money.Parse(strings.TrimSpace(in.Amount), att.Paid().Currency())
 		if err != nil || amount.IsZero() {
-			f.Add("amount", CodePartialAmount)
+			f.AddParam("amount", CodePartialAmount, "max", att.Remaining())
 		}
 	}
 	if r := strings.TrimSpace(in.Reason); r == "" || !textrule.Within(r, 500) {

@@ -41,6 +41,9 @@ type Service struct {
 	// Refunds are the staff cancellations whose pending refunds webhooks
 	// and FollowRefunds settle; nil follows nothing up.
 	Refunds RefundStore
+	// Buyers prefills the provider's window (name, e-mail, phone); nil
+	// gives the applicant's name and the account's e-mail only.
+	Buyers Buyers
 }
 
 func (s *Service) now() time.Time {

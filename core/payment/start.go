@@ -101,9 +101,7 @@ func (s *Service) Start(ctx context.Context, p permission.Principal, applNo int6
 	if t == Vbank {
 		order.VbankDue = s.vbankDue(r, now)
 	}
-	if email, _, err := s.Contacts.Contact(ctx, h.UserID); err == nil {
-		order.Buyer = Buyer{Name: h.ApplicantName, Email: email}
-	}
+	order.Buyer = s.buyer(ctx, h)
 	co, err := gw.Prepare(ctx, order)
 	if err != nil {
 		// The attempt never reached the provider's window: end it so the
@@ -159,7 +157,9 @@ func (s *Service) settleOpen(ctx context.Context, applNo int64) error {
 			case VbankIssue:
 				return apperr.Conflict(CodeVbankWaiting)
 			case Proceeding:
-				if snap.Status == RemotePending || snap.Status == RemoteApproved {
+				// An approved order we refused (it differs from ours) is
+				// never captured: it ends, it does not hold the applicant.
+				if snap.Status == RemotePending || (snap.Status == RemoteApproved && res.Refused == "") {
 					return apperr.Conflict(CodeInFlight)
 				}
 				if err := s.fail(ctx, a, SrcStart, CodeAbandoned, ""); err != nil {

@@ -57,6 +57,8 @@ type record struct {
 	preAmount     int64
 	preCurrency   string
 	preRegistered bool
+	window        json.RawMessage // the PortOne.requestPayment parameters (RequestPayment)
+	due           time.Time       // the window's virtual-account dueDate
 }
 
 // New starts a fake with an API secret, a store id and one webhook secret.
@@ -351,11 +353,18 @@ func (s *Server) Decline(id, reason string) error {
 	})
 }
 
-// IssueVirtualAccount issues an account for an opened virtual-account payment.
+// IssueVirtualAccount issues an account for an opened virtual-account
+// payment, open until due (zero: the dueDate its window was given).
 func (s *Server) IssueVirtualAccount(id string, due time.Time) error {
 	return s.change(id, portone.WebhookVirtualAccountIssued, func(r *record, now time.Time) error {
 		if r.p.Status != portone.StatusReady {
 			return fmt.Errorf("portonefake: %s is %s", id, r.p.Status)
+		}
+		if due.IsZero() {
+			due = r.due
+		}
+		if due.IsZero() {
+			return fmt.Errorf("portonefake: %s: no deadline for the account", id)
 		}
 		due := due.UTC()
 		r.p.Status = portone.StatusVirtualAccount

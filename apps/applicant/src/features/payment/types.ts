@@ -1,3 +1,5 @@
+import type { PaymentRequest } from '@portone/browser-sdk/v2';
+
 /** The pay API's shapes (docs/api-pay.md). Amounts are minor units with their currency. */
 export type Money = { amount: number; currency: 'KRW' | 'USD'; text: string };
 
@@ -46,4 +48,6 @@ export type Checkout = {
   payMethod?: string;
   approveUrl?: string;
   extra?: Record<string, string>;
+  /** PortOne: the whole PortOne.requestPayment call as the server computed it (amount, customer, noticeUrls, customData, the virtual account's dueDate...); passed on unchanged. */
+  window?: PaymentRequest;
 };

@@ -7,20 +7,16 @@ export type CheckoutOutcome = { redirected: true } | { redirected: false; code?:
  * so it is a chunk of its own that only the pay page loads; PayPal and the
  * test gateway are pages the browser is sent to (their return comes back
  * to /pay/mobile).
+ *
+ * PortOne gets the server's `window` exactly as it came: every value in it
+ * (amount, customer, noticeUrls, customData, the account's dueDate) is the
+ * server's, none is added or changed here.
  */
 export async function openCheckout(co: Checkout): Promise<CheckoutOutcome> {
   if (co.provider === 'portone') {
+    if (!co.window) return { redirected: false, code: 'NO_WINDOW' };
     const { default: PortOne } = await import('@portone/browser-sdk/v2');
-    const res = await PortOne.requestPayment({
-      storeId: co.channel.storeId ?? '',
-      channelKey: co.channel.channelKey,
-      paymentId: co.paymentId,
-      orderName: co.orderName,
-      totalAmount: co.amount.amount,
-      currency: co.amount.currency,
-      payMethod: co.payMethod,
-      redirectUrl: `${window.location.origin}/pay/mobile`,
-    } as Parameters<typeof PortOne.requestPayment>[0]);
+    const res = await PortOne.requestPayment(co.window);
     return { redirected: false, code: res?.code, message: res?.message };
   }
   if (co.approveUrl) {
