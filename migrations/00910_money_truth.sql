@@ -10,6 +10,9 @@ ALTER TABLE pay_attempt ADD CONSTRAINT pay_attempt_provider_check CHECK (provide
 ALTER TABLE pay_attempt DROP CONSTRAINT pay_attempt_result_check;
 ALTER TABLE pay_attempt ADD CONSTRAINT pay_attempt_result_check CHECK (result IN ('PROCEEDING','PAID','VBANK_ISSUE','TIMEOUT','FAILED','CANCELLED'));
 ALTER TABLE pay_attempt ADD COLUMN provider_cancelled_at timestamptz;
+-- What the applicant is told about a refund; reason stays the staff's
+-- internal note.
+ALTER TABLE pay_cancel ADD COLUMN applicant_reason text NOT NULL DEFAULT '';
 
 INSERT INTO pay_attempt (payment_id, appl_no, user_id, school_code, provider, pay_type, currency, fee, surcharge, total,
     result, status, paid, refunded, locale, created_at, updated_at, paid_at)
@@ -69,6 +72,7 @@ SELECT appl_no, pay_type, currency, fee, surcharge, total, paid_at FROM pay_atte
 DELETE FROM pay_attempt WHERE provider = 'none';
 UPDATE pay_attempt SET result = 'PAID' WHERE result = 'CANCELLED';
 ALTER TABLE pay_attempt DROP COLUMN provider_cancelled_at;
+ALTER TABLE pay_cancel DROP COLUMN applicant_reason;
 ALTER TABLE pay_attempt DROP CONSTRAINT pay_attempt_result_check;
 ALTER TABLE pay_attempt ADD CONSTRAINT pay_attempt_result_check CHECK (result IN ('PROCEEDING','PAID','VBANK_ISSUE','TIMEOUT','FAILED'));
 ALTER TABLE pay_attempt DROP CONSTRAINT pay_attempt_provider_check;

@@ -44,8 +44,9 @@ func (s *Server) mountMoney(g Groups) {
 type myRefundDTO struct {
 	PaymentID  string             `json:"paymentId"`
 	CancelType payment.CancelType `json:"cancelType"`
+	CancelName string             `json:"cancelName"`
 	Amount     moneyDTO           `json:"amount"`
-	Reason     string             `json:"reason"`
+	Reason     string             `json:"reason"` // what the applicant is told, never staff's note
 	At         time.Time          `json:"at"`
 }
 
@@ -56,7 +57,8 @@ func (h *moneyHandlers) myRefunds(c *echo.Context) error {
 	}
 	out := make([]myRefundDTO, len(list))
 	for i, x := range list {
-		out[i] = myRefundDTO{PaymentID: x.PaymentID, CancelType: x.Type, Amount: moneyOf(x.Amount), Reason: x.Reason, At: x.At}
+		out[i] = myRefundDTO{PaymentID: x.PaymentID, CancelType: x.Type, CancelName: x.Type.Name(string(localeOf(c))),
+			Amount: moneyOf(x.Amount), Reason: x.ApplicantReason, At: x.At}
 	}
 	noStore(c)
 	return c.JSON(http.StatusOK, out)

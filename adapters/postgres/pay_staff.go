@@ -127,9 +127,11 @@ func (s PayStaff) AddCancel(ctx context.Context, c payment.Cancellation) error {
 		acct = b
 	}
 	_, err := s.DB.exec(ctx, Builder.Insert("pay_cancel").Columns("id", "payment_id", "appl_no", "school_code", "provider", "pay_type",
-		"cancel_type", "currency", "amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending").
+		"cancel_type", "currency", "amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending",
+		"applicant_reason").
 		Values(c.ID, c.PaymentID, c.ApplNo, c.SchoolCode, string(c.Provider), string(c.PayType), string(c.Type),
-			string(c.Amount.Currency()), c.Amount.Amount(), c.Reason, acct, c.By, c.At, c.ProviderCancelID, c.Answer, c.Pending))
+			string(c.Amount.Currency()), c.Amount.Amount(), c.Reason, acct, c.By, c.At, c.ProviderCancelID, c.Answer, c.Pending,
+			c.ApplicantReason))
 	if err != nil {
 		return fmt.Errorf("postgres: add pay cancel: %w", err)
 	}
@@ -189,7 +191,8 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		dir = " DESC"
 	}
 	b := cancelWhere(Builder.Select("id", "payment_id", "appl_no", "school_code", "provider", "pay_type", "cancel_type", "currency",
-		"amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending", "settled_at", "overdue_at").
+		"amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending", "settled_at", "overdue_at",
+		"applicant_reason").
 		From("pay_cancel"), q).
 		OrderBy(order+dir, "id"+dir).Offset(uint64(max(q.Offset, 0)))
 	rows, err := s.DB.query(ctx, limited(b, q.Limit))
@@ -205,7 +208,7 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		var acct []byte
 		var settled, overdue *time.Time
 		if err := rows.Scan(&c.ID, &c.PaymentID, &c.ApplNo, &c.SchoolCode, &prov, &typ, &ct, &cur, &amount, &c.Reason, &acct,
-			&c.By, &c.At, &c.ProviderCancelID, &c.Answer, &c.Pending, &settled, &overdue); err != nil {
+			&c.By, &c.At, &c.ProviderCancelID, &c.Answer, &c.Pending, &settled, &overdue, &c.ApplicantReason); err != nil {
 			return nil, 0, fmt.Errorf("postgres: pay cancel: %w", err)
 		}
 		if settled != nil {

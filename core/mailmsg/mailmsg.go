@@ -143,15 +143,17 @@ type EmailChangeCode struct {
 func (EmailChangeCode) Kind() string { return "email_change_code" }
 
 // PaymentCancelled tells the applicant that staff cancelled or refunded
-// their payment (issue 10): the cancel type (00001 all, 00002 zero,
-// 00003 partial), the amount refunded now and what remains paid, the
+// their payment (issue 10): the cancel type by name (00001 all, 00002
+// zero, 00003 partial), the amount refunded now and what remains paid, the
 // reason, and whether the application is now cancelled.
 type PaymentCancelled struct {
 	School     string `json:"school"`
 	Round      string `json:"round"`
 	ExamNumber string `json:"examNumber"`
 	PaymentID  string `json:"paymentId"`
-	CancelType string `json:"cancelType"`
+	NoRefund   bool   `json:"noRefund"` // cancelled without refund (00002)
+	Partial    bool   `json:"partial"`  // a partial refund (00003)
+	CancelName string `json:"cancelName"`
 	Refunded   string `json:"refunded"`
 	Remaining  string `json:"remaining"`
 	Reason     string `json:"reason"`

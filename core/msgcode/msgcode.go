@@ -159,6 +159,7 @@ var All = []string{
 	"payment.period_invalid",
 	"payment.provider_refused",
 	"payment.reason_required",
+	"payment.reason_too_long",
 	"payment.refund_account_required",
 	"payment.school_required",
 	"payment.already_paid",

@@ -7,6 +7,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -96,7 +97,7 @@ func (s *Service) applyLocked(ctx context.Context, a *application.Application, a
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		return s.paid(ctx, a, r, *att, now, application.ByPayment)
+		return s.paid(ctx, a, r, att, now, application.ByPayment)
 	case VbankIssue:
 		// An application cancelled meanwhile keeps its status: the
 		// account is recorded and staff are alerted (a deposit would be a
@@ -143,11 +144,9 @@ func (s *Service) cancelledThere(ctx context.Context, a *application.Application
 // attempt, cancelled) keeps the money recorded and raises an alert: staff
 // refund it. The receipt is queued before the completion takes the round's
 // exam-number lock, so the lock is held for as little as possible.
-func (s *Service) paid(ctx context.Context, a *application.Application, r application.Round, att Attempt, now time.Time, by application.Actor) error {
+func (s *Service) paid(ctx context.Context, a *application.Application, r application.Round, att *Attempt, now time.Time, by application.Actor) error {
 	if st := a.State().Effective(); st != application.Submit && st != application.VbankIssue {
-		return s.Store.Log(ctx, Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefused,
-			Source: SrcWebhook, From: Paid, To: Paid, Code: CodePaidTwice, Alert: true, At: now,
-			Detail: map[string]string{"status": string(st), "amount": att.Paid().String()}})
+		return s.refundSecond(ctx, a, r, att, now)
 	}
 	email, loc, err := s.Contacts.Contact(ctx, a.UserID())
 	if err != nil {
@@ -163,6 +162,67 @@ func (s *Service) paid(ctx context.Context, a *application.Application, r applic
 			receipt.ExamNumber = examNumber
 			return s.Mailer.Queue(ctx, att.Locale(), email, receipt)
 		})
+}
+
+// reasonPaidTwice is the system's note on refunding a second payment.
+const reasonPaidTwice = "paid twice: refunded automatically"
+
+// refundSecond refunds in full, at once, a payment that arrived for an
+// application that cannot take it (paid by another attempt, cancelled):
+// the provider is asked in this transaction, the refund recorded as the
+// system's, the attempt ends CANCELLED and the applicant is mailed. Staff
+// see the alert; a provider that refuses leaves the alert for them to
+// refund by hand. No applicant is charged twice without a refund.
+func (s *Service) refundSecond(ctx context.Context, a *application.Application, r application.Round, cur *Attempt, now time.Time) error {
+	att := *cur
+	rec := Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefused,
+		Source: SrcWebhook, From: Paid, To: Paid, Code: CodePaidTwice, Alert: true, At: now,
+		Detail: map[string]string{"status": string(a.State().Effective()), "amount": att.Paid().String()}}
+	gw, ok := s.Gateways.Gateway(att.Provider())
+	if !ok || s.Refunds == nil || att.Manual() {
+		return s.Store.Log(ctx, rec)
+	}
+	cancelID := "c" + NewPaymentID(att.ApplNo())
+	res, err := gw.Cancel(ctx, CancelRequest{Ref: att.Ref(), Cancellable: att.Remaining(), Reason: reasonPaidTwice, RequestID: cancelID})
+	if err != nil {
+		rec.Detail["refund"] = err.Error()
+		return s.Store.Log(ctx, rec)
+	}
+	{
+		refund, err := cur.Refund(CancelAll, money.Money{}, now)
+		if err != nil {
+			return err
+		}
+		c := Cancellation{ID: cancelID, PaymentID: cur.PaymentID(), ApplNo: cur.ApplNo(), SchoolCode: cur.SchoolCode(),
+			Provider: cur.Provider(), PayType: cur.PayType(), Type: CancelAll, Amount: refund, Reason: reasonPaidTwice,
+			ApplicantReason: paidTwiceText(cur.Locale()), By: "system", At: now, ProviderCancelID: res.CancelID, Answer: AnswerOK, Pending: res.Pending}
+		if res.Pending {
+			c.Answer = AnswerPending
+		}
+		if err := s.Refunds.AddCancel(ctx, c); err != nil {
+			return err
+		}
+		rec.Kind, rec.To = RecCancelled, cur.Result()
+		rec.Detail["cancelId"], rec.Detail["refunded"] = cancelID, refund.String()
+		if err := s.Store.Log(ctx, rec); err != nil {
+			return err
+		}
+		email, _, err := s.Contacts.Contact(ctx, a.UserID())
+		if err != nil {
+			return err
+		}
+		school, round := names(r, cur.Locale())
+		return s.Mailer.Queue(ctx, cur.Locale(), email, mailmsg.PaymentCancelled{School: school, Round: round, ExamNumber: a.ApplID(),
+			PaymentID: cur.PaymentID(), CancelName: CancelAll.Name(cur.Locale()), Refunded: Display(refund, cur.Locale()),
+			Remaining: Display(cur.Remaining(), cur.Locale()), Reason: c.ApplicantReason, At: now.In(window.Seoul).Format("2006-01-02 15:04")})
+	}
+}
+
+func paidTwiceText(loc string) string {
+	if loc == "en" {
+		return "This application was already paid, so this second payment was refunded in full automatically."
+	}
+	return "이미 결제가 완료된 지원서에 대한 중복 결제여서 자동으로 전액 환불했습니다."
 }
 
 func cmpLocale(l, fallback string) string {

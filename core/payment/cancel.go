@@ -15,6 +15,16 @@ const (
 	CancelPartial CancelType = "00003" // refund a part, never above what remains
 )
 
+// Name names a cancel type for people, never by its code.
+func (t CancelType) Name(loc string) string {
+	ko := map[CancelType]string{CancelAll: "전액 환불", CancelZero: "취소(환불 없음)", CancelPartial: "부분 환불"}
+	en := map[CancelType]string{CancelAll: "Full refund", CancelZero: "Cancelled without refund", CancelPartial: "Partial refund"}
+	if loc == "en" {
+		return en[t]
+	}
+	return ko[t]
+}
+
 // ParseCancelType reads a cancel type code.
 func ParseCancelType(s string) (CancelType, error) {
 	switch CancelType(s) {

@@ -35,6 +35,7 @@ const (
 // Message codes of the staff money pages (issue 10).
 const (
 	CodeReasonRequired   = "payment.reason_required" // a cancel or manual payment without a reason
+	CodeReasonTooLong    = "payment.reason_too_long" // the applicant's reason over 500 characters
 	CodeRefundAccountReq = "payment.refund_account_required"
 	CodeProviderRefused  = "payment.provider_refused"  // the provider refused the cancel
 	CodeAlreadyCancelled = "payment.already_cancelled" // the application is cancelled already

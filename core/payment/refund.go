@@ -54,6 +54,9 @@ type CancelInput struct {
 	Amount string         `json:"amount"`
 	Reason string         `json:"reason"`
 	Refund *RefundAccount `json:"refundAccount"`
+	// ApplicantReason is what the applicant reads (mail, /list); Reason
+	// is the staff's internal note.
+	ApplicantReason string `json:"applicantReason"`
 }
 
 func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
@@ -71,6 +74,9 @@ func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
 	}
 	if r := strings.TrimSpace(in.Reason); r == "" || !textrule.Within(r, 500) {
 		f.Add("reason", CodeReasonRequired)
+	}
+	if !textrule.Within(strings.TrimSpace(in.ApplicantReason), 500) {
+		f.Add("applicantReason", CodeReasonTooLong)
 	}
 	if att.Quote().PayType == Vbank && t != CancelZero && att.Provider() != ProviderManual {
 		if in.Refund == nil {
@@ -119,7 +125,7 @@ func (s *Staff) Cancel(ctx context.Context, p permission.Principal, paymentID st
 			}
 			out = Cancellation{ID: s.newID(att.ApplNo()), PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), SchoolCode: att.SchoolCode(),
 				Provider: att.Provider(), PayType: att.Quote().PayType, Type: t, Amount: refund, Reason: strings.TrimSpace(in.Reason),
-				By: p.UserID, At: now}
+				ApplicantReason: strings.TrimSpace(in.ApplicantReason), By: p.UserID, At: now}
 			if att.Quote().PayType == Vbank && !refund.IsZero() {
 				out.Refund = in.Refund
 			}
@@ -204,9 +210,10 @@ func (s *Staff) mailCancel(ctx context.Context, a *application.Application, att 
 	}
 	school, round := names(r, att.Locale())
 	return s.Mailer.Queue(ctx, att.Locale(), email, mailmsg.PaymentCancelled{School: school, Round: round,
-		ExamNumber: a.ApplID(), PaymentID: att.PaymentID(), CancelType: string(c.Type), Refunded: c.Amount.String(),
-		Remaining: remaining.String(), Reason: c.Reason, Cancelled: a.State().Effective() == application.Cancel,
-		At: c.At.In(window.Seoul).Format("2006-01-02 15:04")})
+		ExamNumber: a.ApplID(), PaymentID: att.PaymentID(), NoRefund: c.Type == CancelZero, Partial: c.Type == CancelPartial, CancelName: c.Type.Name(att.Locale()),
+		Refunded: Display(c.Amount, att.Locale()), Remaining: Display(remaining, att.Locale()), Reason: c.ApplicantReason,
+		Cancelled: a.State().Effective() == application.Cancel,
+		At:        c.At.In(window.Seoul).Format("2006-01-02 15:04")})
 }
 
 // ---- manual payment ----
@@ -288,7 +295,7 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		if err := s.paid(ctx, a, r, att, now, application.BySysAdmin); err != nil {
+		if err := s.paid(ctx, a, r, &att, now, application.BySysAdmin); err != nil {
 			return err
 		}
 		return s.audit(ctx, p, "payment.manual", att.PaymentID(), map[string]any{"applNo": applNo, "method": in.Method,

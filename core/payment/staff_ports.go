@@ -60,10 +60,13 @@ type Cancellation struct {
 	PayType    PayType
 	Type       CancelType
 	Amount     money.Money
-	Reason     string
-	Refund     *RefundAccount
-	By         string
-	At         time.Time
+	Reason     string // staff's internal note: never shown to the applicant
+	// ApplicantReason is what the applicant is told ("" tells them the
+	// school refunded, without a reason).
+	ApplicantReason string
+	Refund          *RefundAccount
+	By              string
+	At              time.Time
 	// ProviderCancelID and Answer are the provider's cancellation id and
 	// its answer ("" for 00002 and manual payments: nothing was asked).
 	ProviderCancelID string
@@ -128,6 +131,8 @@ type Closing struct {
 // Calls with the ctx of an application's Update join its transaction.
 type RefundStore interface {
 	Cancels(ctx context.Context, q CancelQuery) ([]Cancellation, int, error)
+	// AddCancel stores a cancellation in the caller's transaction.
+	AddCancel(ctx context.Context, c Cancellation) error
 	// SettleCancel writes back a cancellation's answer, pending flag,
 	// SettledAt and OverdueAt.
 	SettleCancel(ctx context.Context, c Cancellation) error
@@ -138,7 +143,6 @@ type RefundStore interface {
 type StaffStore interface {
 	RefundStore
 	ListAttempts(ctx context.Context, q AttemptQuery) ([]AttemptRow, int, error)
-	AddCancel(ctx context.Context, c Cancellation) error
 	Failures(ctx context.Context, q FailureQuery) ([]Record, int, error)
 	// Close stores a closing; a conflict (CodePeriodClosed) when the
 	// school has a closed period overlapping it.
