@@ -629,7 +629,7 @@ func (s *Service) paidBy(ctx context.Context, a *application.Application, r appl
 	}
 	school, round := names(r, att.Locale)
 	return s.Mailer.Queue(ctx, att.Locale, email, mailmsg.PaymentReceipt{
-		School: school, Round: round, ExamNumber: a.ApplID(), PaymentID: att.PaymentID, PayType: att.Quote.PayType.Name(att.Locale),
+		School: school, Round: round, ExamNumber: a.ApplID(), PaymentID: att.PaymentID, PayType: Booked(att.Provider, att.Quote.PayType).Name(att.Locale),
 		Fee: Display(att.Quote.Fee, att.Locale), Surcharge: surchargeText(att.Quote, att.Locale), Total: Display(att.Quote.Total, att.Locale),
 		PaidAt: att.PaidAt.In(window.Seoul).Format("2006-01-02 15:04")})
 }
