@@ -19,17 +19,16 @@ type FeeRules interface {
 	Get(ctx context.Context, school string) (*feeschedule.Schedule, error)
 }
 
-// feeOf is the provider's fee of a paid attempt by the rule of its
-// school in effect when it was paid. It answers the zero Money (no fee
-// known) for a payment a provider charges for when no rule was in effect;
-// manual deposits and free completions cost nothing.
-func feeOf(sc *feeschedule.Schedule, a Attempt) (money.Money, error) {
-	paid := a.Payment.Paid
-	m, ok := FeeMethod(Booked(a.Provider, a.Quote.PayType))
+// FeeOf is the provider's fee of a payment booked as a pay type (Booked),
+// paid at an instant, by the school's rule in effect then. It answers the
+// zero Money (no fee known) for a payment a provider charges for when no
+// rule was in effect; manual deposits and free completions cost nothing.
+func FeeOf(sc *feeschedule.Schedule, booked PayType, paid money.Money, at time.Time) (money.Money, error) {
+	m, ok := FeeMethod(booked)
 	if !ok || paid.IsZero() {
 		return money.Zero(paid.Currency()), nil
 	}
-	fee, found, err := sc.Fee(m, paid, a.PaidAt)
+	fee, found, err := sc.Fee(m, paid, at)
 	if err != nil || !found {
 		return money.Money{}, err
 	}
@@ -124,12 +123,12 @@ func (s *Staff) Lines(ctx context.Context, school string, from, to time.Time) ([
 			}
 			schedules[a.SchoolCode] = sc
 		}
-		fee, err := feeOf(sc, a.Attempt)
+		booked := Booked(a.Provider, a.Quote.PayType)
+		fee, err := FeeOf(sc, booked, a.Payment.Paid, a.PaidAt)
 		if err != nil {
 			return nil, nil, err
 		}
-		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt, PayType: Booked(a.Provider, a.Quote.PayType), Amount: a.Payment.Paid,
-			ProviderFee: fee})
+		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt, PayType: booked, Amount: a.Payment.Paid, ProviderFee: fee})
 	}
 	cancels, _, err := s.Records.Cancels(ctx, CancelQuery{School: school, From: from, To: to})
 	if err != nil {
