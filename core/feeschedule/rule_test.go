@@ -50,9 +50,9 @@ func TestRuleFee(t *testing.T) {
 	}{
 		{"card 2.5% of 80,000 won", feeschedule.Draft{Method: "card", Rate: "2.5"}, money.Won(80000), money.Won(2000)},
 		{"transfer 1.8% of 80,000 won", feeschedule.Draft{Method: "trans", Rate: "1.8"}, money.Won(80000), money.Won(1440)},
-		{"half a won rounds up", feeschedule.Draft{Method: "card", Rate: "2.5"}, money.Won(20), money.Won(1)},         // 0.5
+		{"half a won rounds up", feeschedule.Draft{Method: "card", Rate: "2.5"}, money.Won(20), money.Won(1)},             // 0.5
 		{"less than half a won rounds down", feeschedule.Draft{Method: "card", Rate: "2.5"}, money.Won(19), money.Won(0)}, // 0.475
-		{"1.49 won rounds down", feeschedule.Draft{Method: "card", Rate: "3.31"}, money.Won(45), money.Won(1)},           // 1.4895
+		{"1.49 won rounds down", feeschedule.Draft{Method: "card", Rate: "3.31"}, money.Won(45), money.Won(1)},            // 1.4895
 		{"virtual account fixed 300 won", feeschedule.Draft{Method: "vbank", Fixed: "300"}, money.Won(80000), money.Won(300)},
 		{"PayPal 4.4% + 0.30 of 68.16 USD", feeschedule.Draft{Method: "paypal", Rate: "4.4", Fixed: "0.30"}, money.Cents(6816), money.Cents(330)}, // 2.99904 -> 3.00
 		{"PayPal half a cent rounds up", feeschedule.Draft{Method: "paypal", Rate: "2.5", Fixed: "0.3"}, money.Cents(20), money.Cents(31)},

@@ -10,7 +10,9 @@ import (
 	"github.com/gradapply/gradapply/core/window"
 )
 
-func seoul(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, window.Seoul) }
+func seoul(y int, m time.Month, d, h, min int) time.Time {
+	return time.Date(y, m, d, h, min, 0, 0, window.Seoul)
+}
 
 func schedule(t *testing.T, drafts ...feeschedule.Draft) *feeschedule.Schedule {
 	t.Helper()

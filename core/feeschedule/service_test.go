@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
