@@ -149,7 +149,7 @@ export const koMoney = {
                 fixedMoney: '고정 수수료',
             },
             method: { card: '신용카드', trans: '계좌이체', vbank: '가상계좌', paypal: 'PayPal (해외카드 포함)' },
-            contract: { pg: 'PG (포트원)', paypal: 'PayPal' },
+            contract: { pg: 'PG (포트원)', paypal: '페이팔 (PayPal)' },
             rate_hint: '소수 둘째 자리까지, 예: 2.5',
             fixed_hint: '결제 1건당, %{currency}',
         },

@@ -4,7 +4,8 @@ import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admi
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { errorOf, fmtMoney, monthStart, today } from './api';
-import type { MoneyDataProvider, Settlement, SettlementFeeRule, SettlementPeriod, SettlementRow } from './moneyMethods';
+import { settlementExportUrl, type MoneyDataProvider, type Settlement, type SettlementFeeRule, type SettlementPeriod, type SettlementRow } from './moneyMethods';
+import { ADMIN_API } from '../dataProvider';
 import type { Permissions } from '../authProvider';
 
 const SumTable = ({ rows, testid }: { rows: SettlementRow[]; testid: string }) => {
@@ -162,7 +163,7 @@ export const SettlementPage = () => {
                                 <Button component={Link} to={drill}>
                                     {t('drill')}
                                 </Button>
-                                <Button component="a" href={dataProvider.settlementExportUrl({ school: data.school, from, to })} download>
+                                <Button component="a" href={settlementExportUrl(ADMIN_API, { school: data.school, from, to })} download>
                                     {t('export')}
                                 </Button>
                                 {!data.closed && (

@@ -63,11 +63,13 @@ export const moneyMethods = (api: string) => {
         },
         closeSettlement: async (p: SettlementPeriod): Promise<Settlement> =>
             (await httpClient(`${settlementPath(p)}/close`, { method: 'POST', body: JSON.stringify({ from: p.from, to: p.to }) })).json as Settlement,
-        /** The workbook's address (a download link, not a fetch). */
-        settlementExportUrl: (p: SettlementPeriod): string => `${settlementPath(p)}/export?from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`,
         cancelPayment: async ({ id, body }: { id: string; body: CancelRequest }): Promise<unknown> =>
             (await httpClient(`${api}/pay/attempts/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: JSON.stringify(body) })).json,
     };
 };
+
+/** The settlement workbook's address: a download link, not a data call (every dataProvider method answers a Promise). */
+export const settlementExportUrl = (api: string, p: SettlementPeriod): string =>
+    `${api}/settlements/${encodeURIComponent(p.school)}/export?from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
 
 export type MoneyDataProvider = DataProvider & ReturnType<typeof moneyMethods>;
