@@ -65,7 +65,8 @@ func toFeeRuleResponse(r feeschedule.SchoolRule) feeRuleResponse {
 }
 
 func (h *feeRuleHandlers) list(c *echo.Context) error {
-	lp, err := parseList(c, []string{"effectiveFrom"}, []string{"schoolCode"})
+	// Rules come by school, method and day; the sort react-admin sends is accepted and changes nothing.
+	lp, err := parseList(c, []string{"id", "effectiveFrom"}, []string{"schoolCode"})
 	if err != nil {
 		return err
 	}

@@ -86,7 +86,9 @@ func TestSettlementFeesFromTheRuleInEffectWhenPaid(t *testing.T) {
 	if card = settlementRow(t, r.Body, "KRW", "card"); amount(card["providerFees"]) != 2200 {
 		t.Fatalf("card by 2.75%%: %v", card)
 	}
-	list := must(t, sys.Do("GET", "/apply/api-auth/admin/fee-rules?filter="+`%7B%22schoolCode%22%3A%22236%22%7D`, nil), 200, "rules of 236")
+	// as react-admin asks: sorted by id, a range, a filter
+	list := must(t, sys.Do("GET", "/apply/api-auth/admin/fee-rules?sort=%5B%22id%22%2C%22ASC%22%5D&range=%5B0%2C49%5D&filter="+
+		`%7B%22schoolCode%22%3A%22236%22%7D`, nil), 200, "rules of 236")
 	if !strings.Contains(list.Header.Get("Content-Range"), "/6") {
 		t.Fatalf("4 demo rules and 2 new: %s %s", list.Header.Get("Content-Range"), list.Raw)
 	}

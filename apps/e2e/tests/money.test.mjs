@@ -62,7 +62,10 @@ async function cancel(admin, { type, amount = '', reason }) {
   const asked = await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false);
   if (!asked) return null;
   const shown = { refund: await admin.getByTestId('confirm-refund').innerText(), remaining: await admin.getByTestId('confirm-remaining').innerText() };
-  if (process.env.E2E_SHOTS) await admin.screenshot({ path: `${process.env.E2E_SHOTS}/refund-confirm-${type}.png` });
+  if (process.env.E2E_SHOTS) {
+    await admin.waitForTimeout(400); // the dialog's fade-in
+    await admin.screenshot({ path: `${process.env.E2E_SHOTS}/refund-confirm-${type}.png` });
+  }
   await admin.getByTestId('confirm-cancel').click();
   await dialog.waitFor({ state: 'detached', timeout: T });
   return shown;
@@ -159,7 +162,7 @@ test('fee rules: a system admin adds one; a school without rules settles with th
   await table.getByText('2.5%').first().waitFor({ timeout: T });
   await admin.getByRole('link', { name: /만들기|생성|Create/ }).first().click();
   await admin.locator('input[name="schoolCode"]').fill('GSPP01');
-  await admin.locator('[id="method"]').click();
+  await admin.getByRole('combobox', { name: /결제 수단/ }).click();
   await admin.getByRole('option', { name: '신용카드' }).click();
   await admin.locator('input[name="effectiveFrom"]').fill('2099-01-01');
   await admin.locator('input[name="rate"]').fill('2.35');

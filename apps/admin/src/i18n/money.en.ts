@@ -46,7 +46,7 @@ export const enMoney = {
             do_cancel: 'Cancel payment',
             choose_cancel_type: 'Choose a cancel type',
             confirm_cancel: {
-                title: 'Carry out "%{type}"?',
+                title: 'Confirm: %{type}',
                 refund: 'Amount refunded',
                 remaining: 'Remaining after the refund',
                 cancels_application: 'The application is cancelled (its exam number is never given again).',

@@ -46,7 +46,7 @@ export const koMoney = {
             do_cancel: '취소 실행',
             choose_cancel_type: '취소 유형을 선택하세요',
             confirm_cancel: {
-                title: '%{type}을(를) 실행할까요?',
+                title: '환불 확인: %{type}',
                 refund: '환불 금액',
                 remaining: '환불 후 남는 금액',
                 cancels_application: '지원서가 취소됩니다(수험번호는 다시 쓰이지 않습니다).',

@@ -318,7 +318,11 @@ export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: 
     const submit = (e: React.FormEvent) => {
         e.preventDefault();
         // What cannot be previewed (no type, no reason, a bad amount) goes to the server, whose answer names the field.
-        if (preview && reason.trim()) setConfirming(true);
+        if (preview && reason.trim()) {
+            setError('');
+            setFields({});
+            setConfirming(true);
+        }
         else cancel.mutate();
     };
     return (
@@ -389,7 +393,14 @@ export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: 
                     </Box>
                 </Stack>
             </CardContent>
-            <Dialog open={confirming && !!preview} onClose={() => setConfirming(false)} aria-labelledby="cancel-confirm-title" data-testid="cancel-confirm">
+            <Dialog
+                open={confirming && !!preview}
+                onClose={() => setConfirming(false)}
+                aria-labelledby="cancel-confirm-title"
+                data-testid="cancel-confirm"
+                fullWidth
+                maxWidth="sm"
+            >
                 <DialogTitle id="cancel-confirm-title">{translate('app.money.confirm_cancel.title', { type: typeName })}</DialogTitle>
                 {preview && (
                     <DialogContent>
