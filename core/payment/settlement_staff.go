@@ -84,8 +84,8 @@ type Settlement struct {
 	Adjustments []MethodSummary `json:"adjustments"`
 	// FeeRulesSet tells whether the school has any fee rule; FeeRules are
 	// the rules in effect at some time of the period.
-	FeeRulesSet bool               `json:"feeRulesSet"`
-	FeeRules    []feeschedule.Rule `json:"-"`
+	FeeRulesSet bool
+	FeeRules    []feeschedule.Rule
 }
 
 // Period checks a settlement period.
