@@ -25,6 +25,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
@@ -63,6 +64,8 @@ type App struct {
 	TestPG *testpg.Gateway
 	// Money is the staff money pages (issue 10).
 	Money *payment.Staff
+	// FeeRules are the settlement fee rules (issue 18).
+	FeeRules *feeschedule.Service
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	draining  atomic.Bool
@@ -158,6 +161,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		return nil, err
 	}
 	a.buildMoney()
+	a.buildFeeRules()
 	accessLog, exports, err := a.buildBackoffice(cfg)
 	if err != nil {
 		a.Close()
@@ -167,6 +171,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
 			Recommend: a.Recommend, Money: a.Money,
+			FeeRules:  a.FeeRules,
 			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,

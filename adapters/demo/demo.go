@@ -16,6 +16,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/recommendation"
@@ -60,6 +61,17 @@ type School struct {
 		PayTypes []payment.PayType                   `json:"payTypes"`
 		Channels map[payment.PayType]payment.Channel `json:"channels"`
 	} `json:"pay"`
+	// FeeRules are what the providers charge the school (issue 18): a
+	// school without any shows "no fee rule is set" on its settlement.
+	FeeRules []FeeRule `json:"feeRules"`
+}
+
+// FeeRule is a demo fee rule as the admin form enters it.
+type FeeRule struct {
+	Method        string `json:"method"`
+	EffectiveFrom string `json:"effectiveFrom"`
+	Rate          string `json:"rate"`
+	Fixed         string `json:"fixed"`
 }
 
 // User is one demo account.
@@ -132,6 +144,9 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 					return err
 				}
 			}
+			if err := loadFeeRules(ctx, db, s); err != nil {
+				return err
+			}
 			t := recommendation.DefaultTemplate(application.RoundKey{SchoolCode: s.SchoolCode, EnterYear: year, RecruitPartSeq: 1})
 			t.Version, t.FileRequired = 1, s.Round.RecommendFile
 			if s.Round.RecommendLetters > 0 {
@@ -162,4 +177,23 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		return false, err
 	}
 	return true, loadApply(ctx, db, d)
+}
+
+// loadFeeRules gives a demo school its fee rules.
+func loadFeeRules(ctx context.Context, db *postgres.DB, s School) error {
+	if len(s.FeeRules) == 0 {
+		return nil
+	}
+	err := (postgres.FeeSchedules{DB: db}).Update(ctx, s.SchoolCode, func(sc *feeschedule.Schedule) error {
+		for _, r := range s.FeeRules {
+			if _, err := sc.Add(feeschedule.Draft{Method: r.Method, EffectiveFrom: r.EffectiveFrom, Rate: r.Rate, Fixed: r.Fixed}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("demo: fee rules of %s: %w", s.SchoolCode, err)
+	}
+	return nil
 }

@@ -68,6 +68,11 @@ var adminRouteActions = map[string]permission.Action{
 	"PUT /apply/api-auth/admin/inquiries/:inquiryNo/status":                                             permission.InquiryManage,
 	"GET /apply/api-auth/admin/inquiries/:inquiryNo/file":                                               permission.InquiryManage,
 	"GET /apply/api-auth/admin/settlements/:schoolCode/export":                                          permission.Settlement,
+	"GET /apply/api-auth/admin/fee-rules":                                                               permission.FeeRuleManage,
+	"POST /apply/api-auth/admin/fee-rules":                                                              permission.FeeRuleManage,
+	"GET /apply/api-auth/admin/fee-rules/:ruleId":                                                       permission.FeeRuleManage,
+	"PUT /apply/api-auth/admin/fee-rules/:ruleId":                                                       permission.FeeRuleManage,
+	"DELETE /apply/api-auth/admin/fee-rules/:ruleId":                                                    permission.FeeRuleManage,
 	"GET /apply/api-auth/admin/faq":                                                                     permission.HelpdeskManage,
 	"POST /apply/api-auth/admin/faq":                                                                    permission.HelpdeskManage,
 	"GET /apply/api-auth/admin/faq/:entryId":                                                            permission.HelpdeskManage,
@@ -107,7 +112,11 @@ var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo
 	// (helpdesk_test.go covers these with entries it makes).
 	"GET /apply/api-auth/admin/faq/:entryId": true, "DELETE /apply/api-auth/admin/faq/:entryId": true,
 	"GET /apply/api-auth/admin/help-posts/:entryId": true, "DELETE /apply/api-auth/admin/help-posts/:entryId": true,
-	"GET /apply/api-auth/admin/faq-categories/:categoryId": true, "DELETE /apply/api-auth/admin/faq-categories/:categoryId": true}
+	"GET /apply/api-auth/admin/faq-categories/:categoryId": true, "DELETE /apply/api-auth/admin/faq-categories/:categoryId": true,
+	// fee rule 236.999 does not exist: no demo rule is read, changed or removed
+	// here (settlement_fees_test.go covers these with rules it makes).
+	"GET /apply/api-auth/admin/fee-rules/:ruleId": true, "PUT /apply/api-auth/admin/fee-rules/:ruleId": true,
+	"DELETE /apply/api-auth/admin/fee-rules/:ruleId": true}
 
 // Every admin route, old and new, with each of the seven roles and with a
 // school admin of another school: a role the table does not name is
@@ -172,7 +181,8 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 		}
 		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
 			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1",
-			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo, ":surveyId", surveyID, ":stage", "SURVEY").Replace(rt.Path)
+			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo, ":surveyId", surveyID, ":stage", "SURVEY",
+			":ruleId", "236.999").Replace(rt.Path)
 		for _, c := range callers {
 			var body any
 			if rt.Method != "GET" {

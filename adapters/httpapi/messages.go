@@ -56,6 +56,7 @@ var catalogues = []catalogue{
 	{"helpdesk", helpdeskMessages},
 	{"inquiry", inquiryMessages},
 	{"survey", surveyMessages},
+	{"feerules", feeRuleMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

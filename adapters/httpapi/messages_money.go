@@ -12,7 +12,7 @@ var moneyMessages = map[string]text{
 	"payment.period_closed":           {"이미 마감된 정산 기간과 겹칩니다.", "The period overlaps a closed settlement period."},
 	"payment.period_invalid":          {"기간의 시작일과 종료일을 확인해 주세요.", "Check the period's start and end dates."},
 	"payment.provider_refused":        {"결제 대행사가 취소를 거절했습니다: {answer}", "The provider refused the cancellation: {answer}"},
-	"payment.reason_required":         {"사유를 500자 이내로 입력해 주세요.", "Enter a reason, at most 500 characters."},
+	"payment.reason_required":         {"사유는 필수입니다. 500자 이내로 입력해 주세요.", "A reason is required (at most 500 characters)."},
 	"payment.reason_too_long":         {"지원자에게 보낼 사유는 500자 이내로 입력해 주세요.", "The reason for the applicant must be at most 500 characters."},
 	"payment.refund_account_required": {"가상계좌 결제의 환불에는 환불 계좌가 필요합니다.", "A refund of a virtual-account payment needs a refund account."},
 	"payment.school_required":         {"학교를 선택해 주세요.", "Choose a school."},

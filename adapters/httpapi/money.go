@@ -114,7 +114,7 @@ type staffAttemptDTO struct {
 func toStaffAttemptDTO(r payment.AttemptRow) staffAttemptDTO {
 	d := staffAttemptDTO{ID: r.PaymentID(), ApplNo: r.ApplNo(), ApplID: r.ApplID, ApplicantName: r.ApplicantName, UserID: r.UserID(),
 		SchoolCode: r.SchoolCode(), EnterYear: r.Round.EnterYear, RecruitPartSeq: r.Round.RecruitPartSeq, AppStatus: r.AppStatus,
-		Provider: r.Provider(), ProviderOrderID: r.ProviderOrderID(), TxID: r.TxID(), PayType: r.Quote().PayType,
+		Provider: r.Provider(), ProviderOrderID: r.ProviderOrderID(), TxID: r.TxID(), PayType: payment.Booked(r.Provider(), r.Quote().PayType),
 		Fee: r.Quote().Fee, Surcharge: r.Quote().Surcharge, Total: r.Quote().Total, Paid: r.Paid(), Refunded: r.Refunded(),
 		Remaining: r.Remaining(), Result: r.Result(), FailReason: r.FailReason(), Vbank: r.Vbank(), CreatedAt: r.CreatedAt()}
 	if !r.PaidAt().IsZero() {
@@ -215,7 +215,7 @@ func optTime(t time.Time) *time.Time {
 }
 
 func toPayCancelDTO(x payment.Cancellation) payCancelDTO {
-	return payCancelDTO{ID: x.ID, PaymentID: x.PaymentID, ApplNo: x.ApplNo, SchoolCode: x.SchoolCode, Provider: x.Provider, PayType: x.PayType,
+	return payCancelDTO{ID: x.ID, PaymentID: x.PaymentID, ApplNo: x.ApplNo, SchoolCode: x.SchoolCode, Provider: x.Provider, PayType: payment.Booked(x.Provider, x.PayType),
 		CancelType: x.Type, Amount: x.Amount, Reason: x.Reason, RefundAccount: x.Refund, By: x.By, At: x.At,
 		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending, SettledAt: optTime(x.SettledAt), OverdueAt: optTime(x.OverdueAt)}
 }
@@ -423,7 +423,7 @@ func (h *moneyHandlers) settlement(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, st)
+	return c.JSON(http.StatusOK, toSettlementResponse(st))
 }
 
 type settleCloseDTO struct {
@@ -445,7 +445,7 @@ func (h *moneyHandlers) close(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, st)
+	return c.JSON(http.StatusOK, toSettlementResponse(st))
 }
 
 // export streams the settlement as an Excel workbook: one sheet with a
@@ -507,6 +507,12 @@ func (h *moneyHandlers) export(c *echo.Context) error {
 	}
 	if err := lines(st.Rows); err != nil {
 		return err
+	}
+	if !st.FeeRulesSet {
+		if err := put([]any{map[Locale]string{Ko: "이 학교에는 PG 수수료 규칙이 없어 수수료를 0으로 계산했습니다.",
+			En: "No fee rule is set for this school: provider fees are counted as 0."}[loc]}); err != nil {
+			return err
+		}
 	}
 	if st.Closed != nil && len(st.Adjustments) > 0 {
 		label := map[Locale]string{Ko: "마감 후 조정", En: "Adjustments after closing"}[loc]

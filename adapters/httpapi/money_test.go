@@ -42,24 +42,28 @@ type settleRow struct {
 }
 
 // november is school 236's settlement of 2026-11-01 .. 2026-11-30 (Seoul),
-// computed by hand from the seed with the default provider fees (card
-// 2.5%, transfer 1.8%, virtual account KRW 300, PayPal 4.4% + USD 0.30;
-// manual payments none):
-//   - card: seed-card-1 (paid 11-01 00:10 Seoul) and seed-card-2; fees
-//     2,000 + 2,000; refunds 30,000 (card-1) and 10,000 (card-oct, paid in
-//     October, refunded 11-02). Net 160,000 - 40,000 - 4,000 = 116,000.
+// computed by hand from the seed with the school's fee rules (the demo
+// data's card 2.5%, transfer 1.8%, virtual account KRW 300, PayPal 4.4% +
+// USD 0.30, all from 2026-01-01, and the seed's card 2.0% from 2026-11-15):
+//   - card: seed-card-1 (paid 11-01 00:10 Seoul, 2.5%: 2,000) and
+//     seed-card-2 (paid 11-15 10:00, the new 2.0%: 1,600); refunds 30,000
+//     (card-1) and 10,000 (card-oct, paid in October, refunded 11-02).
+//     Net 160,000 - 40,000 - 3,600 = 116,400.
 //   - vbank: 80,000 paid, 300 fee, 80,000 refunded 11-30 23:59. Net -300.
-//   - trans: seed-trans-1 (fee 1,440) and the manual transfer (no fee);
-//     its 5,000 refund is on 12-01. Net 160,000 - 1,440 = 158,560.
+//   - trans: seed-trans-1 (fee 1,440); its 5,000 refund is on 12-01.
+//     Net 78,560.
+//   - manual: the deposit to the school's account entered on manual-pay
+//     (stored as a transfer before issue 18): its own line, no fee.
 //   - visa_master: USD 68.16, fee round(68.16 x 4.4%) + 0.30 = 3.00 + 0.30.
 //     Net 64.86.
 //   - seed-card-oct's payment (10-31 23:30 Seoul) and seed-card-dec
 //     (12-01 00:00) are outside.
 var november = []settleRow{
-	{"KRW", "card", 2, 2, 160000, 4000, 40000, 116000},
+	{"KRW", "card", 2, 2, 160000, 3600, 40000, 116400},
 	{"KRW", "vbank", 1, 1, 80000, 300, 80000, -300},
-	{"KRW", "trans", 2, 0, 160000, 1440, 0, 158560},
-	{"KRW", "", 5, 3, 400000, 5740, 120000, 274260},
+	{"KRW", "trans", 1, 0, 80000, 1440, 0, 78560},
+	{"KRW", "manual", 1, 0, 80000, 0, 0, 80000},
+	{"KRW", "", 5, 3, 400000, 5340, 120000, 274660},
 	{"USD", "visa_master", 1, 0, 6816, 330, 0, 6486},
 	{"USD", "", 1, 0, 6816, 330, 0, 6486},
 }

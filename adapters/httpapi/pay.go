@@ -127,7 +127,7 @@ func (h *payHandlers) attempt(a *payment.Attempt) *attemptDTO {
 	if a == nil {
 		return nil
 	}
-	d := &attemptDTO{PaymentID: a.PaymentID(), ApplNo: a.ApplNo(), PayType: a.Quote().PayType, Provider: a.Provider(), Result: a.Result(),
+	d := &attemptDTO{PaymentID: a.PaymentID(), ApplNo: a.ApplNo(), PayType: payment.Booked(a.Provider(), a.Quote().PayType), Provider: a.Provider(), Result: a.Result(),
 		Fee: moneyOf(a.Quote().Fee), Surcharge: moneyOf(a.Quote().Surcharge), Total: moneyOf(a.Quote().Total),
 		FailReason: a.FailReason(), CreatedAt: a.CreatedAt()}
 	if a.Vbank() != nil {

@@ -54,6 +54,7 @@ var sampleParams = map[string]string{
 	"roundId": "236-2027-1", "paymentId": "ga1-walk", "provider": "testpg", "action": "approve",
 	"reqNo": "1", "key": "walkwalkwalkwalkwalkwalkwalkwalkwalkwalkwal",
 	"entryId": "1", "categoryId": "1", "surveyId": "1", "stage": "SURVEY",
+	"ruleId": "236.999",
 }
 
 // walkIDs are one applicant's application, file, user and 1:1 inquiry.

@@ -22,6 +22,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/helpdesk"
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/mydata"
@@ -64,6 +65,7 @@ type Services struct {
 	Helpdesk   *helpdesk.Service       // the FAQ and the help board
 	Inquiry    *inquiry.Service        // the 1:1 inquiry board
 	Surveys    *survey.Service         // survey questions, site surveys and their results
+	FeeRules   *feeschedule.Service    // settlement fee rules (issue 18)
 }
 
 // Deps is what the edge needs.
@@ -126,6 +128,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountInquiry,
 	(*Server).mountClosing,
 	(*Server).mountSurveys,
+	(*Server).mountFeeRules,
 }
 
 // streamedUpload reports whether a request is one of the multipart routes

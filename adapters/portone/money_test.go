@@ -24,7 +24,7 @@ func moneyWon(n int64) money.Money { return money.Won(n) }
 var sysAdmin = permission.Principal{UserID: "sysadmin", Roles: []permission.Role{permission.RoleSysAdmin}}
 
 func (f *flow) staff() *payment.Staff {
-	return &payment.Staff{Service: f.Svc, Records: postgres.PayStaff{DB: f.App.DB}, Tx: f.App.DB, Fees: payment.DefaultFeeRules}
+	return &payment.Staff{Service: f.Svc, Records: postgres.PayStaff{DB: f.App.DB}, Tx: f.App.DB, Fees: postgres.FeeSchedules{DB: f.App.DB}}
 }
 
 // paid pays the application by card at the fake and confirms it.

@@ -69,7 +69,7 @@ func contractEnv(t *testing.T) storetest.Env {
 	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
 		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
 		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Members: postgres.Members{DB: db}, Backoffice: backoffice{db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
-		Ref: &postgres.Reference{DB: db}, Surveys: postgres.Surveys{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
+		Ref: &postgres.Reference{DB: db}, Surveys: postgres.Surveys{DB: db}, Fees: postgres.FeeSchedules{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
 		Names:   submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"},
 		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
@@ -109,3 +109,5 @@ func TestContractHelpdesk(t *testing.T) {
 	})
 }
 func TestContractInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, contractEnv) }
+
+func TestContractFeeSchedules(t *testing.T) { t.Parallel(); storetest.RunFeeSchedules(t, contractEnv) }

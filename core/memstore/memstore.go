@@ -105,6 +105,7 @@ type data struct {
 	closures   map[application.RoundKey]application.Closure
 	sanctions  []account.Sanction // by id order; entries are replaced, never changed
 	sites      *surveyData
+	fees       map[string]feeRow // fee schedules by school (feeschedules.go)
 }
 
 func (d *data) clone() *data {
@@ -141,6 +142,7 @@ func (d *data) clone() *data {
 	c.closures = maps.Clone(d.closures)
 	c.sanctions = slices.Clone(d.sanctions)
 	c.sites = d.sites.clone()
+	c.fees = maps.Clone(d.fees)
 	return &c
 }
 

@@ -21,7 +21,7 @@ func newEnv(t *testing.T) storetest.Env {
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
 		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k, Closures: memstore.Closures{Store: s}, Members: memstore.Members{Store: s}, Backoffice: memstore.Backoffice{Store: s},
 		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
-		Surveys: memstore.Surveys{Store: s},
+		Surveys: memstore.Surveys{Store: s}, Fees: memstore.FeeSchedules{Store: s},
 		Part:    application.Part{ApplPartNo: 1, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
 }
@@ -41,6 +41,7 @@ func TestMembers(t *testing.T)      { t.Parallel(); storetest.RunMembers(t, newE
 func TestBackoffice(t *testing.T)   { t.Parallel(); storetest.RunBackoffice(t, newEnv) }
 func TestMoney(t *testing.T)        { t.Parallel(); storetest.RunMoney(t, newEnv) }
 func TestSurveys(t *testing.T)      { t.Parallel(); storetest.RunSurveys(t, newEnv) }
+func TestFeeSchedules(t *testing.T) { t.Parallel(); storetest.RunFeeSchedules(t, newEnv) }
 
 func TestFiles(t *testing.T) {
 	t.Parallel()

@@ -118,6 +118,15 @@ var All = []string{
 	"file.required_missing",
 	"file.too_large",
 	"file.upload_malformed",
+	// feeschedule
+	"feeschedule.currency",
+	"feeschedule.duplicate",
+	"feeschedule.effective_from",
+	"feeschedule.fixed",
+	"feeschedule.method",
+	"feeschedule.not_found",
+	"feeschedule.rate",
+	"feeschedule.school",
 	// helpdesk
 	"helpdesk.category_in_use",
 	"helpdesk.category_not_found",

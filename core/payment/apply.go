@@ -154,7 +154,7 @@ func (s *Service) paid(ctx context.Context, a *application.Application, r applic
 	}
 	school, round := names(r, att.Locale())
 	q := att.Quote()
-	receipt := mailmsg.PaymentReceipt{School: school, Round: round, PaymentID: att.PaymentID(), PayType: q.PayType.Name(att.Locale()),
+	receipt := mailmsg.PaymentReceipt{School: school, Round: round, PaymentID: att.PaymentID(), PayType: Booked(att.Provider(), q.PayType).Name(att.Locale()),
 		Fee: Display(q.Fee, att.Locale()), Surcharge: surchargeText(q, att.Locale()), Total: Display(q.Total, att.Locale()),
 		PaidAt: att.PaidAt().In(window.Seoul).Format("2006-01-02 15:04")}
 	return s.Completer.CompleteIn(ctx, a, r, by, application.Contact{Email: email, Locale: cmpLocale(att.Locale(), loc)}, now,

@@ -33,8 +33,10 @@ func ParsePayType(s string) (PayType, error) {
 
 // Name is the pay type's name in ko or en (the PAY_TYPE codes).
 func (t PayType) Name(loc string) string {
-	ko, en := map[PayType]string{Card: "신용카드", Vbank: "가상계좌", Trans: "계좌이체", VisaMaster: "해외카드 (PayPal)", Free: "무료"},
-		map[PayType]string{Card: "Credit card", Vbank: "Virtual account", Trans: "Bank transfer", VisaMaster: "International card (PayPal)", Free: "Free"}
+	ko, en := map[PayType]string{Card: "신용카드", Vbank: "가상계좌", Trans: "계좌이체", VisaMaster: "해외카드 (PayPal)", Free: "무료",
+		Manual: "무통장 입금(학교 계좌)"},
+		map[PayType]string{Card: "Credit card", Vbank: "Virtual account", Trans: "Bank transfer", VisaMaster: "International card (PayPal)", Free: "Free",
+			Manual: "Deposit to school account"}
 	if loc == "en" {
 		return en[t]
 	}

@@ -33,7 +33,7 @@ func (s *Service) ReceiptDocument(ctx context.Context, p permission.Principal, p
 	loc := locale(lang)
 	school, round := names(r, loc)
 	return ReceiptDoc{Lang: loc, School: school, Round: round, Applicant: h.ApplicantName, ExamNumber: h.ApplID,
-		PaymentID: att.PaymentID(), PayType: att.Quote().PayType.Name(loc), Fee: Display(att.Quote().Fee, loc),
+		PaymentID: att.PaymentID(), PayType: Booked(att.Provider(), att.Quote().PayType).Name(loc), Fee: Display(att.Quote().Fee, loc),
 		Surcharge: surchargeText(att.Quote(), loc), Total: Display(att.Quote().Total, loc),
 		PaidAt:   att.PaidAt().In(window.Seoul).Format("2006-01-02 15:04"),
 		IssuedAt: s.now().In(window.Seoul).Format("2006-01-02")}, nil

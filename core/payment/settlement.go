@@ -16,7 +16,8 @@ const (
 )
 
 // Line is one money movement of a school: a payment (with the provider's
-// fee for it) or a refund.
+// fee for it) or a refund. PayType is the booked pay type (Booked). A
+// payment's ProviderFee is the zero Money when no fee rule priced it.
 type Line struct {
 	Kind        LineKind
 	At          time.Time
@@ -34,6 +35,9 @@ type Summary struct {
 	Refunded     money.Money    `json:"refunded"`
 	ProviderFees money.Money    `json:"providerFees"`
 	Net          money.Money    `json:"net"` // paid - refunded - provider fees
+	// NoFeeRule counts payments a provider charges for that no fee rule
+	// of the school priced (their fee is counted as zero).
+	NoFeeRule int `json:"noFeeRule"`
 }
 
 // Settle sums the lines that fall in [from, to), per currency, in the order
@@ -54,6 +58,9 @@ func Settle(lines []Line, from, to time.Time) ([]Summary, error) {
 		switch l.Kind {
 		case LinePayment:
 			s.Payments++
+			if _, charged := FeeMethod(l.PayType); charged && l.ProviderFee == (money.Money{}) && !l.Amount.IsZero() {
+				s.NoFeeRule++
+			}
 			if s.Paid, err = s.Paid.Add(l.Amount); err == nil && l.ProviderFee != (money.Money{}) {
 				s.ProviderFees, err = s.ProviderFees.Add(l.ProviderFee)
 			}

@@ -6,51 +6,38 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
-// FeeRule is what a provider charges per payment of a pay type: a rate and
-// a fixed part in the payment's currency, rounded half up to the minor unit.
-type FeeRule struct {
-	Rate  money.Rate
-	Fixed int64 // minor units
+// FeeRules reads the schools' fee schedules (core/feeschedule): what the
+// providers charge per payment, rule by rule with the day each takes
+// effect. A school without rules has an empty schedule: its fees are zero
+// and the settlement says that no rule is set.
+type FeeRules interface {
+	Get(ctx context.Context, school string) (*feeschedule.Schedule, error)
 }
 
-// FeeRules are the providers' fees per pay type (configuration; a pay type
-// without a rule, and manual payments, cost nothing).
-type FeeRules map[PayType]FeeRule
-
-// DefaultFeeRules are common Korean PG and PayPal rates: card 2.5%,
-// transfer 1.8%, virtual account KRW 300 per deposit, PayPal 4.4% + USD
-// 0.30 (what the PayPal surcharge of decisions.md passes on).
-var DefaultFeeRules = FeeRules{
-	Card:       {Rate: money.PPM(25000)},
-	Trans:      {Rate: money.PPM(18000)},
-	Vbank:      {Fixed: 300},
-	VisaMaster: {Rate: money.PPM(44000), Fixed: 30},
-}
-
-// Fee is the provider's fee of a paid attempt.
-func (r FeeRules) Fee(a Attempt) (money.Money, error) {
-	cur := a.Paid().Currency()
-	rule, ok := r[a.Quote().PayType]
-	if !ok || a.Provider() == ProviderManual || a.Paid().IsZero() {
-		return money.Zero(cur), nil
+// FeeOf is the provider's fee of a payment booked as a pay type (Booked),
+// paid at an instant, by the school's rule in effect then. It answers the
+// zero Money (no fee known) for a payment a provider charges for when no
+// rule was in effect; manual deposits and free completions cost nothing.
+func FeeOf(sc *feeschedule.Schedule, booked PayType, paid money.Money, at time.Time) (money.Money, error) {
+	m, ok := FeeMethod(booked)
+	if !ok || paid.IsZero() {
+		return money.Zero(paid.Currency()), nil
 	}
-	v, err := a.Paid().MulRate(rule.Rate)
-	if err != nil {
+	fee, found, err := sc.Fee(m, paid, at)
+	if err != nil || !found {
 		return money.Money{}, err
 	}
-	fixed, err := money.New(rule.Fixed, cur)
-	if err != nil {
-		return money.Money{}, err
-	}
-	return v.Add(fixed)
+	return fee, nil
 }
 
-// MethodSummary is a settlement line of one currency and pay type; the
-// pay type "" is the currency's total.
+// MethodSummary is a settlement line of one currency and booked pay type
+// (Booked: manual deposits apart from gateway transfers); the pay type ""
+// is the currency's total. Closings keep it as JSON (settlement_close.rows).
 type MethodSummary struct {
 	PayType PayType `json:"payType"`
 	Summary
@@ -65,7 +52,7 @@ func SettleByMethod(lines []Line, from, to time.Time) ([]MethodSummary, error) {
 		return nil, err
 	}
 	for _, tot := range totals {
-		for _, t := range PayTypes {
+		for _, t := range BookTypes {
 			var group []Line
 			for _, l := range lines {
 				if l.PayType == t && l.Amount.Currency() == tot.Currency {
@@ -95,6 +82,10 @@ type Settlement struct {
 	Rows        []MethodSummary `json:"rows"`
 	Closed      *Closing        `json:"closed,omitempty"`
 	Adjustments []MethodSummary `json:"adjustments"`
+	// FeeRulesSet tells whether the school has any fee rule; FeeRules are
+	// the rules in effect at some time of the period.
+	FeeRulesSet bool
+	FeeRules    []feeschedule.Rule
 }
 
 // Period checks a settlement period.
@@ -115,19 +106,29 @@ func (s *Staff) settleScope(p permission.Principal, school string) error {
 }
 
 // Lines reads a school's money movements relevant to [from, to): payments
-// paid in it (with the provider fee) and refunds made in it.
+// paid in it (with the provider fee by the school's rule in effect when
+// each was paid) and refunds made in it, each booked by Booked.
 func (s *Staff) Lines(ctx context.Context, school string, from, to time.Time) ([]Line, []AttemptRow, error) {
 	paid, _, err := s.Records.ListAttempts(ctx, AttemptQuery{School: school, PaidFrom: from, PaidTo: to, Sort: "paidAt"})
 	if err != nil {
 		return nil, nil, err
 	}
+	schedules := map[string]*feeschedule.Schedule{}
 	var lines []Line
 	for _, a := range paid {
-		fee, err := s.Fees.Fee(a.Attempt)
+		sc, ok := schedules[a.SchoolCode()]
+		if !ok {
+			if sc, err = s.schedule(ctx, a.SchoolCode()); err != nil {
+				return nil, nil, err
+			}
+			schedules[a.SchoolCode()] = sc
+		}
+		booked := Booked(a.Provider(), a.Quote().PayType)
+		fee, err := FeeOf(sc, booked, a.Paid(), a.PaidAt())
 		if err != nil {
 			return nil, nil, err
 		}
-		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt(), PayType: a.Quote().PayType, Amount: a.Paid(), ProviderFee: fee})
+		lines = append(lines, Line{Kind: LinePayment, At: a.PaidAt(), PayType: booked, Amount: a.Paid(), ProviderFee: fee})
 	}
 	cancels, _, err := s.Records.Cancels(ctx, CancelQuery{School: school, From: from, To: to})
 	if err != nil {
@@ -137,9 +138,17 @@ func (s *Staff) Lines(ctx context.Context, school string, from, to time.Time) ([
 		if c.Amount.IsZero() || c.Answer == AnswerFailed { // a refund that failed at the provider gave nothing back
 			continue
 		}
-		lines = append(lines, Line{Kind: LineRefund, At: c.At, PayType: c.PayType, Amount: c.Amount})
+		lines = append(lines, Line{Kind: LineRefund, At: c.At, PayType: Booked(c.Provider, c.PayType), Amount: c.Amount})
 	}
 	return lines, paid, nil
+}
+
+// schedule is a school's fee schedule (empty without a FeeRules port).
+func (s *Staff) schedule(ctx context.Context, school string) (*feeschedule.Schedule, error) {
+	if s.Fees == nil {
+		return feeschedule.NewSchedule(school)
+	}
+	return s.Fees.Get(ctx, school)
 }
 
 // Settle answers a school's settlement of [from, to).
@@ -158,7 +167,12 @@ func (s *Staff) Settle(ctx context.Context, p permission.Principal, school strin
 	if err != nil {
 		return Settlement{}, err
 	}
-	out := Settlement{School: school, From: from, To: to, Rows: rows, Adjustments: []MethodSummary{}}
+	sc, err := s.schedule(ctx, school)
+	if err != nil {
+		return Settlement{}, err
+	}
+	out := Settlement{School: school, From: from, To: to, Rows: rows, Adjustments: []MethodSummary{},
+		FeeRulesSet: !sc.Empty(), FeeRules: sc.During(from, to)}
 	if out.Rows == nil {
 		out.Rows = []MethodSummary{}
 	}

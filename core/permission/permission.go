@@ -75,6 +75,8 @@ const (
 	RoundReopen Action = "admin.round.reopen" // reopen a round closed early
 	// Surveys (issues 12 and 14).
 	SurveyManage Action = "admin.survey" // publish site surveys and read their results
+	// Settlement fees (issue 18): the providers' fee rules per school.
+	FeeRuleManage Action = "admin.fee_rules"
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
@@ -120,6 +122,7 @@ var table = map[Action][]Role{
 	RoundClose:        {RoleSysAdmin, RoleCloseAdmin},
 	RoundReopen:       {RoleSysAdmin},
 	SurveyManage:      {RoleSysAdmin, RoleSchoolAdmin},
+	FeeRuleManage:     {RoleSysAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -204,6 +207,7 @@ var adminPages = []AdminPage{
 	{"pay/cancel/history", PayInfo},
 	{"pay-failure/history", PayInfo},
 	{"settlement/list", Settlement},
+	{"settlement/fee-rules", FeeRuleManage},
 	{"inquiry/manage", InquiryManage},
 	{"survey/list", SurveyManage},
 	{"recommend/template", RecommendTemplate},

@@ -13,6 +13,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -69,6 +70,9 @@ type Env struct {
 	Backoffice Backoffice
 	// Surveys is the survey store (nil: RunSurveys skips).
 	Surveys survey.Store
+	// Fees is the fee-schedule store (nil: RunFeeSchedules skips); its
+	// school is Round's.
+	Fees feeschedule.Store
 }
 
 // New gives a fresh Env for one test.

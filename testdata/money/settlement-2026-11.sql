@@ -36,3 +36,10 @@ FROM pay_attempt p JOIN (VALUES
     -- after the period
     ('seed-c4', 'seed-trans-1', '00003', 5000, '부분 환불', NULL, '2026-12-01 00:05:00+09')
 ) AS v(id, payment_id, cancel_type, amount, reason, acct, at) ON v.payment_id = p.payment_id;
+
+-- Issue 18: the demo data gives 236 card 2.5% from 2026-01-01; its PG
+-- lowered it to 2.0% from 2026-11-15 (Seoul), so seed-card-2, paid that
+-- morning, is priced by the new rule and seed-card-1 by the old one.
+UPDATE fee_schedule SET last_no = last_no + 1 WHERE school_code = '236';
+INSERT INTO fee_rule (school_code, no, method, effective_from, rate_bp, fixed_amount, fixed_currency)
+SELECT '236', last_no, 'card', '2026-11-15', 200, 0, 'KRW' FROM fee_schedule WHERE school_code = '236';

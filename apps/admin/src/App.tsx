@@ -27,6 +27,7 @@ import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
 import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
 import { ManualPay, PayCancelPage } from './money/ManualPay';
 import { SettlementPage } from './money/Settlement';
+import { FeeRuleCreate, FeeRuleEdit, FeeRuleList } from './money/FeeRules';
 
 const store = createStore();
 
@@ -64,6 +65,8 @@ export const App = () => (
         <Resource name="pay/cancels" list={CancelHistory} />
         <Resource name="pay/failures" list={FailureHistory} />
         <Resource name="pay/check" list={PayCheck} />
+        {/* Settlement fee rules (issue 18): system admins. */}
+        <Resource name="fee-rules" list={FeeRuleList} create={FeeRuleCreate} edit={FeeRuleEdit} />
         <Resource name="applications" {...applications} />
         <Resource name="members" {...members} />
         <Resource name="roles" {...roles} />
@@ -100,6 +103,7 @@ export const App = () => (
             <Route path="/manual-pay" element={<ManualPay />} />
             <Route path="/pay/cancel" element={<PayCancelPage />} />
             <Route path="/settlement/list" element={<SettlementPage />} />
+            <Route path="/settlement/fee-rules" element={<Navigate to="/fee-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />

@@ -35,6 +35,7 @@ const RESOURCE_PAGES: Record<string, string> = {
     'pay/cancels': 'pay/cancel/history',
     'pay/failures': 'pay-failure/history',
     'pay/check': 'pay-check',
+    'fee-rules': 'settlement/fee-rules',
     inquiries: INQUIRY_PAGE,
     surveys: 'survey/list',
     ...BACKOFFICE_PAGES,

@@ -42,13 +42,33 @@ async function paidApplicant() {
   return { page, who, applNo, paymentId };
 }
 
+const CANCEL_NAMES = { '00001': '전액 취소', '00002': '취소(환불 없음)', '00003': '부분 취소' };
+
+/**
+ * Fills the refund form: the cancel type is picked by its name (the list
+ * shows no codes); when the form can show what is refunded and what
+ * remains, it asks first: the confirmation's two figures are answered.
+ */
 async function cancel(admin, { type, amount = '', reason }) {
   const form = admin.getByTestId('cancel-form');
   await form.locator('[name="cancelType"]').locator('..').click();
-  await admin.getByRole('option', { name: new RegExp(`^${type}`) }).click();
+  const options = await admin.getByRole('option').allInnerTexts();
+  assert.deepEqual(options.map((o) => o.trim()), Object.values(CANCEL_NAMES), 'cancel types by name, never codes');
+  await admin.getByRole('option', { name: CANCEL_NAMES[type], exact: true }).click();
   if (type === '00003') await form.locator('input[name="amount"]').fill(amount);
   await form.locator('textarea[name="reason"]').first().fill(reason);
   await form.getByRole('button', { name: '취소 실행' }).click();
+  const dialog = admin.getByTestId('cancel-confirm');
+  const asked = await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+  if (!asked) return null;
+  const shown = { refund: await admin.getByTestId('confirm-refund').innerText(), remaining: await admin.getByTestId('confirm-remaining').innerText() };
+  if (process.env.E2E_SHOTS) {
+    await admin.waitForTimeout(400); // the dialog's fade-in
+    await admin.screenshot({ path: `${process.env.E2E_SHOTS}/refund-confirm-${type}.png` });
+  }
+  await admin.getByTestId('confirm-cancel').click();
+  await dialog.waitFor({ state: 'detached', timeout: T });
+  return shown;
 }
 
 test('refund above what remains is refused; part, then the rest; the applicant sees both and gets two mails', async () => {
@@ -61,15 +81,20 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   await admin.goto(`/sysadmin/pay/attempts/${encodeURIComponent(paymentId)}/show`);
   await admin.getByTestId('cancel-form').waitFor({ timeout: T });
   assert.match(await admin.getByTestId('remaining').innerText(), /80,000 KRW/);
+  assert.equal(await admin.getByTestId('cancel-form').locator('input[name="cancelType"]').inputValue(), '', 'no cancel type preselected');
 
-  await cancel(admin, { type: '00003', amount: '90000', reason: '초과 환불 시도' });
+  // Without a reason the server says one is required, naming the field.
+  await admin.getByTestId('cancel-form').getByRole('button', { name: '취소 실행' }).click();
+  await admin.getByTestId('cancel-form').getByText('사유는 필수입니다', { exact: false }).first().waitFor({ timeout: T });
+
+  assert.equal(await cancel(admin, { type: '00003', amount: '90000', reason: '초과 환불 시도' }), null, 'no confirmation above what remains');
   const refused = admin.getByTestId('cancel-form').getByText(/80000 이하/);
   await refused.first().waitFor({ timeout: T });
   assert.match(await admin.getByTestId('remaining').innerText(), /80,000 KRW/, 'nothing refunded');
 
-  await cancel(admin, { type: '00003', amount: '30000', reason: '일부 환불' });
+  assert.deepEqual(await cancel(admin, { type: '00003', amount: '30000', reason: '일부 환불' }), { refund: '30,000 KRW', remaining: '50,000 KRW' });
   await admin.getByTestId('remaining').filter({ hasText: /^50,000 KRW$/ }).waitFor({ timeout: T });
-  await cancel(admin, { type: '00001', reason: '지원 취소 요청' });
+  assert.deepEqual(await cancel(admin, { type: '00001', reason: '지원 취소 요청' }), { refund: '50,000 KRW', remaining: '0 KRW' });
   await admin.getByTestId('remaining').filter({ hasText: /^0 KRW$/ }).waitFor({ timeout: T });
   await admin.getByTestId('cancel-table').locator('tbody tr').nth(1).waitFor({ timeout: T });
   if (process.env.E2E_SHOTS) await admin.screenshot({ path: `${process.env.E2E_SHOTS}/payment-admin.png`, fullPage: true });
@@ -94,7 +119,8 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   const rows = admin.locator('tbody tr');
   await rows.filter({ hasText: '대행사 처리 대기' }).first().waitFor({ timeout: T });
   assert.equal(await rows.count(), 1, 'only the pending refund');
-  assert.match(await rows.first().innerText(), /00001/);
+  assert.match(await rows.first().innerText(), /전액 취소/);
+  assert.doesNotMatch(await rows.first().innerText(), /00001/, 'the cancel type by name');
   const axe = await new AxeBuilder({ page: admin }).analyze();
   assert.deepEqual(axe.violations.map((v) => v.id), [], 'axe on the filtered cancellations');
   await page.context().close();
@@ -120,7 +146,44 @@ test('a manual payment completes an unpaid application with an exam number', asy
   assert.ok(examNo.length > 0, 'COMPLETE with an exam number');
   assert.match(await done.innerText(), new RegExp(examNo));
   await mailTo(who.email, examNo);
+  // A deposit to the school's account is its own method, never a PG transfer.
+  await done.getByRole('link').click();
+  await admin.getByTestId('remaining').waitFor({ timeout: T });
+  assert.match(await admin.locator('main').innerText(), /무통장 입금\(학교 계좌\)/);
   await page.context().close();
+  await admin.context().close();
+});
+
+test('fee rules: a system admin adds one; a school without rules settles with the warning', async () => {
+  const admin = await adminPage();
+  await admin.goto('/sysadmin/settlement/fee-rules');
+  const table = admin.getByTestId('fee-rules-table');
+  await table.waitFor({ timeout: T });
+  await table.getByText('2.5%').first().waitFor({ timeout: T });
+  await admin.getByRole('link', { name: /만들기|생성|Create/ }).first().click();
+  await admin.locator('input[name="schoolCode"]').fill('GSPP01');
+  await admin.getByRole('combobox', { name: /결제 수단/ }).click();
+  await admin.getByRole('option', { name: '신용카드' }).click();
+  await admin.locator('input[name="effectiveFrom"]').fill('2099-01-01');
+  await admin.locator('input[name="rate"]').fill('2.35');
+  await admin.locator('input[name="fixed"]').fill('10');
+  await admin.getByRole('button', { name: /저장|Save/ }).click();
+  await admin.waitForURL((u) => u.pathname.endsWith('/fee-rules'), { timeout: T });
+  await table.getByText('2099-01-01').first().waitFor({ timeout: T });
+  if (process.env.E2E_SHOTS) await admin.screenshot({ path: `${process.env.E2E_SHOTS}/fee-rules.png`, fullPage: true });
+  assert.equal(sql(`SELECT count(*) FROM audit_log WHERE action = 'feerule.add' AND actor = 'sysadmin' AND detail->>'effectiveFrom' = '2099-01-01'`), '1');
+  sql(`DELETE FROM fee_rule WHERE school_code = 'GSPP01' AND effective_from = '2099-01-01'`);
+
+  await admin.goto('/sysadmin/settlement/list');
+  await admin.locator('input[name="school"]').fill('ARTS01');
+  await admin.getByRole('button', { name: '조회' }).click();
+  await admin.getByTestId('no-fee-rules').waitFor({ timeout: T });
+  assert.match(await admin.getByTestId('no-fee-rules').innerText(), /수수료 규칙이 없습니다/);
+  await admin.locator('input[name="school"]').fill('236');
+  await admin.getByRole('button', { name: '조회' }).click();
+  await admin.getByTestId('fee-rules-used').waitFor({ timeout: T });
+  assert.match(await admin.getByTestId('fee-rules-used').innerText(), /신용카드 2\.5%/);
+  if (process.env.E2E_SHOTS) await admin.screenshot({ path: `${process.env.E2E_SHOTS}/settlement-rules.png`, fullPage: true });
   await admin.context().close();
 });
 

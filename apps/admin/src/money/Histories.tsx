@@ -45,7 +45,7 @@ export const CancelHistory = () => {
                     sortable={false}
                     render={(r: CancelRecord) => <Link to={`/pay/attempts/${encodeURIComponent(r.paymentId)}/show`}>{r.paymentId}</Link>}
                 />
-                <FunctionField source="cancelType" sortable={false} render={(r: CancelRecord) => `${r.cancelType} ${translate(`app.money.cancel.${r.cancelType}`)}`} />
+                <FunctionField source="cancelType" sortable={false} render={(r: CancelRecord) => translate(`app.money.cancel.${r.cancelType}`)} />
                 <FunctionField source="amount" render={(r: CancelRecord) => fmtMoney(r.amount)} />
                 <TextField source="reason" sortable={false} />
                 <TextField source="by" sortable={false} />

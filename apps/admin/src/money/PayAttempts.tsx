@@ -10,6 +10,7 @@ import {
     Show,
     TextField,
     TextInput,
+    useDataProvider,
     useLocale,
     useNotify,
     usePermissions,
@@ -23,6 +24,11 @@ import {
     Button,
     Card,
     CardContent,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
     MenuItem,
     Stack,
     Table,
@@ -33,8 +39,11 @@ import {
     TextField as MuiTextField,
     Typography,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { PageHeading } from './PageHeading';
 import { errorOf, fmtMoney, post, type Money } from './api';
+import type { MoneyDataProvider } from './moneyMethods';
+import { CANCEL_TYPES, refundPreview } from './refundPreview';
 import type { Permissions } from '../authProvider';
 
 export interface AttemptRecord {
@@ -261,11 +270,16 @@ export const CancelTable = ({ rows }: { rows: CancelRecord[] }) => {
     );
 };
 
-/** pay/cancel: the cancel types 00001 all, 00002 zero, 00003 partial. */
+/**
+ * pay/cancel: the cancel type is chosen by name (nothing preselected), and
+ * a confirmation shows what is refunded and what remains after it before
+ * anything is sent.
+ */
 export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: () => void }) => {
     const translate = useTranslate();
     const notify = useNotify();
-    const [type, setType] = useState('00003');
+    const dataProvider = useDataProvider<MoneyDataProvider>();
+    const [type, setType] = useState('');
     const [amount, setAmount] = useState('');
     const [reason, setReason] = useState('');
     const [bank, setBank] = useState('');
@@ -273,31 +287,43 @@ export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: 
     const [accountNo, setAccountNo] = useState('');
     const [fields, setFields] = useState<Record<string, string>>({});
     const [error, setError] = useState('');
-    const [busy, setBusy] = useState(false);
+    const [confirming, setConfirming] = useState(false);
     const vbank = record.payType === 'vbank' && record.provider !== 'manual' && type !== '00002';
-    const submit = async (e: React.FormEvent) => {
-        e.preventDefault();
-        setBusy(true);
-        setError('');
-        setFields({});
-        try {
-            await post(`/pay/attempts/${encodeURIComponent(record.id)}/cancel`, {
-                cancelType: type,
-                amount: type === '00003' ? amount : '',
-                reason,
-                refundAccount: vbank ? { bank, holder, accountNo } : null,
-            });
+    const preview = refundPreview(type, amount, record.remaining);
+    const typeName = type ? translate(`app.money.cancel.${type}`) : '';
+    const cancel = useMutation({
+        mutationFn: () =>
+            dataProvider.cancelPayment({
+                id: record.id,
+                body: { cancelType: type, amount: type === '00003' ? amount : '', reason, refundAccount: vbank ? { bank, holder, accountNo } : null },
+            }),
+        onMutate: () => {
+            setError('');
+            setFields({});
+        },
+        onSuccess: () => {
             notify('app.money.cancelled', { type: 'success' });
+            setType('');
             setAmount('');
             setReason('');
             onDone();
-        } catch (err) {
+        },
+        onError: err => {
             const { message, fields } = errorOf(err);
             setError(message);
             setFields(fields);
-        } finally {
-            setBusy(false);
+        },
+        onSettled: () => setConfirming(false),
+    });
+    const submit = (e: React.FormEvent) => {
+        e.preventDefault();
+        // What cannot be previewed (no type, no reason, a bad amount) goes to the server, whose answer names the field.
+        if (preview && reason.trim()) {
+            setError('');
+            setFields({});
+            setConfirming(true);
         }
+        else cancel.mutate();
     };
     return (
         <Card variant="outlined" component="form" onSubmit={submit} data-testid="cancel-form">
@@ -306,10 +332,18 @@ export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: 
                     {translate('app.pages.payCancel')}
                 </Typography>
                 <Stack spacing={2} sx={{ maxWidth: 480 }}>
-                    <MuiTextField select label={translate('app.money.cancel_type')} value={type} onChange={e => setType(e.target.value)} name="cancelType">
-                        {['00001', '00002', '00003'].map(c => (
+                    <MuiTextField
+                        select
+                        label={translate('app.money.cancel_type')}
+                        value={type}
+                        onChange={e => setType(e.target.value)}
+                        name="cancelType"
+                        error={!!fields.cancelType}
+                        helperText={fields.cancelType ?? (type ? undefined : translate('app.money.choose_cancel_type'))}
+                    >
+                        {CANCEL_TYPES.map(c => (
                             <MenuItem key={c} value={c}>
-                                {c} {translate(`app.money.cancel.${c}`)}
+                                {translate(`app.money.cancel.${c}`)}
                             </MenuItem>
                         ))}
                     </MuiTextField>
@@ -353,12 +387,49 @@ export const CancelForm = ({ record, onDone }: { record: AttemptRecord; onDone: 
                         </Alert>
                     )}
                     <Box>
-                        <Button type="submit" variant="contained" color="error" disabled={busy}>
+                        <Button type="submit" variant="contained" color="error" disabled={cancel.isPending}>
                             {translate('app.money.do_cancel')}
                         </Button>
                     </Box>
                 </Stack>
             </CardContent>
+            <Dialog
+                open={confirming && !!preview}
+                onClose={() => setConfirming(false)}
+                aria-labelledby="cancel-confirm-title"
+                data-testid="cancel-confirm"
+                fullWidth
+                maxWidth="sm"
+            >
+                <DialogTitle id="cancel-confirm-title">{translate('app.money.confirm_cancel.title', { type: typeName })}</DialogTitle>
+                {preview && (
+                    <DialogContent>
+                        <Table size="small">
+                            <TableBody>
+                                <Row label={translate('resources.pay/attempts.fields.remaining')}>{fmtMoney(record.remaining)}</Row>
+                                <Row label={translate('app.money.confirm_cancel.refund')}>
+                                    <strong data-testid="confirm-refund">{fmtMoney(preview.refund)}</strong>
+                                </Row>
+                                <Row label={translate('app.money.confirm_cancel.remaining')}>
+                                    <strong data-testid="confirm-remaining">{fmtMoney(preview.after)}</strong>
+                                </Row>
+                                <Row label={translate('app.money.reason')}>{reason}</Row>
+                            </TableBody>
+                        </Table>
+                        {(type !== '00003' || preview.after.amount === 0) && record.appStatus === 'COMPLETE' && (
+                            <DialogContentText sx={{ mt: 2 }}>{translate('app.money.confirm_cancel.cancels_application')}</DialogContentText>
+                        )}
+                    </DialogContent>
+                )}
+                <DialogActions>
+                    <Button onClick={() => setConfirming(false)} autoFocus>
+                        {translate('app.money.confirm_cancel.back')}
+                    </Button>
+                    <Button color="error" variant="contained" onClick={() => cancel.mutate()} disabled={cancel.isPending} data-testid="confirm-cancel">
+                        {translate('app.money.confirm_cancel.go', { type: typeName })}
+                    </Button>
+                </DialogActions>
+            </Dialog>
         </Card>
     );
 };

@@ -1,28 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { errorOf, fmtMoney, monthStart, today } from './api';
+import { settlementExportUrl, type MoneyDataProvider, type Settlement, type SettlementFeeRule, type SettlementPeriod, type SettlementRow } from './moneyMethods';
 import { ADMIN_API } from '../dataProvider';
-import { errorOf, fmtMoney, get, monthStart, post, today, type Money } from './api';
+import type { Permissions } from '../authProvider';
 
-interface SumRow {
-    payType: string;
-    currency: string;
-    payments: number;
-    refunds: number;
-    paid: Money;
-    refunded: Money;
-    providerFees: Money;
-    net: Money;
-}
-
-interface SettlementBody {
-    rows: SumRow[];
-    closed?: { by: string; at: string } | null;
-    adjustments: SumRow[];
-}
-
-const SumTable = ({ rows, testid }: { rows: SumRow[]; testid: string }) => {
+const SumTable = ({ rows, testid }: { rows: SettlementRow[]; testid: string }) => {
     const translate = useTranslate();
     const t = (k: string) => translate(`app.money.settle.${k}`);
     return (
@@ -42,12 +28,15 @@ const SumTable = ({ rows, testid }: { rows: SumRow[]; testid: string }) => {
                 </TableHead>
                 <TableBody>
                     {rows.map(r => (
-                        <TableRow key={`${r.currency}-${r.payType}`} sx={r.payType ? undefined : { '& td': { fontWeight: 700 } }}>
+                        <TableRow key={`${r.currency}-${r.payType}`} data-paytype={r.payType || 'total'} sx={r.payType ? undefined : { '& td': { fontWeight: 700 } }}>
                             <TableCell>{r.currency}</TableCell>
                             <TableCell>{r.payType ? translate(`app.money.pay_type.${r.payType}`) : t('total')}</TableCell>
                             <TableCell align="right">{r.payments}</TableCell>
                             <TableCell align="right">{fmtMoney(r.paid)}</TableCell>
-                            <TableCell align="right">{fmtMoney(r.providerFees)}</TableCell>
+                            <TableCell align="right">
+                                {fmtMoney(r.providerFees)}
+                                {r.payType && r.noFeeRule > 0 ? ' *' : ''}
+                            </TableCell>
                             <TableCell align="right">{r.refunds}</TableCell>
                             <TableCell align="right">{fmtMoney(r.refunded)}</TableCell>
                             <TableCell align="right">{fmtMoney(r.net)}</TableCell>
@@ -59,38 +48,79 @@ const SumTable = ({ rows, testid }: { rows: SumRow[]; testid: string }) => {
     );
 };
 
+/** The fee rules a period used, or that the school has none. */
+const FeeRulesUsed = ({ data }: { data: Settlement }) => {
+    const translate = useTranslate();
+    const { permissions } = usePermissions<Permissions>();
+    const t = (k: string, o?: object) => translate(`app.money.settle.${k}`, o);
+    const unruled = data.rows.filter(r => r.payType).reduce((n, r) => n + (r.noFeeRule ?? 0), 0);
+    const canEdit = (permissions?.pages ?? []).includes('settlement/fee-rules');
+    const edit = canEdit ? (
+        <Button size="small" component={Link} to={`/fee-rules?filter=${encodeURIComponent(JSON.stringify({ schoolCode: data.school }))}`}>
+            {t('edit_rules')}
+        </Button>
+    ) : null;
+    if (!data.feeRulesSet) {
+        return (
+            <Alert severity="warning" data-testid="no-fee-rules" action={edit}>
+                {t('no_fee_rules')}
+            </Alert>
+        );
+    }
+    const rule = (r: SettlementFeeRule) => {
+        const parts = [];
+        if (r.rate !== '0') parts.push(`${r.rate}%`);
+        if (r.fixed.amount > 0 || r.rate === '0') parts.push(fmtMoney(r.fixed));
+        return `${translate(`resources.fee-rules.method.${r.method}`)} ${parts.join(' + ')} (${r.effectiveFrom}~)`;
+    };
+    return (
+        <Stack spacing={1}>
+            {unruled > 0 && (
+                <Alert severity="warning" data-testid="no-fee-rule-rows">
+                    {t('no_fee_rule_rows', { count: unruled, smart_count: unruled })}
+                </Alert>
+            )}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" component="span">
+                    {t('rules_used')}:
+                </Typography>
+                <Typography variant="body2" component="span" data-testid="fee-rules-used">
+                    {data.feeRules.map(rule).join(' · ')}
+                </Typography>
+                {edit}
+            </Stack>
+        </Stack>
+    );
+};
+
 /** settlement/list: one school's period, with drill-down, Excel export and closing. */
 export const SettlementPage = () => {
     const translate = useTranslate();
+    const dataProvider = useDataProvider<MoneyDataProvider>();
     const t = (k: string, o?: object) => translate(`app.money.settle.${k}`, o);
     const [school, setSchool] = useState('');
     const [from, setFrom] = useState(monthStart());
     const [to, setTo] = useState(today());
-    const [data, setData] = useState<SettlementBody | null>(null);
+    const [data, setData] = useState<Settlement | null>(null);
     const [error, setError] = useState('');
-    const [busy, setBusy] = useState(false);
-    const query = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
-    const path = `/settlements/${encodeURIComponent(school)}`;
-    const load = async (e?: React.FormEvent) => {
-        e?.preventDefault();
-        setError('');
-        setBusy(true);
-        try {
-            setData((await get(`${path}?${query}`)) as SettlementBody);
-        } catch (err) {
+    const period: SettlementPeriod = { school, from, to };
+    const load = useMutation({
+        mutationFn: (p: SettlementPeriod) => dataProvider.getSettlement(p),
+        onMutate: () => setError(''),
+        onSuccess: setData,
+        onError: err => {
             setData(null);
             setError(errorOf(err).message);
-        } finally {
-            setBusy(false);
-        }
-    };
-    const close = async () => {
-        if (!window.confirm(t('confirm_close'))) return;
-        try {
-            setData((await post(`${path}/close`, { from, to })) as SettlementBody);
-        } catch (err) {
-            setError(errorOf(err).message);
-        }
+        },
+    });
+    const close = useMutation({
+        mutationFn: (p: SettlementPeriod) => dataProvider.closeSettlement(p),
+        onSuccess: setData,
+        onError: err => setError(errorOf(err).message),
+    });
+    const submit = (e: React.FormEvent) => {
+        e.preventDefault();
+        load.mutate(period);
     };
     const drill = `/pay/attempts?filter=${encodeURIComponent(JSON.stringify({ schoolCode: school, paidFrom: from, paidTo: to }))}`;
     return (
@@ -101,11 +131,11 @@ export const SettlementPage = () => {
                     <Typography component="h1" variant="h5" gutterBottom>
                         {translate('app.pages.settlement')}
                     </Typography>
-                    <Stack component="form" onSubmit={load} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+                    <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
                         <TextField label={t('school')} name="school" value={school} onChange={e => setSchool(e.target.value.trim())} required />
                         <TextField label={t('from')} type="date" name="from" value={from} onChange={e => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
                         <TextField label={t('to')} type="date" name="to" value={to} onChange={e => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-                        <Button type="submit" variant="contained" disabled={busy || !school}>
+                        <Button type="submit" variant="contained" disabled={load.isPending || !school}>
                             {t('show')}
                         </Button>
                     </Stack>
@@ -116,6 +146,7 @@ export const SettlementPage = () => {
                     )}
                     {data && (
                         <Stack spacing={2}>
+                            <FeeRulesUsed data={data} />
                             {data.rows.length === 0 ? <Typography>{t('empty')}</Typography> : <SumTable rows={data.rows} testid="settlement-rows" />}
                             {data.closed ? (
                                 <Alert severity="info">{t('closed', { by: data.closed.by, at: new Date(data.closed.at).toLocaleString() })}</Alert>
@@ -132,11 +163,17 @@ export const SettlementPage = () => {
                                 <Button component={Link} to={drill}>
                                     {t('drill')}
                                 </Button>
-                                <Button component="a" href={`${ADMIN_API}${path}/export?${query}`} download>
+                                <Button component="a" href={settlementExportUrl(ADMIN_API, { school: data.school, from, to })} download>
                                     {t('export')}
                                 </Button>
                                 {!data.closed && (
-                                    <Button color="warning" onClick={close}>
+                                    <Button
+                                        color="warning"
+                                        disabled={close.isPending}
+                                        onClick={() => {
+                                            if (window.confirm(t('confirm_close'))) close.mutate(period);
+                                        }}
+                                    >
                                         {t('close')}
                                     </Button>
                                 )}

@@ -47,4 +47,5 @@ export const MONEY_PAGES: readonly (PlannedPage & { to: string; resource?: boole
     { path: 'pay/cancel/history', labelKey: 'payCancelHistory', to: '/pay/cancels', resource: true },
     { path: 'pay-failure/history', labelKey: 'payFailureHistory', to: '/pay/failures', resource: true },
     { path: 'settlement/list', labelKey: 'settlement', to: '/settlement/list' },
+    { path: 'settlement/fee-rules', labelKey: 'feeRules', to: '/fee-rules', resource: true },
 ];

@@ -7,10 +7,13 @@ export type PayType = 'card' | 'vbank' | 'trans' | 'visa_master';
 
 export type PayOption = { payType: PayType; provider: string; fee: Money; surcharge: Money; total: Money };
 
+/** How a payment is booked: a pay type, or a deposit staff recorded (manual) or a waiver (free). */
+export type BookedPayType = PayType | 'manual' | 'free';
+
 export type Attempt = {
   paymentId: string;
   applNo: number;
-  payType: PayType;
+  payType: BookedPayType;
   provider: string;
   result: 'PROCEEDING' | 'PAID' | 'VBANK_ISSUE' | 'TIMEOUT' | 'FAILED';
   fee: Money;
