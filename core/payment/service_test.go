@@ -120,7 +120,11 @@ func (g *remote) CloseVirtualAccount(_ context.Context, r payment.Ref) error {
 
 // ParseWebhook accepts {"id","paymentId","kind"} signed "ok".
 func (g *remote) ParseWebhook(_ context.Context, w payment.Webhook) (payment.Notice, error) {
-	if w.Get("Webhook-Signature") != "ok" {
+	switch w.Get("Webhook-Signature") {
+	case "ok":
+	case "down": // the provider's verification endpoint did not answer
+		return payment.Notice{}, payment.ErrUnavailable
+	default:
 		return payment.Notice{}, payment.ErrBadSignature
 	}
 	var n payment.Notice
