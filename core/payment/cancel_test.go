@@ -266,3 +266,33 @@ func TestStaffCancelPermissions(t *testing.T) {
 		t.Fatal("cancelled by someone not allowed")
 	}
 }
+
+// withdrawn is the contacts of an applicant who withdrew: nobody to mail.
+type withdrawn struct{}
+
+func (withdrawn) Contact(context.Context, string) (string, string, error) {
+	return "", "", apperr.NotFound("account.not_found")
+}
+
+// Refunding the payment of an applicant who withdrew mails nobody and
+// still refunds; the cancellation carries the id staff's wiring gives.
+func TestStaffCancelForAWithdrawnApplicant(t *testing.T) {
+	t.Parallel()
+	e := newStaffEnv(t)
+	co := e.paid(t)
+	e.svc.Contacts = withdrawn{}
+	e.staff.NewID = func() string { return "cancel-1" }
+	got, err := e.staff.Cancel(context.Background(), sysAdmin, co.PaymentID, payment.CancelInput{Type: "00001", Reason: "탈퇴"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != "cancel-1" || got.Amount != money.Won(80000) || e.gw.cancels[0].RequestID != "cancel-1" {
+		t.Fatalf("cancellation %+v", got)
+	}
+	if m := e.mails(); m["payment_cancelled"] != 0 {
+		t.Fatalf("mailed a withdrawn applicant: %v", m)
+	}
+	if e.attempt(t, co.PaymentID).Result() != payment.Cancelled || e.header(t).State.Status != application.Cancel {
+		t.Fatal("not cancelled")
+	}
+}

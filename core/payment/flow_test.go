@@ -9,6 +9,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -234,6 +235,11 @@ func TestStartRefusals(t *testing.T) {
 			func(t *testing.T, err error) { wantErr(t, err, apperr.KindConflict, payment.CodeAlreadyPaid) }},
 		{"a virtual account awaits its deposit", func(t *testing.T, e *env) int64 { e.issued(t); return e.appl }, "card",
 			func(t *testing.T, err error) { wantErr(t, err, apperr.KindConflict, payment.CodeVbankWaiting) }},
+		{"a virtual account was issued while the applicant was away", func(t *testing.T, e *env) int64 {
+			co := e.start(t, payment.Vbank)
+			e.gw.set(co.PaymentID, payment.RemoteVbankIssued, money.Money{}, &payment.VirtualAccount{Bank: "088", AccountNo: "5621", Due: e.clock.Now().Add(time.Hour)})
+			return e.appl
+		}, "card", func(t *testing.T, err error) { wantErr(t, err, apperr.KindConflict, payment.CodeVbankWaiting) }},
 		{"the provider is still deciding", func(t *testing.T, e *env) int64 {
 			co := e.start(t, payment.Card)
 			e.gw.set(co.PaymentID, payment.RemotePending, money.Money{}, nil)
@@ -646,5 +652,43 @@ func TestReceipts(t *testing.T) {
 		if _, err := e.svc.ReceiptDocument(ctx, c.p, c.id, "en"); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Errorf("%s receipt document: %v", name, err)
 		}
+	}
+}
+
+// An applicant paying in English gets the provider's window, the
+// virtual-account mail and the receipt in English.
+func TestEnglishPaymentIsNamedAndMailedInEnglish(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	co, err := e.svc.Start(ctx, e.owner, e.appl, payment.StartRequest{PayType: "vbank", Locale: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := e.gw.orders[co.PaymentID]; o.OrderName != "GSIS 2027 Spring application fee" || o.Locale != "en" || o.ReturnURL != "" {
+		t.Fatalf("order %+v", o)
+	}
+	e.gw.set(co.PaymentID, payment.RemoteVbankIssued, money.Money{}, &payment.VirtualAccount{Bank: "088", AccountNo: "5621", Due: e.clock.Now().Add(time.Hour)})
+	if err := e.webhook("wh1", co.PaymentID, payment.NoticeVbankIssued, "ok"); err != nil {
+		t.Fatal(err)
+	}
+	e.gw.set(co.PaymentID, payment.RemotePaid, money.Won(80000), nil)
+	if err := e.webhook("wh2", co.PaymentID, payment.NoticePaid, "ok"); err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range e.st.Jobs() {
+		m, ok := j.Payload.(memstore.Mail)
+		if !ok {
+			continue
+		}
+		switch k := m.Message.Kind(); k {
+		case "vbank_issued", "payment_receipt":
+			if m.Locale != "en" {
+				t.Errorf("%s mailed in %s", k, m.Locale)
+			}
+		}
+	}
+	if m := e.mails(); m["vbank_issued"] != 1 || m["payment_receipt"] != 1 {
+		t.Fatalf("mails %v", m)
 	}
 }
