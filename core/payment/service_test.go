@@ -3,7 +3,8 @@ package payment_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -28,6 +29,15 @@ type remote struct {
 	closed  []string
 	lookups int
 	down    bool
+	// What the provider answers besides lookups: Prepare's error and
+	// order id, CloseVirtualAccount's error, and Cancel's error or a
+	// pending acceptance; the cancel requests it received.
+	prepareErr    error
+	orderID       string
+	closeErr      error
+	cancelErr     error
+	cancelPending bool
+	cancels       []payment.CancelRequest
 }
 
 func (g *remote) Provider() payment.Provider { return payment.ProviderTest }
@@ -35,9 +45,12 @@ func (g *remote) Provider() payment.Provider { return payment.ProviderTest }
 func (g *remote) Prepare(_ context.Context, o payment.Order) (payment.Checkout, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.prepareErr != nil {
+		return payment.Checkout{}, g.prepareErr
+	}
 	g.orders[o.PaymentID] = o
 	g.snaps[o.PaymentID] = payment.Snapshot{PaymentID: o.PaymentID, Status: payment.RemoteReady, Amount: o.Amount}
-	return payment.Checkout{Provider: payment.ProviderTest, PaymentID: o.PaymentID, Amount: o.Amount}, nil
+	return payment.Checkout{Provider: payment.ProviderTest, PaymentID: o.PaymentID, ProviderOrderID: g.orderID, Amount: o.Amount}, nil
 }
 
 func (g *remote) Lookup(_ context.Context, r payment.Ref) (payment.Snapshot, error) {
@@ -54,17 +67,50 @@ func (g *remote) Lookup(_ context.Context, r payment.Ref) (payment.Snapshot, err
 	return s, nil
 }
 
+// Capture takes the money of an approved order that matches ours (amount,
+// currency, payment id); any other order is answered as it stands.
 func (g *remote) Capture(ctx context.Context, r payment.Ref) (payment.Snapshot, error) {
-	return g.Lookup(ctx, r)
+	s, err := g.Lookup(ctx, r)
+	if err != nil || s.Status != payment.RemoteApproved || s.Amount != r.Expected || s.PaymentID != r.PaymentID {
+		return s, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s.Status, s.Paid, s.ProviderTxID = payment.RemotePaid, s.Amount, "cap-"+r.PaymentID
+	g.snaps[r.PaymentID] = s
+	return s, nil
 }
 
-func (g *remote) Cancel(context.Context, payment.CancelRequest) (payment.CancelResult, error) {
-	return payment.CancelResult{}, errors.New("not used")
+// Cancel refunds what it is asked (everything that remains when Amount
+// is the zero value), done at once or pending as cancelPending says.
+func (g *remote) Cancel(_ context.Context, req payment.CancelRequest) (payment.CancelResult, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.cancels = append(g.cancels, req)
+	if g.cancelErr != nil {
+		return payment.CancelResult{}, g.cancelErr
+	}
+	amount := req.Amount
+	if amount == (money.Money{}) {
+		amount = req.Cancellable
+	}
+	s := g.snaps[req.Ref.PaymentID]
+	res := payment.CancelResult{CancelID: fmt.Sprintf("pc%d", len(g.cancels)), Amount: amount, Pending: g.cancelPending}
+	st := payment.RefundSucceeded
+	if res.Pending {
+		st = payment.RefundPending
+	}
+	s.Refunds = append(slices.Clone(s.Refunds), payment.RemoteRefund{ID: res.CancelID, Status: st, Amount: amount})
+	g.snaps[req.Ref.PaymentID] = s
+	return res, nil
 }
 
 func (g *remote) CloseVirtualAccount(_ context.Context, r payment.Ref) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.closeErr != nil {
+		return g.closeErr
+	}
 	g.closed = append(g.closed, r.PaymentID)
 	s := g.snaps[r.PaymentID]
 	s.Status = payment.RemoteCancelled
@@ -74,7 +120,11 @@ func (g *remote) CloseVirtualAccount(_ context.Context, r payment.Ref) error {
 
 // ParseWebhook accepts {"id","paymentId","kind"} signed "ok".
 func (g *remote) ParseWebhook(_ context.Context, w payment.Webhook) (payment.Notice, error) {
-	if w.Get("Webhook-Signature") != "ok" {
+	switch w.Get("Webhook-Signature") {
+	case "ok":
+	case "down": // the provider's verification endpoint did not answer
+		return payment.Notice{}, payment.ErrUnavailable
+	default:
 		return payment.Notice{}, payment.ErrBadSignature
 	}
 	var n payment.Notice
@@ -96,10 +146,12 @@ func (g *remote) set(id string, st payment.RemoteStatus, paid money.Money, va *p
 	g.snaps[id] = s
 }
 
-type gateways struct{ g payment.Gateway }
+// gateways serves each provider that has a gateway.
+type gateways map[payment.Provider]payment.Gateway
 
 func (g gateways) Gateway(p payment.Provider) (payment.Gateway, bool) {
-	return g.g, p == payment.ProviderTest
+	gw, ok := g[p]
+	return gw, ok
 }
 
 type rounds struct{ r application.Round }
@@ -172,7 +224,7 @@ func newEnv(t *testing.T) *env {
 	sub := &submission.Service{Apps: apps, Numbers: memstore.ExamNumbers{Store: st}, Applicants: applicants{}, Mailer: out, Clock: clock}
 	gw := &remote{snaps: map[string]payment.Snapshot{}, orders: map[string]payment.Order{}}
 	pays := memstore.Payments{Store: st}
-	svc := &payment.Service{Apps: apps, Ref: rounds{round}, Store: pays, Config: noConfig{}, Gateways: gateways{gw},
+	svc := &payment.Service{Apps: apps, Ref: rounds{round}, Store: pays, Config: noConfig{}, Gateways: gateways{payment.ProviderTest: gw},
 		Route: func(payment.PayType) payment.Provider { return payment.ProviderTest }, Completer: sub,
 		Contacts: contacts{}, Mailer: out, PayPal: payment.DefaultPayPalFee, Clock: clock}
 	return &env{svc: svc, gw: gw, st: st, pays: pays, apps: apps, clock: clock, appl: applNo,
