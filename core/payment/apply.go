@@ -97,7 +97,7 @@ func (s *Service) applyLocked(ctx context.Context, a *application.Application, a
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		return s.paid(ctx, a, r, att, now, application.ByPayment)
+		return s.paid(ctx, a, r, att, now, application.ByPayment, src)
 	case VbankIssue:
 		// An application cancelled meanwhile keeps its status: the
 		// account is recorded and staff are alerted (a deposit would be a
@@ -144,9 +144,10 @@ func (s *Service) cancelledThere(ctx context.Context, a *application.Application
 // attempt, cancelled) keeps the money recorded and raises an alert: staff
 // refund it. The receipt is queued before the completion takes the round's
 // exam-number lock, so the lock is held for as little as possible.
-func (s *Service) paid(ctx context.Context, a *application.Application, r application.Round, att *Attempt, now time.Time, by application.Actor) error {
+func (s *Service) paid(ctx context.Context, a *application.Application, r application.Round, att *Attempt, now time.Time,
+	by application.Actor, src Source) error {
 	if st := a.State().Effective(); st != application.Submit && st != application.VbankIssue {
-		return s.refundSecond(ctx, a, r, att, now)
+		return s.refundSecond(ctx, a, r, att, now, src)
 	}
 	email, loc, err := s.Contacts.Contact(ctx, a.UserID())
 	if err != nil {
@@ -173,10 +174,10 @@ const reasonPaidTwice = "paid twice: refunded automatically"
 // system's, the attempt ends CANCELLED and the applicant is mailed. Staff
 // see the alert; a provider that refuses leaves the alert for them to
 // refund by hand. No applicant is charged twice without a refund.
-func (s *Service) refundSecond(ctx context.Context, a *application.Application, r application.Round, cur *Attempt, now time.Time) error {
+func (s *Service) refundSecond(ctx context.Context, a *application.Application, r application.Round, cur *Attempt, now time.Time, src Source) error {
 	att := *cur
 	rec := Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefused,
-		Source: SrcWebhook, From: Paid, To: Paid, Code: CodePaidTwice, Alert: true, At: now,
+		Source: src, From: Paid, To: Paid, Code: CodePaidTwice, Alert: true, At: now,
 		Detail: map[string]string{"status": string(a.State().Effective()), "amount": att.Paid().String()}}
 	gw, ok := s.Gateways.Gateway(att.Provider())
 	if !ok || s.Refunds == nil || att.Manual() {

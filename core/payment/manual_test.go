@@ -128,7 +128,7 @@ func TestManualPayRefusals(t *testing.T) {
 // Money for an application another payment completed is kept recorded
 // and raises an alert for staff to refund; the application keeps its one
 // exam number and one completion mail.
-func TestPaidTwiceIsAnAlert(t *testing.T) {
+func TestPaidTwiceIsRefundedAtOnce(t *testing.T) {
 	t.Parallel()
 	e := newStaffEnv(t)
 	ctx := context.Background()
@@ -140,14 +140,26 @@ func TestPaidTwiceIsAnAlert(t *testing.T) {
 	if err := e.webhook("wh-2nd", co.PaymentID, payment.NoticePaid, "ok"); err != nil {
 		t.Fatal(err)
 	}
-	if a := e.attempt(t, co.PaymentID); a.Result() != payment.Paid {
-		t.Fatalf("the money received is not recorded: %s", a.Result())
+	// The second payment is refunded in full at once: the provider was
+	// asked, the attempt ended CANCELLED with its money back, staff see
+	// the alert and the applicant got the refund mail.
+	a := e.attempt(t, co.PaymentID)
+	if a.Result() != payment.Cancelled || a.Refunded() != money.Won(80000) || !a.Remaining().IsZero() {
+		t.Fatalf("second payment: %s refunded %v", a.Result(), a.Refunded())
+	}
+	if len(e.gw.cancels) != 1 || e.gw.cancels[0].Ref.PaymentID != co.PaymentID || e.gw.cancels[0].Cancellable != money.Won(80000) {
+		t.Fatalf("refunds asked: %+v", e.gw.cancels)
 	}
 	if n := e.alerts(t, payment.CodePaidTwice); n != 1 {
 		t.Fatalf("%d paid-twice alerts", n)
 	}
-	if h := e.header(t); h.State.Status != application.Complete || h.ApplID != "P0001" || e.mails()["application_complete"] != 1 {
+	if h := e.header(t); h.State.Status != application.Complete || h.ApplID != "P0001" || e.mails()["application_complete"] != 1 ||
+		e.mails()["payment_cancelled"] != 1 {
 		t.Fatalf("application %+v, mails %v", h, e.mails())
+	}
+	list, err := e.staff.MyRefunds(ctx, e.owner)
+	if err != nil || len(list) != 1 || list[0].By != "system" || list[0].ApplicantReason == "" || list[0].Amount != money.Won(80000) {
+		t.Fatalf("the applicant's refunds: %+v %v", list, err)
 	}
 }
 

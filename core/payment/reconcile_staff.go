@@ -61,14 +61,16 @@ func (s *Staff) PayCheck(ctx context.Context, p permission.Principal, school str
 		}
 		d.Remote, d.Theirs = snap.Status, snap.Paid
 		paidThere := snap.Status == RemotePaid || snap.Status == RemotePartCanceled || snap.Status == RemoteCancelled && snap.Paid != (money.Money{}) && !snap.Paid.IsZero()
+		// Money received is PAID, or CANCELLED once refunded in full.
+		received := a.Result() == Paid || a.Result() == Cancelled
 		switch {
-		case a.Result() != Paid && paidThere:
+		case !received && paidThere:
 			d.Kind, d.Ours = DiffPaidThere, a.Quote().Total
-		case a.Result() == Paid && !paidThere:
+		case received && !paidThere:
 			d.Kind = DiffNotPaidThere
-		case a.Result() == Paid && snap.Paid != (money.Money{}) && snap.Paid != a.Paid():
+		case received && snap.Paid != (money.Money{}) && snap.Paid != a.Paid():
 			d.Kind = DiffAmount
-		case a.Result() == Paid && snap.Cancelled != (money.Money{}) && snap.Cancelled != a.Refunded():
+		case received && snap.Cancelled != (money.Money{}) && snap.Cancelled != a.Refunded():
 			d.Kind, d.Ours, d.Theirs = DiffRefund, a.Refunded(), snap.Cancelled
 		case a.Result().InFlight() && now.Sub(a.CreatedAt()) > time.Hour && a.Result() != VbankIssue:
 			d.Kind = DiffStuck

@@ -295,7 +295,7 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		if err := s.paid(ctx, a, r, &att, now, application.BySysAdmin); err != nil {
+		if err := s.paid(ctx, a, r, &att, now, application.BySysAdmin, SrcStaff); err != nil {
 			return err
 		}
 		return s.audit(ctx, p, "payment.manual", att.PaymentID(), map[string]any{"applNo": applNo, "method": in.Method,

@@ -8,60 +8,6 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 )
 
-// The provider's fee of a paid attempt: rate and fixed part per pay type,
-// rounded half up; manual payments, unpaid attempts and pay types without
-// a rule cost nothing.
-func TestFeeRules(t *testing.T) {
-	t.Parallel()
-	paidWith := func(prov Provider, q Quote) Attempt {
-		a, err := NewAttempt("ga1-x", 1, "hong", "S01", prov, q, "ko", t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := a.Apply(Event{Kind: EvPaid, Amount: q.Total}, t0); err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-	pp, err := NewQuote(VisaMaster, money.Cents(6000), DefaultPayPalFee)
-	if err != nil {
-		t.Fatal(err)
-	}
-	won := func(t PayType, n int64) Quote {
-		return Quote{PayType: t, Fee: money.Won(n), Surcharge: money.Won(0), Total: money.Won(n)}
-	}
-	manual, _ := NewManualAttempt("m1", 1, "hong", "S01", won(Trans, 80000), "ko", "e", t0)
-	unpaid, _ := NewAttempt("ga1-y", 1, "hong", "S01", ProviderTest, won(Card, 80000), "ko", t0)
-	cases := []struct {
-		name  string
-		rules FeeRules
-		a     Attempt
-		want  money.Money
-	}{
-		{"card 2.5%", DefaultFeeRules, paidWith(ProviderTest, won(Card, 80000)), money.Won(2000)},
-		{"card rounds half up", DefaultFeeRules, paidWith(ProviderTest, won(Card, 80020)), money.Won(2001)}, // 2000.5
-		{"transfer 1.8%", DefaultFeeRules, paidWith(ProviderTest, won(Trans, 80000)), money.Won(1440)},
-		{"virtual account 300 a deposit", DefaultFeeRules, paidWith(ProviderTest, won(Vbank, 80000)), money.Won(300)},
-		{"PayPal 4.4% + 0.30", DefaultFeeRules, paidWith(ProviderPayPal, pp), money.Cents(307)}, // 62.94 × 4.4% = 2.77 + 0.30
-		{"manual costs nothing", DefaultFeeRules, manual, money.Won(0)},
-		{"unpaid costs nothing", DefaultFeeRules, unpaid, money.Won(0)},
-		{"no rule costs nothing", FeeRules{}, paidWith(ProviderTest, won(Card, 80000)), money.Won(0)},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			got, err := c.rules.Fee(c.a)
-			if err != nil || got != c.want {
-				t.Fatalf("fee %v %v, want %v", got, err, c.want)
-			}
-		})
-	}
-	huge := FeeRules{Card: {Rate: money.PPM(1_000_000), Fixed: 1 << 62}}
-	if _, err := huge.Fee(paidWith(ProviderTest, won(Card, 1<<62))); err == nil {
-		t.Fatal("fee overflow")
-	}
-}
-
 // Settlement by method: per currency, a row per pay type followed by the
 // currency's total (pay type "").
 func TestSettleByMethod(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/payment"
 )
@@ -221,7 +222,27 @@ func newStaffEnv(t *testing.T) *staffEnv {
 	recs := &staffRecords{pays: e.pays, apps: e.apps, applNos: []int64{e.appl}}
 	e.svc.Refunds = recs
 	e.svc.Log = memstore.AccessLog{Store: e.st}
-	return &staffEnv{env: e, recs: recs, staff: &payment.Staff{Service: e.svc, Records: recs, Tx: e.st, Fees: payment.DefaultFeeRules}}
+	return &staffEnv{env: e, recs: recs, staff: &payment.Staff{Service: e.svc, Records: recs, Tx: e.st, Fees: commonFees{}}}
+}
+
+// commonFees are every school's fee rules in these tests: common Korean PG
+// and PayPal rates (card 2.5%, transfer 1.8%, virtual account KRW 300,
+// PayPal 4.4% + USD 0.30), in effect since 2020.
+type commonFees struct{}
+
+func (commonFees) Get(_ context.Context, school string) (*feeschedule.Schedule, error) {
+	sc, err := feeschedule.NewSchedule(school)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range []feeschedule.Draft{{Method: "card", Rate: "2.5"}, {Method: "trans", Rate: "1.8"}, {Method: "vbank", Fixed: "300"},
+		{Method: "paypal", Rate: "4.4", Fixed: "0.30"}} {
+		d.EffectiveFrom = "2020-01-01"
+		if _, err := sc.Add(d); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
 }
 
 // logged answers the access log as "actor action target".
