@@ -13,8 +13,6 @@ import (
 // amount refunded: pay-check has nothing to report.
 func TestPayCheckAfterAFullRefundReportsNothing(t *testing.T) {
 	t.Parallel()
-	t.Skip("bug: reconcile_staff.go PayCheck counts a provider CANCELLED snapshot with Paid as paidThere and tests a.Result() != Paid, " +
-		"so every attempt staff refunded in full (or cancelled 00002) is listed as paid_there (\"the provider has the money, our record does not\")")
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	co := e.paid(t)
@@ -35,8 +33,6 @@ func TestPayCheckAfterAFullRefundReportsNothing(t *testing.T) {
 // such: staff see where the paid-twice alert came from.
 func TestPaidTwiceAlertNamesItsSource(t *testing.T) {
 	t.Parallel()
-	t.Skip("bug: apply.go paid() logs the paid_twice alert with Source SrcWebhook whatever the source " +
-		"(browser return, reconciliation, staff re-query)")
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	co := e.start(t, payment.Card)
