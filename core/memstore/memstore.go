@@ -106,6 +106,7 @@ type data struct {
 	closures   map[application.RoundKey]application.Closure
 	sanctions  []account.Sanction // by id order; entries are replaced, never changed
 	sites      *surveyData
+	refunds    *refundData // refund requests and rule texts (refundrequests.go)
 }
 
 func (d *data) clone() *data {
@@ -143,6 +144,7 @@ func (d *data) clone() *data {
 	c.closures = maps.Clone(d.closures)
 	c.sanctions = slices.Clone(d.sanctions)
 	c.sites = d.sites.clone()
+	c.refunds = d.refunds.clone()
 	return &c
 }
 

@@ -124,7 +124,7 @@ func NewRequest(p Paid, reason string, account *payment.RefundAccount, now time.
 	if err := f.Err(); err != nil {
 		return Request{}, err
 	}
-	return Request{paid: p, reason: reason, account: acct, state: Pending, createdAt: now}, nil
+	return Request{paid: p, reason: reason, account: acct, state: Pending, createdAt: now, refunded: money.Zero(p.Paid.Currency())}, nil
 }
 
 // Row is a request as stores keep it.
