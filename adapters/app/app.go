@@ -29,6 +29,7 @@ import (
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/refundrequest"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -63,6 +64,8 @@ type App struct {
 	TestPG *testpg.Gateway
 	// Money is the staff money pages (issue 10).
 	Money *payment.Staff
+	// RefundRequests are applicants' refund requests (issue 18).
+	RefundRequests *refundrequest.Service
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	draining  atomic.Bool
@@ -158,6 +161,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		return nil, err
 	}
 	a.buildMoney()
+	a.RefundRequests = a.buildRefundRequests(clock)
 	accessLog, exports, err := a.buildBackoffice(cfg)
 	if err != nil {
 		a.Close()
@@ -167,7 +171,8 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
 			Recommend: a.Recommend, Money: a.Money,
-			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys},
+			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys,
+			RefundRequests: a.RefundRequests},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,

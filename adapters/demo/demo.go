@@ -29,6 +29,8 @@ type Data struct {
 	Users    []User   `json:"users"`
 	// Apply is each school's form reference data (apply.json).
 	Apply map[string]postgres.DemoApply `json:"-"`
+	// RefundRules are the schools' refund rule texts (refund-rules.json).
+	RefundRules map[string]RefundRule `json:"-"`
 	// Year is the rounds' entrance year; 0 means next year in Seoul.
 	// Round names say "{year}" where it goes.
 	Year int `json:"-"`
@@ -80,7 +82,10 @@ func Read(dir string) (Data, error) {
 	if err := json.Unmarshal(b, &d); err != nil {
 		return d, fmt.Errorf("demo: %w", err)
 	}
-	d.Apply, err = readApply(dir)
+	if d.Apply, err = readApply(dir); err != nil {
+		return d, err
+	}
+	d.RefundRules, err = readRefundRules(dir)
 	return d, err
 }
 
@@ -102,7 +107,10 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		return false, fmt.Errorf("demo: %w", err)
 	}
 	if n > 0 {
-		return false, loadApply(ctx, db, d)
+		if err := loadApply(ctx, db, d); err != nil {
+			return false, err
+		}
+		return false, loadRefundRules(ctx, db, d, now)
 	}
 	hash, err := hasher.Hash(d.Password)
 	if err != nil {
@@ -161,5 +169,8 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 	if err != nil {
 		return false, err
 	}
-	return true, loadApply(ctx, db, d)
+	if err := loadApply(ctx, db, d); err != nil {
+		return true, err
+	}
+	return true, loadRefundRules(ctx, db, d, now)
 }

@@ -53,6 +53,7 @@ var catalogues = []catalogue{
 	{"helpdesk", helpdeskMessages},
 	{"inquiry", inquiryMessages},
 	{"survey", surveyMessages},
+	{"refund_request", refundRequestMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

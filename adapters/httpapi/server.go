@@ -29,6 +29,7 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/refundrequest"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -64,6 +65,8 @@ type Services struct {
 	Helpdesk   *helpdesk.Service       // the FAQ and the help board
 	Inquiry    *inquiry.Service        // the 1:1 inquiry board
 	Surveys    *survey.Service         // survey questions, site surveys and their results
+	// RefundRequests are applicants' refund requests and the schools' refund rules (issue 18).
+	RefundRequests *refundrequest.Service
 }
 
 // Deps is what the edge needs.
@@ -126,6 +129,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountInquiry,
 	(*Server).mountClosing,
 	(*Server).mountSurveys,
+	(*Server).mountRefundRequests,
 }
 
 // streamedUpload reports whether a request is one of the multipart routes
