@@ -27,6 +27,7 @@ import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
 import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
 import { ManualPay, PayCancelPage } from './money/ManualPay';
 import { SettlementPage } from './money/Settlement';
+import { refundRequests, refundRules } from './refunds';
 
 const store = createStore();
 
@@ -64,6 +65,9 @@ export const App = () => (
         <Resource name="pay/cancels" list={CancelHistory} />
         <Resource name="pay/failures" list={FailureHistory} />
         <Resource name="pay/check" list={PayCheck} />
+        {/* Applicants' refund requests and the schools' refund rules (issue 18). */}
+        <Resource name="pay/refund-requests" {...refundRequests} />
+        <Resource name="pay/refund-rules" {...refundRules} />
         <Resource name="applications" {...applications} />
         <Resource name="members" {...members} />
         <Resource name="roles" {...roles} />
@@ -100,6 +104,8 @@ export const App = () => (
             <Route path="/manual-pay" element={<ManualPay />} />
             <Route path="/pay/cancel" element={<PayCancelPage />} />
             <Route path="/settlement/list" element={<SettlementPage />} />
+            <Route path="/refund-requests" element={<Navigate to="/pay/refund-requests" replace />} />
+            <Route path="/refund-rules" element={<Navigate to="/pay/refund-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />

@@ -1,7 +1,23 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './httpClient';
+import type { ApproveInput, DenyInput, RefundDataProvider, RefundRequestRecord } from './refunds/api';
 
 /** Admin API root (docs/api-platform.md, "Admin"). Paging via Content-Range. */
 export const ADMIN_API = '/apply/api-auth/admin';
 
-export const dataProvider = simpleRestProvider(ADMIN_API, httpClient);
+const rest = simpleRestProvider(ADMIN_API, httpClient);
+
+const answer = async (id: number, verb: 'approve' | 'deny', body: ApproveInput | DenyInput) => {
+    const { json } = await httpClient(`${ADMIN_API}/pay/refund-requests/${encodeURIComponent(String(id))}/${verb}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+    });
+    return { data: json as RefundRequestRecord };
+};
+
+/** REST for the resources, plus the calls that are not (answering a refund request). */
+export const dataProvider: RefundDataProvider = {
+    ...rest,
+    approveRefundRequest: (id, input) => answer(id, 'approve', input),
+    denyRefundRequest: (id, input) => answer(id, 'deny', input),
+};
