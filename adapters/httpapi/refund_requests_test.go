@@ -124,6 +124,9 @@ func TestRefundRequestApprovedRefundsThroughTheStaffRefund(t *testing.T) {
 		!strings.Contains(fmt.Sprint(approved[0]), "applicant1@") || !strings.Contains(fmt.Sprint(approved[0]), "80000") {
 		t.Fatalf("mails %v", approved)
 	}
+	if e.count("SELECT count(*) FROM audit_log WHERE action = 'refund_request.list' AND actor = 'sysadmin'") == 0 {
+		t.Error("listing requests (applicants' ids) is not in the access log")
+	}
 	for _, action := range []string{"refund_request.create", "refund_request.approve", "payment.cancel"} {
 		if e.count("SELECT count(*) FROM audit_log WHERE action = $1", action) != 1 {
 			t.Errorf("no audit line %s", action)

@@ -25,6 +25,9 @@ type ApproveInput struct {
 // refund the provider refuses leaves the request pending. The refund
 // account is the one the applicant gave. The applicant is mailed the
 // answer (beside the refund's own mail) and the approval is audited.
+// A refusal by the provider is kept as the staff refund recorded it (the
+// request's transaction commits with the request unchanged) and answered
+// as the error.
 func (s *Service) Approve(ctx context.Context, p permission.Principal, id int64, in ApproveInput) (Request, error) {
 	if err := staff(p); err != nil {
 		return Request{}, err
@@ -39,9 +42,17 @@ func (s *Service) Approve(ctx context.Context, p permission.Principal, id int64,
 	if err := f.Err(); err != nil {
 		return Request{}, err
 	}
-	return s.decide(ctx, p, id, func(ctx context.Context, r *Request) error {
+	var refused error
+	out, err := s.decide(ctx, p, id, func(ctx context.Context, r *Request) error {
 		c, err := s.Refunder.Refund(ctx, p, r.PaymentID(), payment.CancelInput{Type: in.Type, Amount: in.Amount, Reason: in.Reason,
 			Refund: r.Account()})
+		if apperr.CodeOf(err) == payment.CodeProviderRefused {
+			// The provider said no: nothing was refunded and the request
+			// stays pending, but the staff refund recorded the refusal (an
+			// alert of pay-failure/history) in this transaction: commit it.
+			refused = err
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -57,4 +68,8 @@ func (s *Service) Approve(ctx context.Context, p permission.Principal, id int64,
 				Requested: requested, Refunded: c.Amount.String(), Reason: r.Answer()}
 		})
 	})
+	if err == nil && refused != nil {
+		return Request{}, refused
+	}
+	return out, err
 }

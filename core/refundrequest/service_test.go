@@ -37,6 +37,13 @@ func (f *refunder) Refund(ctx context.Context, p permission.Principal, paymentID
 		return payment.Cancellation{}, apperr.Forbidden("auth.forbidden")
 	}
 	if f.refuses {
+		// As the staff refund does: the refusal is recorded for staff, in
+		// the caller's transaction.
+		att, _ := f.pays.Get(ctx, paymentID)
+		if err := f.pays.Log(ctx, payment.Record{PaymentID: paymentID, ApplNo: att.ApplNo, Kind: payment.RecRefused, Source: payment.SrcStaff,
+			Code: payment.CodeProviderRefused, Alert: true}); err != nil {
+			return payment.Cancellation{}, err
+		}
 		return payment.Cancellation{}, apperr.Conflict(payment.CodeProviderRefused)
 	}
 	att, err := f.pays.Get(ctx, paymentID)
@@ -251,6 +258,9 @@ func TestApproveRefundsThroughTheStaffRefundAndMails(t *testing.T) {
 	}
 	if got, _ := e.svc.MineOne(ctx, owner, r.ID()); got.State() != refundrequest.Pending || len(e.mails("refund_request_approved")) != 0 {
 		t.Fatalf("after a refusal: %s", got.State())
+	}
+	if recs, _ := e.pays.Records(ctx, n); len(recs) != 1 || recs[0].Kind != payment.RecRefused || !recs[0].Alert {
+		t.Fatalf("the refusal is not kept for staff: %+v", recs)
 	}
 	e.ref.refuses = false
 	got, err := e.svc.Approve(ctx, sys, r.ID(), ok)

@@ -55,6 +55,13 @@ func (s *Service) List(ctx context.Context, p permission.Principal, q Query) ([]
 	if err != nil {
 		return nil, 0, err
 	}
+	// Lists show applicants' ids and names: the read is in the access log.
+	if s.Log != nil {
+		if err := s.Log.Record(ctx, p.UserID, "refund_request.list", "", map[string]any{"state": string(q.State), "school": q.School,
+			"applNo": q.ApplNo, "rows": len(list)}); err != nil {
+			return nil, 0, err
+		}
+	}
 	out := make([]Item, 0, len(list))
 	for _, r := range list {
 		it, err := s.item(ctx, r)
