@@ -30,6 +30,7 @@ import (
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/refundrequest"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -66,6 +67,8 @@ type App struct {
 	Money *payment.Staff
 	// FeeRules are the settlement fee rules (issue 18).
 	FeeRules *feeschedule.Service
+	// RefundRequests are applicants' refund requests (issue 18).
+	RefundRequests *refundrequest.Service
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	draining  atomic.Bool
@@ -162,6 +165,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	}
 	a.buildMoney()
 	a.buildFeeRules()
+	a.RefundRequests = a.buildRefundRequests(clock)
 	accessLog, exports, err := a.buildBackoffice(cfg)
 	if err != nil {
 		a.Close()
@@ -172,7 +176,8 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
 			Recommend: a.Recommend, Money: a.Money,
 			FeeRules:  a.FeeRules,
-			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys},
+			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys,
+			RefundRequests: a.RefundRequests},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
 		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
 		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,

@@ -30,6 +30,8 @@ type Data struct {
 	Users    []User   `json:"users"`
 	// Apply is each school's form reference data (apply.json).
 	Apply map[string]postgres.DemoApply `json:"-"`
+	// RefundRules are the schools' refund rule texts (refund-rules.json).
+	RefundRules map[string]RefundRule `json:"-"`
 	// Year is the rounds' entrance year; 0 means next year in Seoul.
 	// Round names say "{year}" where it goes.
 	Year int `json:"-"`
@@ -92,7 +94,10 @@ func Read(dir string) (Data, error) {
 	if err := json.Unmarshal(b, &d); err != nil {
 		return d, fmt.Errorf("demo: %w", err)
 	}
-	d.Apply, err = readApply(dir)
+	if d.Apply, err = readApply(dir); err != nil {
+		return d, err
+	}
+	d.RefundRules, err = readRefundRules(dir)
 	return d, err
 }
 
@@ -114,7 +119,10 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 		return false, fmt.Errorf("demo: %w", err)
 	}
 	if n > 0 {
-		return false, loadApply(ctx, db, d)
+		if err := loadApply(ctx, db, d); err != nil {
+			return false, err
+		}
+		return false, loadRefundRules(ctx, db, d, now)
 	}
 	hash, err := hasher.Hash(d.Password)
 	if err != nil {
@@ -176,7 +184,10 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 	if err != nil {
 		return false, err
 	}
-	return true, loadApply(ctx, db, d)
+	if err := loadApply(ctx, db, d); err != nil {
+		return true, err
+	}
+	return true, loadRefundRules(ctx, db, d, now)
 }
 
 // loadFeeRules gives a demo school its fee rules.

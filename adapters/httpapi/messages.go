@@ -57,6 +57,7 @@ var catalogues = []catalogue{
 	{"inquiry", inquiryMessages},
 	{"survey", surveyMessages},
 	{"feerules", feeRuleMessages},
+	{"refund_request", refundRequestMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are

@@ -15,34 +15,55 @@ import (
 
 // fillAndSubmit fills every step of an application of 236 through the API
 // (as the applicant's pages do) and submits it: SUBMIT, waiting for the fee.
-func (e payEnv) fillAndSubmit(c *apptest.Client) int64 {
+func (e payEnv) fillAndSubmit(c *apptest.Client) int64 { return e.fillAndSubmitTo(c, "236", "DC01") }
+
+// fillAndSubmitTo is fillAndSubmit for a school and major.
+func (e payEnv) fillAndSubmitTo(c *apptest.Client, school, major string) int64 {
 	t := e.t
 	t.Helper()
-	round := e.recruit(c, "236")
-	r := must(t, c.Do("POST", "/apply/api-auth/appl/part", e.partBody("236", "DC01", true, round)), 201, "part")
+	round := e.recruit(c, school)
+	r := must(t, c.Do("POST", "/apply/api-auth/appl/part", e.partBody(school, major, true, round)), 201, "part")
 	n := int64(r.Body["applNo"].(float64))
 	p := func(f string) string { return fmt.Sprintf(f, n) }
-	must(t, c.Do("POST", p("/apply/api-auth/appl/basis/%d"), map[string]any{"applicantInfo": koreanInfo()}), 200, "basis")
-	must(t, c.Do("POST", p("/apply/api-auth/appl/acad/%d"), map[string]any{"acadList": acadList()}), 200, "acad")
-	must(t, c.Do("POST", p("/apply/api-auth/appl/lang/%d"), map[string]any{"partLanguages": []any{
-		map[string]any{"langExamCode": "00001", "score": "105", "examDay": "2026-05-10", "expiryDay": "2028-05-10"}}}), 200, "lang")
-	must(t, c.Do("POST", p("/apply/api-auth/appl/career/%d"), map[string]any{"careerList": careerList()}), 200, "career")
-	must(t, c.Do("POST", p("/apply/api-auth/appl/add-info/%d"), map[string]any{"essays": essays3()}), 200, "add info")
-	uploadRequired(t, c, n)
-	must(t, c.Do("POST", p("/apply/api-auth/appl/doc/save/%d"), nil), 200, "documents saved")
-	step := must(t, c.Do("GET", p("/apply/api-auth/survey/%d"), nil), 200, "survey")
-	ans := []any{}
-	for _, q := range step.Body["questions"].([]any) {
-		m := q.(map[string]any)
-		a := map[string]any{"questionCode": m["questionCode"], "inputType": m["inputType"]}
-		if items, _ := m["items"].([]any); len(items) > 0 {
-			a["itemCode"] = items[0].(map[string]any)["itemCode"]
-		} else {
-			a["answer"] = "text"
-		}
-		ans = append(ans, a)
+	steps := map[string]bool{}
+	for _, st := range r.Body["steps"].([]any) {
+		steps[fmt.Sprint(st)] = true
 	}
-	must(t, c.Do("POST", "/apply/api-auth/survey/save", map[string]any{"applNo": n, "answers": ans}), 200, "survey saved")
+	if steps["BASIS_SAVE"] {
+		must(t, c.Do("POST", p("/apply/api-auth/appl/basis/%d"), map[string]any{"applicantInfo": koreanInfo()}), 200, "basis")
+	}
+	if steps["ACAD_SAVE"] {
+		must(t, c.Do("POST", p("/apply/api-auth/appl/acad/%d"), map[string]any{"acadList": acadList()}), 200, "acad")
+	}
+	if steps["LANG_SAVE"] {
+		must(t, c.Do("POST", p("/apply/api-auth/appl/lang/%d"), map[string]any{"partLanguages": []any{
+			map[string]any{"langExamCode": "00001", "score": "105", "examDay": "2026-05-10", "expiryDay": "2028-05-10"}}}), 200, "lang")
+	}
+	if steps["CAREER_SAVE"] {
+		must(t, c.Do("POST", p("/apply/api-auth/appl/career/%d"), map[string]any{"careerList": careerList()}), 200, "career")
+	}
+	if steps["ADD_INFO_SAVE"] {
+		must(t, c.Do("POST", p("/apply/api-auth/appl/add-info/%d"), map[string]any{"essays": essays3()}), 200, "add info")
+	}
+	if steps["FILE_SAVE"] {
+		uploadRequired(t, c, n)
+		must(t, c.Do("POST", p("/apply/api-auth/appl/doc/save/%d"), nil), 200, "documents saved")
+	}
+	if steps["SURVEY"] {
+		step := must(t, c.Do("GET", p("/apply/api-auth/survey/%d"), nil), 200, "survey")
+		ans := []any{}
+		for _, q := range step.Body["questions"].([]any) {
+			m := q.(map[string]any)
+			a := map[string]any{"questionCode": m["questionCode"], "inputType": m["inputType"]}
+			if items, _ := m["items"].([]any); len(items) > 0 {
+				a["itemCode"] = items[0].(map[string]any)["itemCode"]
+			} else {
+				a["answer"] = "text"
+			}
+			ans = append(ans, a)
+		}
+		must(t, c.Do("POST", "/apply/api-auth/survey/save", map[string]any{"applNo": n, "answers": ans}), 200, "survey saved")
+	}
 	r = must(t, c.Do("POST", p("/apply/api-auth/appl/submit/%d"), map[string]any{"consents": consents(round)}), 200, "submit")
 	if r.Body["status"] != "SUBMIT" || r.Body["next"] != "pay" {
 		t.Fatalf("submit: %s", r.Raw)

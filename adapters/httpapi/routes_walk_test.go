@@ -53,7 +53,7 @@ var sampleParams = map[string]string{
 	"schoolCode": "236", "recruitPartSeq": "1", "applPartNo": "1", "*": "walk",
 	"roundId": "236-2027-1", "paymentId": "ga1-walk", "provider": "testpg", "action": "approve",
 	"reqNo": "1", "key": "walkwalkwalkwalkwalkwalkwalkwalkwalkwalkwal",
-	"entryId": "1", "categoryId": "1", "surveyId": "1", "stage": "SURVEY",
+	"entryId": "1", "categoryId": "1", "surveyId": "1", "stage": "SURVEY", "requestId": "987654",
 	"ruleId": "236.999",
 }
 

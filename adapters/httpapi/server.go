@@ -30,6 +30,7 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
+	"github.com/gradapply/gradapply/core/refundrequest"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -66,6 +67,8 @@ type Services struct {
 	Inquiry    *inquiry.Service        // the 1:1 inquiry board
 	Surveys    *survey.Service         // survey questions, site surveys and their results
 	FeeRules   *feeschedule.Service    // settlement fee rules (issue 18)
+	// RefundRequests are applicants' refund requests and the schools' refund rules (issue 18).
+	RefundRequests *refundrequest.Service
 }
 
 // Deps is what the edge needs.
@@ -129,6 +132,7 @@ var areas = []func(s *Server, g Groups){
 	(*Server).mountClosing,
 	(*Server).mountSurveys,
 	(*Server).mountFeeRules,
+	(*Server).mountRefundRequests,
 }
 
 // streamedUpload reports whether a request is one of the multipart routes

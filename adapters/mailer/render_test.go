@@ -42,6 +42,10 @@ var sample = map[string]mailmsg.Message{
 	"review_correction": mailmsg.ReviewCorrection{School: "국제대학원", Round: "2026 전기", Reason: "졸업증명서가 흐립니다. 다시 올려 주세요."},
 	"review_complete":   mailmsg.ReviewCompleted{School: "국제대학원", Round: "2026 전기"},
 	"inquiry_answered":  mailmsg.InquiryAnswered{InquiryNo: 12, Title: "전형료 환불 문의", Link: "https://apply.example/inquiry/user/detail?no=12"},
+	"refund_request_approved": mailmsg.RefundRequestApproved{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007",
+		PaymentID: "ga12-abc", Requested: "2026-11-20", Refunded: "KRW 80000", Reason: "청약 철회 기간 내 요청으로 전액 환불합니다."},
+	"refund_request_denied": mailmsg.RefundRequestDenied{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007",
+		PaymentID: "ga12-abc", Requested: "2026-11-20", Reason: "전형이 이미 시작되어 환불할 수 없습니다."},
 	"membership_notice": mailmsg.MembershipNotice{UserID: "hong123", Limited: true, FalseInfo: true, Note: "학력 사항이 사실과 다릅니다.", FixBy: "2026-12-03"},
 }
 

@@ -111,3 +111,11 @@ func TestContractHelpdesk(t *testing.T) {
 func TestContractInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, contractEnv) }
 
 func TestContractFeeSchedules(t *testing.T) { t.Parallel(); storetest.RunFeeSchedules(t, contractEnv) }
+func TestContractRefundRequests(t *testing.T) {
+	t.Parallel()
+	storetest.RunRefundRequests(t, func(t *testing.T) storetest.RefundRequestEnv {
+		e := contractEnv(t)
+		db := e.Tx.(*postgres.DB)
+		return storetest.RefundRequestEnv{Env: e, Requests: postgres.RefundRequests{DB: db}, Rules: postgres.RefundRequests{DB: db}}
+	})
+}

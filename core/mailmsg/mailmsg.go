@@ -164,6 +164,36 @@ type PaymentCancelled struct {
 // Kind implements Message.
 func (PaymentCancelled) Kind() string { return "payment_cancelled" }
 
+// RefundRequestApproved tells the applicant that staff approved their
+// refund request (issue 18): what was refunded and the staff's words.
+// Requested is the day asked (yyyy-MM-dd, Asia/Seoul).
+type RefundRequestApproved struct {
+	School     string `json:"school"`
+	Round      string `json:"round"`
+	ExamNumber string `json:"examNumber"`
+	PaymentID  string `json:"paymentId"`
+	Requested  string `json:"requested"`
+	Refunded   string `json:"refunded"`
+	Reason     string `json:"reason"`
+}
+
+// Kind implements Message.
+func (RefundRequestApproved) Kind() string { return "refund_request_approved" }
+
+// RefundRequestDenied tells the applicant that staff denied their refund
+// request, and why.
+type RefundRequestDenied struct {
+	School     string `json:"school"`
+	Round      string `json:"round"`
+	ExamNumber string `json:"examNumber"`
+	PaymentID  string `json:"paymentId"`
+	Requested  string `json:"requested"`
+	Reason     string `json:"reason"`
+}
+
+// Kind implements Message.
+func (RefundRequestDenied) Kind() string { return "refund_request_denied" }
+
 // ApplicationCorrected tells the applicant that school staff corrected the
 // basic information of the application: which fields, and why.
 type ApplicationCorrected struct {
@@ -225,7 +255,7 @@ func All() []Message {
 	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
-		InquiryAnswered{}}
+		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}}
 }
 
 var byKind = func() map[string]reflect.Type {

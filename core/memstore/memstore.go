@@ -106,6 +106,7 @@ type data struct {
 	sanctions  []account.Sanction // by id order; entries are replaced, never changed
 	sites      *surveyData
 	fees       map[string]feeRow // fee schedules by school (feeschedules.go)
+	refunds    *refundData // refund requests and rule texts (refundrequests.go)
 }
 
 func (d *data) clone() *data {
@@ -143,6 +144,7 @@ func (d *data) clone() *data {
 	c.sanctions = slices.Clone(d.sanctions)
 	c.sites = d.sites.clone()
 	c.fees = maps.Clone(d.fees)
+	c.refunds = d.refunds.clone()
 	return &c
 }
 

@@ -61,3 +61,12 @@ func TestHelpdesk(t *testing.T) {
 	})
 }
 func TestInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, newEnv) }
+
+func TestRefundRequests(t *testing.T) {
+	t.Parallel()
+	storetest.RunRefundRequests(t, func(t *testing.T) storetest.RefundRequestEnv {
+		e := newEnv(t)
+		s := e.Tx.(*memstore.Store)
+		return storetest.RefundRequestEnv{Env: e, Requests: memstore.RefundRequests{Store: s}, Rules: memstore.RefundRequests{Store: s}}
+	})
+}

@@ -217,6 +217,19 @@ var All = []string{
 	"recommend.too_long",
 	// recruit
 	"recruit.not_found",
+	// refund_request
+	"refund_request.answer_required",
+	"refund_request.cancel_type",
+	"refund_request.fully_refunded",
+	"refund_request.not_found",
+	"refund_request.not_paid",
+	"refund_request.not_pending",
+	"refund_request.note_too_long",
+	"refund_request.open_exists",
+	"refund_request.reason",
+	"refund_request.rule_too_long",
+	"refund_request.school_unknown",
+	"refund_request.state_unknown",
 	// round
 	"round.channel",
 	"round.doc_duplicate",

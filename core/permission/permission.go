@@ -204,6 +204,10 @@ var adminPages = []AdminPage{
 	{"manual-pay", ManualPay},
 	{"pay-check", PayCheck},
 	{"pay/cancel", PayCancel},
+	// Applicants' refund requests and the schools' refund rules (issue 18):
+	// answered by whoever may refund.
+	{"refund-requests", PayCancel},
+	{"refund-rules", PayCancel},
 	{"pay/cancel/history", PayInfo},
 	{"pay-failure/history", PayInfo},
 	{"settlement/list", Settlement},

@@ -186,7 +186,7 @@ func TestAdminPagesPerRole(t *testing.T) {
 		{"applicant", Principal{UserID: "a", Roles: []Role{RoleUser}}, []string{}},
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
 		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
-			"applId/check", "school/settings", "survey/questions", "pay/info", "manual-pay", "pay-check", "pay/cancel", "pay/cancel/history", "pay-failure/history", "settlement/list", "settlement/fee-rules", "inquiry/manage", "survey/list", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
+			"applId/check", "school/settings", "survey/questions", "pay/info", "manual-pay", "pay-check", "pay/cancel", "refund-requests", "refund-rules", "pay/cancel/history", "pay-failure/history", "settlement/list", "settlement/fee-rules", "inquiry/manage", "survey/list", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
 			"faq", "faq-categories", "help-posts", "round/close"}},
 		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
 			"recruit-part/list", "applId/check", "school/settings", "survey/questions", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "survey/list", "recommend/template"}},

@@ -28,6 +28,7 @@ import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
 import { ManualPay, PayCancelPage } from './money/ManualPay';
 import { SettlementPage } from './money/Settlement';
 import { FeeRuleCreate, FeeRuleEdit, FeeRuleList } from './money/FeeRules';
+import { refundRequests, refundRules } from './refunds';
 
 const store = createStore();
 
@@ -67,6 +68,9 @@ export const App = () => (
         <Resource name="pay/check" list={PayCheck} />
         {/* Settlement fee rules (issue 18): system admins. */}
         <Resource name="fee-rules" list={FeeRuleList} create={FeeRuleCreate} edit={FeeRuleEdit} />
+        {/* Applicants' refund requests and the schools' refund rules (issue 18). */}
+        <Resource name="pay/refund-requests" {...refundRequests} />
+        <Resource name="pay/refund-rules" {...refundRules} />
         <Resource name="applications" {...applications} />
         <Resource name="members" {...members} />
         <Resource name="roles" {...roles} />
@@ -104,6 +108,8 @@ export const App = () => (
             <Route path="/pay/cancel" element={<PayCancelPage />} />
             <Route path="/settlement/list" element={<SettlementPage />} />
             <Route path="/settlement/fee-rules" element={<Navigate to="/fee-rules" replace />} />
+            <Route path="/refund-requests" element={<Navigate to="/pay/refund-requests" replace />} />
+            <Route path="/refund-rules" element={<Navigate to="/pay/refund-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />

@@ -2,6 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { httpClient, type ApiErrorBody } from './httpClient';
 import { RESOURCE_PAGES as BACKOFFICE_PAGES } from './backoffice/pages';
 import { INQUIRY_PAGE } from './inquiry/pages';
+import { REFUND_PAGES } from './refunds/pages';
 
 /** Translation keys the login page shows for a refused or ended session. */
 export const NOT_ADMIN = 'app.auth.not_admin';
@@ -39,6 +40,7 @@ const RESOURCE_PAGES: Record<string, string> = {
     inquiries: INQUIRY_PAGE,
     surveys: 'survey/list',
     ...BACKOFFICE_PAGES,
+    ...REFUND_PAGES,
 };
 
 const isAdmin = (me: Me | null | undefined): boolean => !!me?.adminArea;

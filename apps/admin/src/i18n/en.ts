@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { enBackoffice } from '../backoffice/messages';
 import { enHelpdesk } from '../helpdesk/messages';
 import { enInquiry } from '../inquiry/messages';
+import { enRefunds } from '../refunds/messages';
 import type { TranslationMessages } from 'react-admin';
 import { deepMerge } from './deepMerge';
 import { enRounds } from './rounds.en';
@@ -180,7 +181,7 @@ export const enApp = deepMerge(deepMerge(deepMerge(enBase, enRounds), enMoney), 
 
 export const enMessages: TranslationMessages = {
     ...englishMessages,
-    ...deepMerge(deepMerge(deepMerge(enApp, enBackoffice), enHelpdesk), enInquiry),
+    ...deepMerge(deepMerge(deepMerge(deepMerge(enApp, enBackoffice), enHelpdesk), enInquiry), enRefunds),
 };
 
 export default enMessages;

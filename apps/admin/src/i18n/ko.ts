@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { koBackoffice } from '../backoffice/messages';
 import { koHelpdesk } from '../helpdesk/messages';
 import { koInquiry } from '../inquiry/messages';
+import { koRefunds } from '../refunds/messages';
 import spectrumKorean from '@spectrum/ra-language-korean';
 import type { TranslationMessages } from 'react-admin';
 import { raKoreanCompletion } from './raKoreanCompletion';
@@ -192,7 +193,7 @@ export const koReactAdmin = deepMerge(
 
 export const koMessages: TranslationMessages = {
     ...koReactAdmin,
-    ...deepMerge(deepMerge(deepMerge(koApp, koBackoffice), koHelpdesk), koInquiry),
+    ...deepMerge(deepMerge(deepMerge(deepMerge(koApp, koBackoffice), koHelpdesk), koInquiry), koRefunds),
 };
 
 export default koMessages;

@@ -44,6 +44,8 @@ export const MONEY_PAGES: readonly (PlannedPage & { to: string; resource?: boole
     { path: 'manual-pay', labelKey: 'manualPay', to: '/manual-pay' },
     { path: 'pay-check', labelKey: 'payCheck', to: '/pay/check', resource: true },
     { path: 'pay/cancel', labelKey: 'payCancel', to: '/pay/cancel' },
+    { path: 'refund-requests', labelKey: 'refundRequests', to: '/pay/refund-requests', resource: true },
+    { path: 'refund-rules', labelKey: 'refundRules', to: '/pay/refund-rules', resource: true },
     { path: 'pay/cancel/history', labelKey: 'payCancelHistory', to: '/pay/cancels', resource: true },
     { path: 'pay-failure/history', labelKey: 'payFailureHistory', to: '/pay/failures', resource: true },
     { path: 'settlement/list', labelKey: 'settlement', to: '/settlement/list' },

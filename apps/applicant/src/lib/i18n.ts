@@ -14,6 +14,8 @@ import helpdeskKo from '@/locales/helpdesk.ko.json';
 import helpdeskEn from '@/locales/helpdesk.en.json';
 import inquiryKo from '@/locales/inquiry.ko.json';
 import inquiryEn from '@/locales/inquiry.en.json';
+import refundKo from '@/locales/refund.ko.json';
+import refundEn from '@/locales/refund.en.json';
 import { readCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
@@ -59,8 +61,8 @@ export function saveLanguage(lng: string): Promise<void> {
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
     resources: {
-      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo, ...inquiryKo } },
-      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn, ...inquiryEn } },
+      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo, ...inquiryKo, ...refundKo } },
+      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn, ...inquiryEn, ...refundEn } },
     },
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],

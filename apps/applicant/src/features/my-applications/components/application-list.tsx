@@ -22,6 +22,7 @@ import { showToast } from '@/lib/notifications';
 import { useApplications, type ApplicationSummary } from '../api/get-applications';
 import { useCancelApplication } from '../api/cancel-application';
 import { SlipButtons } from '@/features/exam-slip/components/slip-buttons';
+import { RefundRequestPanel } from '@/features/refund-requests/components/refund-request-panel';
 
 export const ACTION_ORDER = ['edit', 'review', 'view', 'submit', 'pay', 'cancel'] as const;
 
@@ -158,6 +159,7 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
           ))}
         </Stack>
       )}
+      {(a.status === 'COMPLETE' || a.status === 'CANCEL') && <RefundRequestPanel applNo={a.applNo} status={a.status} />}
       {(a.status === 'COMPLETE' || a.status === 'SUBMIT') && <Box sx={{ mt: 1 }}><SlipButtons applNo={a.applNo} slip={a.status === 'COMPLETE'} /></Box>}
       {a.status !== 'CANCEL' && (
         <Button size="small" sx={{ mt: 1 }} onClick={() => void navigate(paths.appl.recommendRequestList.getHref(), { state: accessState({ applNo: a.applNo }) })} data-testid="appl-recommend">
