@@ -94,4 +94,6 @@ func TestVirtualAccountRefundNeedsTheAccount(t *testing.T) {
 	}
 }
 
-func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}

@@ -106,7 +106,7 @@ type data struct {
 	sanctions  []account.Sanction // by id order; entries are replaced, never changed
 	sites      *surveyData
 	fees       map[string]feeRow // fee schedules by school (feeschedules.go)
-	refunds    *refundData // refund requests and rule texts (refundrequests.go)
+	refunds    *refundData       // refund requests and rule texts (refundrequests.go)
 }
 
 func (d *data) clone() *data {
