@@ -68,6 +68,13 @@ var adminRouteActions = map[string]permission.Action{
 	"PUT /apply/api-auth/admin/inquiries/:inquiryNo/status":                                             permission.InquiryManage,
 	"GET /apply/api-auth/admin/inquiries/:inquiryNo/file":                                               permission.InquiryManage,
 	"GET /apply/api-auth/admin/settlements/:schoolCode/export":                                          permission.Settlement,
+	"GET /apply/api-auth/admin/pay/refund-requests":                                                     permission.PayCancel,
+	"GET /apply/api-auth/admin/pay/refund-requests/:requestId":                                          permission.PayCancel,
+	"POST /apply/api-auth/admin/pay/refund-requests/:requestId/approve":                                 permission.PayCancel,
+	"POST /apply/api-auth/admin/pay/refund-requests/:requestId/deny":                                    permission.PayCancel,
+	"GET /apply/api-auth/admin/pay/refund-rules":                                                        permission.PayCancel,
+	"GET /apply/api-auth/admin/pay/refund-rules/:schoolCode":                                            permission.PayCancel,
+	"PUT /apply/api-auth/admin/pay/refund-rules/:schoolCode":                                            permission.PayCancel,
 	"GET /apply/api-auth/admin/fee-rules":                                                               permission.FeeRuleManage,
 	"POST /apply/api-auth/admin/fee-rules":                                                              permission.FeeRuleManage,
 	"GET /apply/api-auth/admin/fee-rules/:ruleId":                                                       permission.FeeRuleManage,
@@ -108,6 +115,9 @@ var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo
 	// no payment attempt is made here (money_test.go covers these with one)
 	"GET /apply/api-auth/admin/pay/attempts/:paymentId": true, "POST /apply/api-auth/admin/pay/attempts/:paymentId/cancel": true,
 	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery": true,
+	// no refund request is made here (refund_requests_test.go covers these with one)
+	"GET /apply/api-auth/admin/pay/refund-requests/:requestId": true, "POST /apply/api-auth/admin/pay/refund-requests/:requestId/approve": true,
+	"POST /apply/api-auth/admin/pay/refund-requests/:requestId/deny": true,
 	// FAQ and help ids: none is 999999, so nothing is read or deleted here
 	// (helpdesk_test.go covers these with entries it makes).
 	"GET /apply/api-auth/admin/faq/:entryId": true, "DELETE /apply/api-auth/admin/faq/:entryId": true,
@@ -182,7 +192,7 @@ func TestEveryAdminRouteWithEveryRole(t *testing.T) {
 		path := strings.NewReplacer(":applNo", fmt.Sprint(n), ":userId", "applicant1", ":id", fmt.Sprint(u.PK),
 			":reqNo", "1", ":roundId", fmt.Sprintf("236-%d-1", e.year), ":schoolCode", "236", ":enterYear", fmt.Sprint(e.year), ":recruitPartSeq", "1", ":applPartNo", "1",
 			":entryId", "999999", ":categoryId", "999999", ":inquiryNo", inquiryNo, ":surveyId", surveyID, ":stage", "SURVEY",
-			":ruleId", "236.999").Replace(rt.Path)
+			":ruleId", "236.999", ":requestId", "987654").Replace(rt.Path)
 		for _, c := range callers {
 			var body any
 			if rt.Method != "GET" {

@@ -97,3 +97,41 @@ func TestVirtualAccountRefundNeedsTheAccount(t *testing.T) {
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
+
+// An applicant waiting on a virtual account may pay another way: the
+// account is closed at the provider first, then the card is charged; a
+// deposit to the closed account is refused by the gateway, so nobody pays
+// twice. Without asking to replace it, a new start is refused.
+func TestPayAnotherWayClosesTheVirtualAccount(t *testing.T) {
+	e := newPayEnv(t)
+	c := e.as("applicant1")
+	n := e.fillAndSubmit(c)
+	vb := e.start(c, n, "vbank")
+	e.act(vb, testpg.ActIssue)
+	if st, _ := e.status(c, n); st != "VBANK_ISSUE" {
+		t.Fatalf("after the account was issued: %s", st)
+	}
+	r := must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/pay/start/%d", n), map[string]any{"payType": "card"}), 409, "card while waiting")
+	if r.Body["code"] != "payment.vbank_waiting" {
+		t.Fatalf("card while waiting: %s", r.Raw)
+	}
+	r = must(t, c.Do("POST", fmt.Sprintf("/apply/api-auth/appl/pay/start/%d", n), map[string]any{"payType": "card", "replaceVbank": true}), 200, "pay another way")
+	card, _ := r.Body["paymentId"].(string)
+	if card == "" || card == vb {
+		t.Fatalf("new attempt: %s", r.Raw)
+	}
+	if got := e.count("SELECT count(*) FROM pay_attempt WHERE payment_id = $1 AND result = 'TIMEOUT'", vb); got != 1 {
+		t.Fatalf("the virtual account's attempt is not closed")
+	}
+	e.act(card, testpg.ActApprove)
+	if a := e.confirm(c, card, nil); a["result"] != "PAID" {
+		t.Fatalf("card: %v", a)
+	}
+	if st, id := e.status(c, n); st != "COMPLETE" || id == "" {
+		t.Fatalf("after the card: %s %q", st, id)
+	}
+	list, _ := staffMoney(t, e.as("schooladmin"), e, n)
+	if list["method"] != "card" || amount(list["amount"]) != 80000 {
+		t.Fatalf("staff see %v", list)
+	}
+}

@@ -17,6 +17,7 @@ type applied struct {
 	Outcome Outcome
 	Refused string // a message code when the provider's answer was refused
 	Attempt Attempt
+	Asked   bool // the provider answered
 }
 
 // apply applies the provider's answer about one attempt in one

@@ -3,6 +3,8 @@ package payment
 import (
 	"context"
 	"time"
+
+	"github.com/gradapply/gradapply/core/apperr"
 )
 
 // Swept counts what a job did.
@@ -65,40 +67,51 @@ func (s *Service) ExpireVbanks(ctx context.Context, limit int) (Swept, error) {
 	}
 	var sw Swept
 	for _, a := range list {
-		snap, err := s.lookup(ctx, a)
-		if err != nil {
+		res, err := s.closeVbank(ctx, a, SrcExpiry)
+		if res.Asked {
+			sw.Asked++
+		}
+		switch {
+		case err != nil:
 			sw.Failed++
-			continue
-		}
-		sw.Asked++
-		if snap.Status == RemoteVbankIssued {
-			gw, _ := s.Gateways.Gateway(a.Provider())
-			if err := gw.CloseVirtualAccount(ctx, a.Ref()); err != nil {
-				sw.Failed++
-				continue
-			}
-			if snap, err = s.lookup(ctx, a); err != nil {
-				sw.Failed++
-				continue
-			}
-			if snap.Status == RemoteVbankIssued { // closed, the provider still shows it open: treat as expired
-				snap.Status = RemoteFailed
-			}
-		}
-		if snap.Status == RemotePending || snap.Status == RemoteApproved || snap.Status == RemoteReady {
-			continue
-		}
-		if snap.Status == RemoteUnknown {
-			snap.Status = RemoteFailed
-		}
-		res, err := s.apply(ctx, a, snap, SrcExpiry, "")
-		if err != nil {
-			sw.Failed++
-			continue
-		}
-		if res.Outcome == Changed {
+		case res.Outcome == Changed:
 			sw.Changed++
 		}
 	}
 	return sw, nil
+}
+
+// closeVbank ends a virtual account awaiting its deposit: the provider is
+// asked first (a deposit that arrived completes the application); one
+// still open there is closed at the provider, and only when it confirms
+// does the attempt become TIMEOUT and the application return to SUBMIT.
+// An attempt the provider is still deciding about stays as it is.
+func (s *Service) closeVbank(ctx context.Context, a Attempt, src Source) (applied, error) {
+	out := applied{Attempt: a}
+	snap, err := s.lookup(ctx, a)
+	if err != nil {
+		return out, apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+	}
+	out.Asked = true
+	if snap.Status == RemoteVbankIssued {
+		gw, _ := s.Gateways.Gateway(a.Provider())
+		if err := gw.CloseVirtualAccount(ctx, a.Ref()); err != nil {
+			return out, apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+		}
+		if snap, err = s.lookup(ctx, a); err != nil {
+			return out, apperr.Wrap(apperr.KindUnavailable, CodeProviderDown, err)
+		}
+		if snap.Status == RemoteVbankIssued { // closed, the provider still shows it open: treat as expired
+			snap.Status = RemoteFailed
+		}
+	}
+	if snap.Status == RemotePending || snap.Status == RemoteApproved || snap.Status == RemoteReady {
+		return out, nil
+	}
+	if snap.Status == RemoteUnknown {
+		snap.Status = RemoteFailed
+	}
+	res, err := s.apply(ctx, a, snap, src, "")
+	res.Asked = true
+	return res, err
 }

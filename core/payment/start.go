@@ -14,7 +14,11 @@ import (
 // StartRequest is POST /appl/pay/{applNo}: the chosen pay type and where
 // the browser comes back.
 type StartRequest struct {
-	PayType   string `json:"payType"`
+	PayType string `json:"payType"`
+	// ReplaceVbank asks to pay another way while a virtual account awaits
+	// its deposit: the account is closed at the provider first (a deposit
+	// that already arrived completes the application instead).
+	ReplaceVbank bool `json:"replaceVbank"`
 	Locale    string `json:"-"`
 	ReturnURL string `json:"-"` // built by the edge from the configured public URL
 	CancelURL string `json:"-"`
@@ -62,7 +66,7 @@ func (s *Service) Start(ctx context.Context, p permission.Principal, applNo int6
 	}
 	// An attempt left PROCEEDING (the applicant closed the window) is
 	// asked about first: paid means paid, never a second charge.
-	if err := s.settleOpen(ctx, applNo); err != nil {
+	if err := s.settleOpen(ctx, applNo, req.ReplaceVbank); err != nil {
 		return Checkout{}, err
 	}
 	ch, err := s.channel(ctx, h.Round, t)
@@ -130,7 +134,7 @@ func (s *Service) Start(ctx context.Context, p permission.Principal, applNo int6
 // application and applies its answer; one still open there (not paid, not
 // failed) is ended as abandoned, as the applicant starts another. A paid
 // one completes the application and the start is refused.
-func (s *Service) settleOpen(ctx context.Context, applNo int64) error {
+func (s *Service) settleOpen(ctx context.Context, applNo int64, replaceVbank bool) error {
 	list, err := s.Store.ByApplication(ctx, applNo)
 	if err != nil {
 		return err
@@ -140,7 +144,19 @@ func (s *Service) settleOpen(ctx context.Context, applNo int64) error {
 		case Paid:
 			return apperr.Conflict(CodeAlreadyPaid)
 		case VbankIssue:
-			return apperr.Conflict(CodeVbankWaiting)
+			if !replaceVbank {
+				return apperr.Conflict(CodeVbankWaiting)
+			}
+			res, err := s.closeVbank(ctx, a, SrcStart)
+			if err != nil {
+				return err
+			}
+			switch res.Attempt.Result() {
+			case Paid:
+				return apperr.Conflict(CodeAlreadyPaid)
+			case VbankIssue:
+				return apperr.Conflict(CodeVbankWaiting)
+			}
 		case Proceeding:
 			snap, err := s.lookup(ctx, a)
 			if err != nil {

@@ -75,3 +75,38 @@ describe('/appl/pay with PortOne', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('code')).toBe('FAILURE_TYPE_PG'));
   });
 });
+
+describe('/appl/pay while a virtual account awaits its deposit', () => {
+  const issued = {
+    paymentId: 'ga7-vb', applNo: 7, payType: 'vbank', provider: 'portone', result: 'VBANK_ISSUE',
+    fee: krw(80000, '80,000'), surcharge: krw(0, '0'), total: krw(80000, '80,000'), createdAt: '2026-11-26T01:00:00Z',
+    vbank: { bank: '신한은행', accountNo: '56211234567890', holder: 'GradApply', due: '2026-11-29T14:59:00Z' },
+  };
+  let bodies: unknown[] = [];
+  beforeEach(() => {
+    bodies = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url).includes('/appl/pay/start/7') && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(checkout);
+      }
+      return jsonResponse({ ...quote, status: 'VBANK_ISSUE', current: issued, last: issued });
+    }));
+  });
+
+  it('shows the account, and paying another way asks the server to close it first', async () => {
+    const { router } = renderRoutes([
+      { path: '/appl/pay', element: <ApplPayPage /> },
+      { path: '/pay/mobile', element: <p data-testid="pay-mobile">mobile</p> },
+      { path: '/list', element: <p>list</p> },
+    ], ['/list']);
+    await act(() => router.navigate('/appl/pay', { state: accessState({ applNo: 7 }) }));
+    await screen.findByTestId('vbank-details');
+    expect(screen.queryByTestId('pay-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('pay-replace-vbank'));
+    expect(await screen.findByTestId('pay-replace-note')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pay-submit'));
+    await screen.findByTestId('pay-mobile');
+    expect(bodies).toStrictEqual([{ payType: 'vbank', replaceVbank: true }]);
+  });
+});

@@ -37,7 +37,10 @@ export function ApplPayPage() {
   const start = useStartPayment();
   const [choice, setChoice] = useState<PayType | ''>('');
   const [error, setError] = useState<string | null>(null);
+  // Paying another way while a virtual account awaits its deposit.
+  const [replacing, setReplacing] = useState(false);
   const q = quote.data;
+  const waiting = q?.current?.result === 'VBANK_ISSUE';
 
   // PortOne's SDK needs the pay page's CSP, which only a document loaded here has.
   const needsReload = !!q?.options.some((o) => o.provider === 'portone') && !loadedOnPayPage();
@@ -53,7 +56,7 @@ export function ApplPayPage() {
     if (!selected) return;
     setError(null);
     start.mutate(
-      { applNo, payType: selected.payType },
+      { applNo, payType: selected.payType, replaceVbank: waiting && replacing },
       {
         onSuccess: async (co) => {
           const out = await openCheckout(co);
@@ -97,10 +100,18 @@ export function ApplPayPage() {
                 {t('pay.toCompletion')}
               </Button>
             </>
-          ) : q.current?.result === 'VBANK_ISSUE' ? (
-            <VbankDetails attempt={q.current} />
+          ) : waiting && !replacing && q.current ? (
+            <>
+              <VbankDetails attempt={q.current} />
+              {q.payOpen && (
+                <Button variant="outlined" onClick={() => setReplacing(true)} data-testid="pay-replace-vbank">
+                  {t('pay.replaceVbank')}
+                </Button>
+              )}
+            </>
           ) : (
             <>
+              {waiting && <Alert severity="info" sx={{ mb: 2 }} data-testid="pay-replace-note">{t('pay.replaceVbankNote')}</Alert>}
               {last?.result === 'FAILED' && <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-declined">{t('pay.declined')}</Alert>}
               {last?.result === 'TIMEOUT' && <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-timeout">{t('pay.timeout')}</Alert>}
               {q.current?.result === 'PROCEEDING' && <Alert severity="info" sx={{ mb: 2 }}>{t('pay.proceeding')}</Alert>}
