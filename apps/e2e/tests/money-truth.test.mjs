@@ -290,7 +290,7 @@ for (const locale of ['ko', 'en']) {
     await mine.getByTestId('appl-refunds').waitFor({ timeout: T });
     const line = (await mine.getByTestId('appl-refund').innerText()).trim();
     assert.ok(line.startsWith(t.refund(locale === 'ko' ? '30,000원' : 'KRW 30,000')), line);
-    assert.match(line, /\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(KST\)$/);
+    assert.match(line, /\d{4}-\d{2}-\d{2} \d{2}:\d{2} \((한국 시간|Korea time)\)$/);
     assert.deepEqual(await axeViolations(applicant), [], 'axe on /list');
     if (shots) await applicant.screenshot({ path: `${shots}/money-applicant-list-${locale}.png`, fullPage: true });
 

@@ -1,4 +1,4 @@
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
     DataTable,
     FunctionField,
@@ -75,7 +75,12 @@ export const ApplicationList = () => {
                 {isSmall ? (
                     <SimpleList
                         primaryText={r => `${r.applicantName || '-'} (${r.applId ?? r.applNo})`}
-                        secondaryText={r => <>{`${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq} · `}<MoneyText record={r} /></>}
+                        secondaryText={r => (
+                            <>
+                                {`${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq}`}
+                                <Box component="span" sx={{ display: 'block' }}><MoneyText record={r} /></Box>
+                            </>
+                        )}
                         tertiaryText={r => translate(`backoffice.status.${r.isApplReviewing ? r.reviewStatus : r.status}`)}
                         rowClick="show"
                     />

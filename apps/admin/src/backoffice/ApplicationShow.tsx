@@ -303,6 +303,7 @@ const ApplicationView = () => {
                 <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
                 <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
             </Section>
+            <PaymentSection record={record} />
             <Section title={translate('backoffice.appl.basic')} testid="appl-basic">
                 {info ? (
                     <>
@@ -322,7 +323,6 @@ const ApplicationView = () => {
                     <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
                 )}
             </Section>
-            <PaymentSection record={record} />
             {record.mayLetters && (
                 <Section title={translate('backoffice.appl.links')} testid="appl-links">
                     <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>

@@ -42,14 +42,14 @@ describe('/list refunds', () => {
     renderRoutes([{ path: '/list', element: <MyListPage /> }], ['/list']);
     const refunded = await screen.findByTestId('appl-refunds');
     expect(refunded.closest('[data-appl-no]')?.getAttribute('data-appl-no')).toBe('7');
-    expect(within(refunded).getByTestId('appl-refund').textContent).toBe('부분 환불 30,000원 · 2026-11-26 14:40 (KST)');
+    expect(within(refunded).getByTestId('appl-refund').textContent).toBe('부분 환불 30,000원 · 2026-11-26 14:40 (한국 시간)');
     expect(screen.getAllByTestId('appl-refunds')).toHaveLength(1);
   });
 
   it('writes it in English', async () => {
     await i18n.changeLanguage('en');
     renderRoutes([{ path: '/list', element: <MyListPage /> }], ['/list']);
-    expect((await screen.findByTestId('appl-refund')).textContent).toBe('Partial refund of KRW 30,000 · 2026-11-26 14:40 (KST)');
+    expect((await screen.findByTestId('appl-refund')).textContent).toBe('Partial refund of KRW 30,000 · 2026-11-26 14:40 (Korea time)');
     await i18n.changeLanguage('ko');
   });
 
