@@ -144,8 +144,11 @@ async function listMoney(admin, userId, applNo) {
   const answered = admin.waitForResponse((r) => r.url().includes('/admin/applications?') && decodeURIComponent(r.url()).includes(userId), { timeout: T });
   await admin.getByTestId('applications-search').fill(userId);
   await answered;
-  const row = admin.getByTestId('applications-table').locator('tbody tr').filter({ hasText: String(applNo) });
+  // The user id is the applicant's own (fresh) one: exactly one row, once the search has been applied.
+  const row = admin.getByTestId('applications-table').locator('tbody tr').filter({ hasText: userId });
   await row.waitFor({ timeout: T });
+  await admin.getByTestId('applications-table').locator('tbody tr').filter({ hasNotText: userId }).first().waitFor({ state: 'detached', timeout: T });
+  assert.match(await row.innerText(), new RegExp(`^${applNo}\\b`), 'the row of the application paid');
   return (await row.getByTestId('appl-money-text').innerText()).trim();
 }
 
@@ -234,7 +237,7 @@ for (const locale of ['ko', 'en']) {
     // The school admin: the list, the page, the dashboard, the workbook.
     assert.equal(await listMoney(school, who.userId, applNo), `${t.paid} ${t.won(80000)}`);
     if (shots) await school.screenshot({ path: `${shots}/money-list-paid-${locale}.png`, fullPage: true });
-    await school.getByTestId('applications-table').locator('tbody tr').filter({ hasText: String(applNo) }).click();
+    await school.getByTestId('applications-table').locator('tbody tr').filter({ hasText: who.userId }).click();
     const section = school.getByTestId('appl-money');
     await section.waitFor({ timeout: T });
     assert.equal((await section.getByTestId('money-state').innerText()).trim(), t.paid);
@@ -263,7 +266,7 @@ for (const locale of ['ko', 'en']) {
 
     assert.equal(await listMoney(school, who.userId, applNo), t.net(t.won(50000)));
     if (shots) await school.screenshot({ path: `${shots}/money-list-refunded-${locale}.png`, fullPage: true });
-    await school.getByTestId('applications-table').locator('tbody tr').filter({ hasText: String(applNo) }).click();
+    await school.getByTestId('applications-table').locator('tbody tr').filter({ hasText: who.userId }).click();
     await section.waitFor({ timeout: T });
     assert.equal((await section.getByTestId('money-state').innerText()).trim(), t.partial);
     assert.equal((await section.getByTestId('money-refunded').innerText()).trim(), t.won(30000));
