@@ -236,6 +236,7 @@ for (const locale of ['ko', 'en']) {
 
     // The school admin: the list, the page, the dashboard, the workbook.
     assert.equal(await listMoney(school, who.userId, applNo), `${t.paid} ${t.won(80000)}`);
+    assert.deepEqual(await axeViolations(school), [], 'axe on the application list');
     if (shots) await school.screenshot({ path: `${shots}/money-list-paid-${locale}.png`, fullPage: true });
     await school.getByTestId('applications-table').locator('tbody tr').filter({ hasText: who.userId }).click();
     const section = school.getByTestId('appl-money');
