@@ -25,7 +25,7 @@ const L = {
     won: (n) => `${n.toLocaleString('en-US')}원`,
     paid: '결제 완료', partial: '부분 환불', card: '신용카드', net: (s) => `부분 환불 · 순액 ${s}`,
     dashPaid: /결제 (\d+)건/, approve: '결제 승인',
-    partialOption: /^00003|부분 (취소|환불)/, doCancel: '취소 실행', settleShow: '조회',
+    partialOption: '부분 취소', doCancel: '취소 실행', settleShow: '조회',
     wb: { paid: '결제', method: '결제 수단', amount: '결제 금액', refunded: '환불 금액', net: '순액', currency: '통화' },
     wbPaid: '예', wbPartial: '부분 환불',
     refund: (s) => `부분 환불 ${s} · `,
@@ -34,7 +34,7 @@ const L = {
     won: (n) => `KRW ${n.toLocaleString('en-US')}`,
     paid: 'Paid', partial: 'Partly refunded', card: 'Credit card', net: (s) => `Partly refunded · net ${s}`,
     dashPaid: /(\d+) paid/, approve: 'Approve payment',
-    partialOption: /^00003|Partial refund/, doCancel: 'Cancel payment', settleShow: 'Show',
+    partialOption: 'Partial cancellation', doCancel: 'Cancel payment', settleShow: 'Show',
     wb: { paid: 'Paid', method: 'Payment method', amount: 'Amount paid', refunded: 'Refunded', net: 'Net', currency: 'Currency' },
     wbPaid: 'Yes', wbPartial: 'Partly refunded',
     refund: (s) => `Partial refund of ${s} · `,
@@ -205,17 +205,27 @@ async function settlementCard(admin, t) {
   return { payments: n(cells[2]), paid: n(cells[3]), fees: n(cells[4]), refunds: n(cells[5]), refunded: n(cells[6]), net: n(cells[7]) };
 }
 
-/** Refunds part of a payment through the system admin's refund form on the payment page. */
+/**
+ * Refunds part of a payment through the system admin's refund form on the
+ * payment page: the type by its name, the amount, a reason; the form asks
+ * first, showing what is refunded and what remains.
+ */
 async function refundPart(admin, paymentId, amount, t) {
   await admin.goto(`/sysadmin/pay/attempts/${encodeURIComponent(paymentId)}/show`);
   const form = admin.getByTestId('cancel-form');
   await form.waitFor({ timeout: T });
   await form.locator('[name="cancelType"]').locator('..').click();
-  await admin.getByRole('option', { name: t.partialOption }).click();
+  await admin.getByRole('option', { name: t.partialOption, exact: true }).click();
   await form.locator('input[name="amount"]').fill(String(amount));
   await form.locator('textarea[name="reason"]').first().fill('수업료 일부 환불');
   await form.getByRole('button', { name: t.doCancel }).click();
-  await admin.getByTestId('cancel-table').waitFor({ timeout: T });
+  const dialog = admin.getByTestId('cancel-confirm');
+  await dialog.waitFor({ timeout: T });
+  const shown = { refund: await admin.getByTestId('confirm-refund').innerText(), remaining: await admin.getByTestId('confirm-remaining').innerText() };
+  await admin.getByTestId('confirm-cancel').click();
+  await dialog.waitFor({ state: 'detached', timeout: T });
+  await admin.getByTestId('cancel-table').locator('tbody tr').first().waitFor({ timeout: T });
+  return shown;
 }
 
 for (const locale of ['ko', 'en']) {
@@ -263,7 +273,9 @@ for (const locale of ['ko', 'en']) {
     assert.equal(row[t.wb.currency], 'KRW');
 
     // Staff refund 30,000 of the 80,000 won.
-    await refundPart(sys, paymentId, 30000, t);
+    const asked = await refundPart(sys, paymentId, 30000, t);
+    assert.match(asked.refund, /30,000/);
+    assert.match(asked.remaining, /50,000/);
 
     assert.equal(await listMoney(school, who.userId, applNo), t.net(t.won(50000)));
     if (shots) await school.screenshot({ path: `${shots}/money-list-refunded-${locale}.png`, fullPage: true });

@@ -186,14 +186,6 @@ export const koBackoffice = {
                 partially_refunded: '부분 환불',
                 refunded: '환불됨',
             },
-            method: {
-                card: '신용카드',
-                vbank: '가상계좌',
-                trans: '계좌이체',
-                visa_master: '해외카드 (PayPal)',
-                free: '무료',
-                manual: '무통장 입금(학교 계좌)',
-            },
             net_short: '순액 %{amount}',
             fields: {
                 state: '결제 상태',
@@ -440,14 +432,6 @@ export const enBackoffice: typeof koBackoffice = {
                 paid: 'Paid',
                 partially_refunded: 'Partly refunded',
                 refunded: 'Refunded',
-            },
-            method: {
-                card: 'Credit card',
-                vbank: 'Virtual account',
-                trans: 'Bank transfer',
-                visa_master: 'International card (PayPal)',
-                free: 'Free',
-                manual: 'Deposit to school account',
             },
             net_short: 'net %{amount}',
             fields: {

@@ -39,9 +39,9 @@ export const moneyAmountText = (m: MoneyAmount | null | undefined, locale: strin
 export const moneyStateText = (translate: Translate, m: StaffMoney | null | undefined): string =>
     translate(`backoffice.money.state.${m?.state || 'none'}`);
 
-/** A method in words, never its code (card -> 신용카드 / Credit card). */
+/** A method in words, never its code (card -> 신용카드 / Credit card), named as the money pages name it. */
 export const methodText = (translate: Translate, method: string): string =>
-    method ? translate(`backoffice.money.method.${method}`, { _: method }) : '';
+    method ? translate(`app.money.pay_type.${method}`, { _: method }) : '';
 
 /**
  * One line for a list row: what a school officer needs at a glance.
