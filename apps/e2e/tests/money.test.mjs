@@ -88,7 +88,7 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   await admin.getByTestId('cancel-form').getByText('사유는 필수입니다', { exact: false }).first().waitFor({ timeout: T });
 
   assert.equal(await cancel(admin, { type: '00003', amount: '90000', reason: '초과 환불 시도' }), null, 'no confirmation above what remains');
-  const refused = admin.getByTestId('cancel-form').getByText(/80000 이하/);
+  const refused = admin.getByTestId('cancel-form').getByText(/80,000원 이하/);
   await refused.first().waitFor({ timeout: T });
   assert.match(await admin.getByTestId('remaining').innerText(), /80,000 KRW/, 'nothing refunded');
 

@@ -1,4 +1,4 @@
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
     DataTable,
     FunctionField,
@@ -10,11 +10,13 @@ import {
     SimpleList,
     TextInput,
     useGetIdentity,
+    useLocale,
     useTranslate,
     type RaRecord,
 } from 'react-admin';
 import { ExportPanel } from './ExportPanel';
 import { PageHeading } from '../rounds/PageHeading';
+import { moneySummary, type StaffMoney } from './staffMoney';
 
 export const APPL_STATUSES = [
     'APPL_PART_SAVE', 'BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY',
@@ -28,6 +30,18 @@ export const StatusText = ({ record }: { record: RaRecord }) => {
     if (!record.isApplReviewing) return <>{st}</>;
     const rv = translate(`backoffice.status.${record.reviewStatus}`, { _: record.reviewStatus ?? '' });
     return <>{`${st} · ${translate('backoffice.under_review')}: ${rv}`}</>;
+};
+
+/** The money in one line: "결제 완료 80,000원", "부분 환불 · 순액 50,000원", "결제 진행 중". */
+export const MoneyText = ({ record }: { record: RaRecord }) => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const money = record.money as StaffMoney | undefined;
+    return (
+        <span data-testid="appl-money-text" data-money-state={money?.state ?? ''}>
+            {moneySummary(translate, money, locale)}
+        </span>
+    );
 };
 
 const Filters = () => {
@@ -61,7 +75,12 @@ export const ApplicationList = () => {
                 {isSmall ? (
                     <SimpleList
                         primaryText={r => `${r.applicantName || '-'} (${r.applId ?? r.applNo})`}
-                        secondaryText={r => `${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq}`}
+                        secondaryText={r => (
+                            <>
+                                {`${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq}`}
+                                <Box component="span" sx={{ display: 'block' }}><MoneyText record={r} /></Box>
+                            </>
+                        )}
                         tertiaryText={r => translate(`backoffice.status.${r.isApplReviewing ? r.reviewStatus : r.status}`)}
                         rowClick="show"
                     />
@@ -76,8 +95,8 @@ export const ApplicationList = () => {
                         <DataTable.Col source="status">
                             <FunctionField render={(r: RaRecord) => <StatusText record={r} />} />
                         </DataTable.Col>
-                        <DataTable.Col source="paid" disableSort>
-                            <FunctionField render={(r: RaRecord) => translate(r.paid ? 'backoffice.yes' : 'backoffice.no')} />
+                        <DataTable.Col source="money" disableSort>
+                            <FunctionField render={(r: RaRecord) => <MoneyText record={r} />} />
                         </DataTable.Col>
                     </DataTable>
                 )}

@@ -16,12 +16,13 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
-import { Show, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Show, useLocale, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { adminCall, apiGet, fieldErrors } from './api';
 import { formatDateTime } from '../format';
 import { StatusText } from './ApplicationList';
 import { PageHeading } from '../rounds/PageHeading';
+import { methodText, moneyAmountText, moneyStateText, type StaffMoney } from './staffMoney';
 
 /** Basic-info fields shown, in order; the first three are masked identification numbers. */
 const ID_FIELDS = ['residentNoLast', 'foreignerRegistrationNo', 'passportNo'] as const;
@@ -239,6 +240,44 @@ const ReviewPanel = ({ record }: { record: RaRecord }) => {
     );
 };
 
+/** The application's money as the server's one read model has it, with the payment details where the caller may read them. */
+export const PaymentSection = ({ record }: { record: RaRecord }) => {
+    const translate = useTranslate();
+    const locale = useLocale();
+    const m = record.money as StaffMoney | undefined;
+    const f = (k: string) => translate(`backoffice.money.fields.${k}`);
+    const settled = !!m && (m.state === 'paid' || m.state === 'partially_refunded' || m.state === 'refunded');
+    return (
+        <Section title={translate('backoffice.money.title')} testid="appl-money">
+            <Row label={f('state')} value={<strong>{moneyStateText(translate, m)}</strong>} testid="money-state" />
+            {settled && m && (
+                <>
+                    <Row label={f('method')} value={methodText(translate, m.method)} testid="money-method" />
+                    <Row label={f('paidAt')} value={m.paidAt ? translate('backoffice.money.kst', { at: formatDateTime(m.paidAt) }) : ''} testid="money-paid-at" />
+                    <Row label={f('amount')} value={moneyAmountText(m.amount, locale)} testid="money-amount" />
+                    <Row label={f('refunded')} value={moneyAmountText(m.refunded, locale)} testid="money-refunded" />
+                    <Row label={f('net')} value={<strong>{moneyAmountText(m.net, locale)}</strong>} testid="money-net" />
+                </>
+            )}
+            {m?.state === 'in_flight' && (
+                <Typography variant="body2" sx={{ mt: 1 }}>{translate('backoffice.money.in_flight_note')}</Typography>
+            )}
+            {(!m || !m.state) && (
+                <Typography variant="body2" sx={{ mt: 1 }}>{translate('backoffice.money.not_paid_note')}</Typography>
+            )}
+            {m?.providerCancelled && (
+                <Alert severity="error" sx={{ mt: 1 }} data-testid="money-provider-cancelled">{translate('backoffice.money.provider_cancelled')}</Alert>
+            )}
+            {record.mayPayInfo && (
+                <Button component={Link} variant="outlined" sx={{ mt: 2 }} data-testid="appl-pay-link"
+                    to={`/pay/attempts?filter=${encodeURIComponent(JSON.stringify({ applNo: String(record.applNo) }))}`}>
+                    {translate('backoffice.money.details')}
+                </Button>
+            )}
+        </Section>
+    );
+};
+
 const ApplicationView = () => {
     const record = useRecordContext();
     const translate = useTranslate();
@@ -264,6 +303,7 @@ const ApplicationView = () => {
                 <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
                 <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
             </Section>
+            <PaymentSection record={record} />
             <Section title={translate('backoffice.appl.basic')} testid="appl-basic">
                 {info ? (
                     <>
@@ -283,21 +323,11 @@ const ApplicationView = () => {
                     <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
                 )}
             </Section>
-            {(record.mayPayInfo || record.mayLetters) && (
+            {record.mayLetters && (
                 <Section title={translate('backoffice.appl.links')} testid="appl-links">
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                        {record.mayPayInfo && (
-                            <Button component={Link} variant="outlined" data-testid="appl-pay-link"
-                                to={`/pay/attempts?filter=${encodeURIComponent(JSON.stringify({ applNo: String(record.applNo) }))}`}>
-                                {translate('backoffice.appl.pay_link')}
-                            </Button>
-                        )}
-                        {record.mayLetters && (
-                            <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>
-                                {translate('backoffice.appl.letters_link')}
-                            </Button>
-                        )}
-                    </Stack>
+                    <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>
+                        {translate('backoffice.appl.letters_link')}
+                    </Button>
                 </Section>
             )}
             {record.mayReview && <ReviewPanel record={record} />}

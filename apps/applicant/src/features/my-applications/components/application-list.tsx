@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,8 +40,12 @@ export function statusKey(status: string): string {
   return STEP_CODES.includes(status) ? 'status.IN_PROGRESS' : `status.${status}`;
 }
 
-/** /list: my applications with the actions their status allows. */
-export function ApplicationList({ filter }: { filter?: (a: ApplicationSummary) => boolean }) {
+/**
+ * /list: my applications with the actions their status allows. `extra`
+ * adds what another feature shows under an application (its refunds): the
+ * page composes features, they do not import each other.
+ */
+export function ApplicationList({ filter, extra }: { filter?: (a: ApplicationSummary) => boolean; extra?: (a: ApplicationSummary) => ReactNode }) {
   const { t } = useTranslation();
   const list = useApplications();
   if (list.isPending) {
@@ -63,13 +67,13 @@ export function ApplicationList({ filter }: { filter?: (a: ApplicationSummary) =
   return (
     <Stack spacing={2} data-testid="appl-list">
       {items.map((a) => (
-        <ApplicationCard key={a.applNo} a={a} />
+        <ApplicationCard key={a.applNo} a={a} extra={extra?.(a)} />
       ))}
     </Stack>
   );
 }
 
-function ApplicationCard({ a }: { a: ApplicationSummary }) {
+function ApplicationCard({ a, extra }: { a: ApplicationSummary; extra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -126,6 +130,7 @@ function ApplicationCard({ a }: { a: ApplicationSummary }) {
           sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
         />
       </Stack>
+      {extra}
       {a.isApplReviewing && (
         <Alert
           severity={a.reviewStatus === 'COMPLETE' ? 'success' : STEP_CODES.includes(a.reviewStatus ?? '') ? 'warning' : 'info'}
