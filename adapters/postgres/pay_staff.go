@@ -232,8 +232,10 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 
 // failureCond is a record of a failure: an attempt that failed or
 // expired, a refused event, money after the end, a refused cancel.
-// A followed-up refund that failed or is overdue is one too.
-const failureCond = "(r.kind IN ('refused', 'late_paid') OR r.to_result IN ('FAILED', 'TIMEOUT') AND r.kind = 'changed' OR r.kind = 'refund' AND r.alert)"
+// A followed-up refund that failed or is overdue is one too, and so is a
+// payment the provider cancelled after we recorded it paid.
+const failureCond = "(r.kind IN ('refused', 'late_paid') OR r.to_result IN ('FAILED', 'TIMEOUT') AND r.kind = 'changed' OR r.kind = 'refund' AND r.alert" +
+	" OR r.code = 'payment.provider_cancelled')"
 
 func failureWhere(b sq.SelectBuilder, q payment.FailureQuery) sq.SelectBuilder {
 	b = b.Where(failureCond)

@@ -194,6 +194,20 @@ type RefundRequestDenied struct {
 // Kind implements Message.
 func (RefundRequestDenied) Kind() string { return "refund_request_denied" }
 
+// RefundFailed tells the applicant that a refund staff made did not go
+// through at the provider: the money stays paid and the school will
+// refund it again.
+type RefundFailed struct {
+	School    string `json:"school"`
+	Round     string `json:"round"`
+	PaymentID string `json:"paymentId"`
+	Amount    string `json:"amount"`
+	At        string `json:"at"`
+}
+
+// Kind implements Message.
+func (RefundFailed) Kind() string { return "refund_failed" }
+
 // ApplicationCorrected tells the applicant that school staff corrected the
 // basic information of the application: which fields, and why.
 type ApplicationCorrected struct {
@@ -255,7 +269,7 @@ func All() []Message {
 	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
-		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}}
+		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}, RefundFailed{}}
 }
 
 var byKind = func() map[string]reflect.Type {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -112,41 +114,62 @@ func (s *Service) settleRefunds(ctx context.Context, att Attempt, snap Snapshot,
 
 func (s *Service) settleLocked(ctx context.Context, a *application.Application, att *Attempt, list []Cancellation, snap Snapshot,
 	src Source, delivery string, now time.Time, changed *int) error {
-	{
-		for _, c := range list {
-			rec := Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefund, Source: src,
-				DeliveryID: delivery, From: att.Result(), To: att.Result(), At: now,
-				Detail: map[string]string{"cancelId": c.ID, "providerCancelId": c.ProviderCancelID, "amount": c.Amount.String()}}
-			r, ok := snap.Refund(c.ProviderCancelID)
-			switch {
-			case ok && r.Status == RefundSucceeded:
-				c.Pending, c.Answer, c.SettledAt = false, AnswerOK, now
-				rec.Detail["answer"] = AnswerOK
-			case ok && r.Status == RefundFailed:
-				if err := att.RefundFailed(c.Amount, now); err != nil {
-					return err
-				}
-				c.Pending, c.Answer, c.SettledAt = false, AnswerFailed, now
-				rec.Code, rec.Alert = CodeRefundFailed, true
-				rec.Detail["answer"] = AnswerFailed
-				rec.Detail["remaining"] = att.Remaining().String()
-				rec.Detail["status"] = string(a.State().Effective())
-			case c.OverdueAt.IsZero() && !now.Before(refundDue(c.At)):
-				c.OverdueAt = now
-				rec.Code, rec.Alert = CodeRefundOverdue, true
-				rec.Detail["answer"] = AnswerPending
-				rec.Detail["requestedAt"] = c.At.In(window.Seoul).Format("2006-01-02 15:04")
-			default:
-				continue
-			}
-			if err := s.Refunds.SettleCancel(ctx, c); err != nil {
+	for _, c := range list {
+		rec := Record{PaymentID: att.PaymentID(), ApplNo: att.ApplNo(), Provider: att.Provider(), Kind: RecRefund, Source: src,
+			DeliveryID: delivery, From: att.Result(), To: att.Result(), At: now,
+			Detail: map[string]string{"cancelId": c.ID, "providerCancelId": c.ProviderCancelID, "amount": c.Amount.String()}}
+		r, ok := snap.Refund(c.ProviderCancelID)
+		switch {
+		case ok && r.Status == RefundSucceeded:
+			c.Pending, c.Answer, c.SettledAt = false, AnswerOK, now
+			rec.Detail["answer"] = AnswerOK
+		case ok && r.Status == RefundFailed:
+			if err := att.RefundFailed(c.Amount, now); err != nil {
 				return err
 			}
-			if err := s.Store.Log(ctx, rec); err != nil {
+			c.Pending, c.Answer, c.SettledAt = false, AnswerFailed, now
+			rec.Code, rec.Alert = CodeRefundFailed, true
+			rec.Detail["answer"] = AnswerFailed
+			rec.Detail["remaining"] = att.Remaining().String()
+			rec.Detail["status"] = string(a.State().Effective())
+			if err := s.mailRefundFailed(ctx, a, *att, c, now); err != nil {
 				return err
 			}
-			*changed++
+		case c.OverdueAt.IsZero() && !now.Before(refundDue(c.At)):
+			c.OverdueAt = now
+			rec.Code, rec.Alert = CodeRefundOverdue, true
+			rec.Detail["answer"] = AnswerPending
+			rec.Detail["requestedAt"] = c.At.In(window.Seoul).Format("2006-01-02 15:04")
+		default:
+			continue
 		}
+		if err := s.Refunds.SettleCancel(ctx, c); err != nil {
+			return err
+		}
+		if err := s.Store.Log(ctx, rec); err != nil {
+			return err
+		}
+		*changed++
+	}
+	return nil
+}
+
+// mailRefundFailed tells the applicant a refund did not go through (the
+// money stays paid; staff refund it again). A withdrawn applicant has
+// nobody to mail.
+func (s *Service) mailRefundFailed(ctx context.Context, a *application.Application, att Attempt, c Cancellation, now time.Time) error {
+	email, _, err := s.Contacts.Contact(ctx, a.UserID())
+	if apperr.KindOf(err) == apperr.KindNotFound {
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	r, err := application.LoadRoundFacts(ctx, s.Ref, a.Round())
+	if err != nil {
+		return err
+	}
+	school, round := names(r, att.Locale())
+	return s.Mailer.Queue(ctx, att.Locale(), email, mailmsg.RefundFailed{School: school, Round: round, PaymentID: att.PaymentID(),
+		Amount: Display(c.Amount, att.Locale()), At: now.In(window.Seoul).Format("2006-01-02 15:04")})
 }

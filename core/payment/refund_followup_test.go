@@ -114,6 +114,10 @@ func TestAFailedRefundCanBeRefundedAgain(t *testing.T) {
 	if r := e.lastRecord(t); r.Code != payment.CodeRefundFailed || r.Detail["remaining"] != money.Won(80000).String() || r.Detail["status"] != "COMPLETE" {
 		t.Fatalf("alert %+v", r)
 	}
+	// The applicant is told the refund did not go through.
+	if n := e.mails()["refund_failed"]; n != 1 {
+		t.Fatalf("%d refund-failed mails: %v", n, e.mails())
+	}
 	mine, err := e.staff.MyRefunds(ctx, e.owner)
 	if err != nil || len(mine) != 0 {
 		t.Fatalf("my refunds %+v %v", mine, err)
