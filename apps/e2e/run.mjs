@@ -235,7 +235,7 @@ try {
   const failedStart = started.filter((r) => r.status === 'rejected');
   if (failedStart.length) throw new Error(failedStart.map((r) => r.reason.message).join('; '));
   const ready = started.map((r) => r.value);
-  for (const s of ready) console.log(paint('2', `[${s.name}] server ${s.baseURL}, database ${s.dbName}`));
+  for (const s of ready) console.log(paint('2', `[${s.name}] server ${s.baseURL}, database ${s.dbName}, job queue ${s.queue}`));
   await Promise.all(ready.map(worker));
   if (!aborted) {
     const failed = results.filter((r) => r.code !== 0);
