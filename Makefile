@@ -6,7 +6,7 @@ APPS := apps/applicant apps/admin apps/e2e
 export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/gradapply?sslmode=disable
 export REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: help run build deps apps server check test test-go test-apps test-e2e vet browser clean audit
+.PHONY: help run build deps apps build-applicant build-admin server check test test-go test-apps test-applicant test-admin test-e2e vet browser clean audit
 
 help:
 	@echo "make run   - build everything and serve with demo data on http://localhost:8080"
@@ -21,10 +21,17 @@ deps:
 	  fi; \
 	done
 
+# The two builds at once (the applicant's typecheck runs on one core), each
+# one's output printed whole when it ends.
 apps: deps
-	cd apps/applicant && npm run build --silent
-	cd apps/admin && npm run build --silent
+	@$(MAKE) --no-print-directory -j2 --output-sync=target build-applicant build-admin
 	node apps/applicant/scripts/compress.mjs apps/applicant/dist apps/admin/dist
+
+build-applicant: deps
+	cd apps/applicant && npm run build --silent
+
+build-admin: deps
+	cd apps/admin && npm run build --silent
 
 server:
 	$(GO) build -o bin/server ./cmd/server
@@ -49,8 +56,15 @@ GO_TEST_TIMEOUT ?= 5m
 test-go:
 	env -u GRADAPPLY_TEST_SKIP_MISSING $(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
 
+# Both apps at once (the admin's typecheck runs on one core), each app's
+# output printed whole when it ends; either failing fails test-apps.
 test-apps: deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-applicant test-admin
+
+test-applicant: deps
 	cd apps/applicant && npx vitest run
+
+test-admin: deps
 	cd apps/admin && npm run typecheck --silent && npx vitest run
 
 # Chromium for the browser tests: Debian's package, never a downloaded build.

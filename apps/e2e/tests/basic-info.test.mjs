@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { launch, newPage, demoPassword, login } from './helpers.mjs';
+import { launch, newPage, demoPassword, login, roundYear } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -58,8 +58,9 @@ async function openBasicInfo(page, schoolCode, part) {
   await page.getByTestId('start-application').click();
   await page.getByTestId('round-picker').waitFor({ timeout: T });
   await page.getByTestId('round-school').selectOption(schoolCode);
-  // whatever year the demo round has: the test must not depend on today's date
-  await page.locator('[data-testid^="round-apply-"]:not([disabled])').first().click();
+  // The demo round (sequence 1), whatever its year: the test must not depend on
+  // today's date, nor on rounds other files open in the same school.
+  await page.getByTestId(`round-apply-${await roundYear(schoolCode)}-1`).click();
   await page.getByTestId('consent-all').check();
   await page.getByTestId('consent-next').click();
   await page.getByTestId('part-form').waitFor({ timeout: T });
