@@ -9,7 +9,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/payment"

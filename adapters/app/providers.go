@@ -6,8 +6,8 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/httpapi"
-	"github.com/gradapply/gradapply/adapters/paypal"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/core/payment"
 )
 

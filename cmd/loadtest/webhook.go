@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/adapters/postgres"
 )
 

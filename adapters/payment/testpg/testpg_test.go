@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 )

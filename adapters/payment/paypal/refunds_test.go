@@ -8,7 +8,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp"
-	"github.com/gradapply/gradapply/adapters/portone"
-	"github.com/gradapply/gradapply/adapters/portone/portonefake"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone/portonefake"
 )
 
 func newClient(t *testing.T) (*portone.Client, *portonefake.Server) {

@@ -19,7 +19,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
 )
 
 // Base URLs.

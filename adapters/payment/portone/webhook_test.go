@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 )
 
 func TestParseSecret(t *testing.T) {

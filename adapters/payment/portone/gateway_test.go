@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/portone"
-	"github.com/gradapply/gradapply/adapters/portone/portonefake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone/portonefake"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 )

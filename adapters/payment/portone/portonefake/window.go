@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 )
 
 // WindowRequest is PortOne.requestPayment's parameters as the payment

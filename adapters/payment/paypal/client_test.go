@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp"
-	"github.com/gradapply/gradapply/adapters/paypal"
-	"github.com/gradapply/gradapply/adapters/paypal/paypalfake"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/paypal/paypalfake"
 )
 
 func newClient(t *testing.T) (*paypal.Client, *paypalfake.Server) {

@@ -14,9 +14,9 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app/paytest"
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/paypal"
-	"github.com/gradapply/gradapply/adapters/paypal/paypalfake"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/paypal/paypalfake"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/payment"
 )

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/portone"
-	"github.com/gradapply/gradapply/adapters/portone/portonefake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone/portonefake"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/money"

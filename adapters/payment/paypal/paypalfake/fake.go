@@ -22,8 +22,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
 	"github.com/gradapply/gradapply/core/money"
 )
 

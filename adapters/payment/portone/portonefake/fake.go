@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 )
 
 // Operations a knob can target.

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/paypal"
-	"github.com/gradapply/gradapply/adapters/paypal/paypalfake"
+	"github.com/gradapply/gradapply/adapters/payment/paypal"
+	"github.com/gradapply/gradapply/adapters/payment/paypal/paypalfake"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 )

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
 )
 
 // server answers the statuses in order, then 200.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app/paytest"
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/portone"
-	"github.com/gradapply/gradapply/adapters/portone/portonefake"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone/portonefake"
 	"github.com/gradapply/gradapply/core/payment"
 )
 
@@ -22,7 +22,7 @@ import (
 // application completes (exam number, two mails) in one transaction on
 // PostgreSQL. It reports events per second and the p50 and p99 latency:
 //
-//	go test ./adapters/portone -run '^$' -bench Webhooks -benchtime 1000x
+//	go test ./adapters/payment/portone -run '^$' -bench Webhooks -benchtime 1000x
 func BenchmarkWebhooks(b *testing.B) {
 	f := portonefake.New()
 	b.Cleanup(f.Close)

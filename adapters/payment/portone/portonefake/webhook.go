@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/portone"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
 )
 
 // Delivery is one webhook delivery: headers and raw body.

@@ -19,9 +19,9 @@ import (
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/app/paytest"
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/payhttp/payfake"
-	"github.com/gradapply/gradapply/adapters/portone"
-	"github.com/gradapply/gradapply/adapters/portone/portonefake"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp/payfake"
+	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/portone/portonefake"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/payment"
 )

@@ -14,7 +14,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/gradapply/gradapply/adapters/payhttp"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
 )
 
 // DefaultBaseURL is PortOne's API.
