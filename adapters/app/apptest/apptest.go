@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,8 +39,22 @@ func Config(t testing.TB, dsn string) config.Config {
 		PublicURL: "http://localhost", MailTransport: "file", MailDir: t.TempDir(),
 		TokenKey: []byte(base64.StdEncoding.EncodeToString(key)), FieldKey: key,
 		CaptchaKey: "test-captcha-key", CaptchaMaxNumber: 1000, CookieSecure: true,
-		WorkerConcurrency: 2, DemoDir: "../../testdata/demo",
+		WorkerConcurrency: 2, DemoDir: demoDir(),
 		FileDir: t.TempDir(), FontPath: config.DefaultFontPath, TestGateway: true,
+	}
+}
+
+// demoDir is testdata/demo of the repository, found from the test's
+// package directory whatever its depth.
+func demoDir() string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return filepath.Join(d, "testdata", "demo")
+		}
+		if filepath.Dir(d) == d {
+			return "../../testdata/demo"
+		}
 	}
 }
 
