@@ -8,10 +8,11 @@ import (
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
-	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/payment"
 )
 
@@ -44,7 +45,9 @@ func (a *App) buildPay(cfg config.Config, clock account.Clock) error {
 	a.Pay = &payment.Service{
 		Apps: postgres.Applications{DB: a.DB}, Ref: a.Reference, Log: postgres.AccessLog{DB: a.DB},
 		Store: postgres.PayAttempts{DB: a.DB}, Config: postgres.PaySettings{DB: a.DB}, Gateways: gws, Route: gws.Router(),
-		Completer: a.Submission, Contacts: contacts{postgres.Applicants{DB: a.DB}}, Buyers: postgres.Applicants{DB: a.DB},
+		Completer: application.Completion{Apps: postgres.Applications{DB: a.DB}, Numbers: postgres.ExamNumbers{DB: a.DB},
+			Contacts: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}},
+		Contacts: contacts{postgres.Applicants{DB: a.DB}}, Buyers: postgres.Applicants{DB: a.DB},
 		Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}, PayPal: payment.DefaultPayPalFee, Clock: clock,
 	}
 	return nil

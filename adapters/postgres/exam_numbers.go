@@ -12,13 +12,12 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/examno"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // ExamNumbers numbers completed applications.
 type ExamNumbers struct{ DB *DB }
 
-var _ submission.ExamNumbers = ExamNumbers{}
+var _ application.ExamNumbers = ExamNumbers{}
 
 // Rule answers the round's exam-number template.
 func (s ExamNumbers) Rule(ctx context.Context, k application.RoundKey) (string, error) {

@@ -221,7 +221,7 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	out := memstore.Outbox{Store: st}
-	sub := &submission.Service{Apps: apps, Numbers: memstore.ExamNumbers{Store: st}, Applicants: applicants{}, Mailer: out, Clock: clock}
+	sub := application.Completion{Apps: apps, Numbers: memstore.ExamNumbers{Store: st}, Contacts: applicants{}, Mailer: out}
 	gw := &remote{snaps: map[string]payment.Snapshot{}, orders: map[string]payment.Order{}}
 	pays := memstore.Payments{Store: st}
 	svc := &payment.Service{Apps: apps, Ref: rounds{round}, Store: pays, Config: noConfig{}, Gateways: gateways{payment.ProviderTest: gw},

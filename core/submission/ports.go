@@ -11,21 +11,8 @@ import (
 	"github.com/gradapply/gradapply/core/school"
 )
 
-// ExamNumbers numbers completed applications.
-type ExamNumbers interface {
-	// Rule is the round's exam-number template (recruit_part.appl_id_rule).
-	Rule(ctx context.Context, k application.RoundKey) (string, error)
-	// Next takes the round's next sequence number in the caller's
-	// transaction (a counter row upserted with ... RETURNING, whose row
-	// lock it holds until the transaction ends): two completions never get
-	// the same one, and a number given by a committed completion is never
-	// given again (a rolled-back one was never held by anyone). It answers
-	// the round's rule read under that lock, so a re-numbering (which holds
-	// the same lock and may change the rule) is seen whole.
-	Next(ctx context.Context, k application.RoundKey) (seq int, rule string, err error)
-	// Assign stores the number; a duplicate within the round is a conflict.
-	Assign(ctx context.Context, applNo int64, applID string, at time.Time) error
-}
+// ExamNumbers numbers completed applications (core/application's port).
+type ExamNumbers = application.ExamNumbers
 
 // Payments stores the zero payment of a free completion where every
 // payment is (core/payment.Store).
@@ -38,11 +25,8 @@ type Consents interface {
 	Accept(ctx context.Context, applNo int64, acc []school.Acceptance) error
 }
 
-// Contact is how an applicant is mailed.
-type Contact struct {
-	Email  string
-	Locale string // ko or en
-}
+// Contact is how an applicant is mailed (core/application's type).
+type Contact = application.Contact
 
 // Completed is an application in COMPLETE, for the exam-number lookup.
 type Completed struct {

@@ -8,7 +8,6 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
@@ -133,76 +132,14 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 	return h, err
 }
 
-// CompleteIn is complete for the payment area (core/payment.Completer):
-// the application is locked by the caller's Update and ctx carries its
-// transaction; the applicant's address and locale are the caller's; after
-// runs with the exam number (the receipt).
-func (s *Service) CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, to application.Contact,
-	now time.Time, after func(ctx context.Context, examNumber string) error) error {
-	c := Contact{Email: to.Email, Locale: to.Locale}
-	return s.complete(ctx, a, r, by, &c, to.Locale, now, after)
+// completion is core/application's completion over this service's stores.
+func (s *Service) completion() application.Completion {
+	return application.Completion{Apps: s.Apps, Numbers: s.Numbers, Contacts: s.Applicants, Mailer: s.Mailer}
 }
 
-// complete moves the locked application to COMPLETE inside its Update:
-// it takes the exam number from the round's counter and rule, stores it
-// and queues the confirmation mail, all in the transaction of ctx. What
-// it reads comes first: the round's counter lock is taken last, so
-// completions of one round wait on each other only for the writes and the
-// commit.
 func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, c *Contact,
 	locale string, now time.Time, after func(ctx context.Context, examNumber string) error) error {
-	// The transition rule first, so no number is taken for a refused one.
-	if _, err := r.Steps.Transition(a.State(), application.Complete, by); err != nil {
-		return err
-	}
-	part, err := s.Apps.Part(ctx, a.ApplNo())
-	if err != nil {
-		return err
-	}
-	if c == nil {
-		got, err := s.Applicants.Contact(ctx, a.UserID())
-		if err != nil {
-			return err
-		}
-		c = &got
-	}
-	if locale != "ko" && locale != "en" {
-		locale = c.Locale
-	}
-	if locale != "en" {
-		locale = "ko"
-	}
-	n, rule, err := s.Numbers.Next(ctx, a.Round())
-	if err != nil {
-		return err
-	}
-	tpl, err := examno.Parse(rule)
-	if err != nil {
-		return err
-	}
-	k := a.Round()
-	id, err := tpl.Number(examno.Values{EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq,
-		MajorCode: part.MajorCode, CategoryCode: part.CategoryCode}, n)
-	if err != nil {
-		return err
-	}
-	if err := a.Complete(r.Steps, by, id, now); err != nil {
-		return err
-	}
-	if err := s.Numbers.Assign(ctx, a.ApplNo(), id, now); err != nil {
-		return err
-	}
-	school, round := r.SchoolKorName, r.KorName
-	if locale == "en" {
-		school, round = r.SchoolEngName, r.EngName
-	}
-	if err := s.Mailer.Queue(ctx, locale, c.Email, mailmsg.ApplicationCompleted{School: school, Round: round, ExamNumber: id}); err != nil {
-		return err
-	}
-	if after != nil {
-		return after(ctx, id)
-	}
-	return nil
+	return s.completion().Complete(ctx, a, r, by, c, locale, now, after)
 }
 
 // ---- exam-number lookup (decisions.md) ----
