@@ -110,9 +110,10 @@ test('refund above what remains is refused; part, then the rest; the applicant s
   assert.match(lines[1], /전액 환불: 50,000원/);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/receipt.png`, fullPage: true });
   const partial = await mailTo(who.email, '일부 환불되었습니다');
-  assert.match(partial, /30000/);
+  assert.match(partial, /환불 금액: 30,000원/);
+  assert.match(partial, /취소 유형: 부분 환불/, 'the cancel type by name, never its code');
   const full = await mailTo(who.email, '전액 환불되었습니다');
-  assert.match(full, /50000/);
+  assert.match(full, /환불 금액: 50,000원/);
   // The provider answered the full refund pending: the history's "pending" filter lists it, in words.
   sql(`UPDATE pay_cancel SET answer = 'pending', pending = true WHERE payment_id = :'p1' AND cancel_type = '00001'`, paymentId);
   await admin.goto(`/sysadmin/pay/cancels?filter=${encodeURIComponent(JSON.stringify({ answer: 'pending', paymentId }))}`);
