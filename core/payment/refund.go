@@ -277,14 +277,8 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 		return Attempt{}, err
 	}
 	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
-		switch a.State().Effective() {
-		case application.Submit:
-		case application.Complete:
-			return apperr.Conflict(CodeAlreadyPaid)
-		case application.VbankIssue:
-			return apperr.Conflict(CodeVbankWaiting)
-		default:
-			return apperr.Conflict(CodeNotSubmitted).With("status", string(a.State().Effective()))
+		if err := payable(a); err != nil {
+			return err
 		}
 		if err := s.Store.Insert(ctx, att); err != nil {
 			return err

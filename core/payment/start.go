@@ -78,14 +78,8 @@ func (s *Service) Start(ctx context.Context, p permission.Principal, applNo int6
 		return Checkout{}, err
 	}
 	err = s.Apps.Update(ctx, applNo, func(ctx context.Context, a *application.Application) error {
-		switch a.State().Effective() {
-		case application.Submit:
-		case application.Complete:
-			return apperr.Conflict(CodeAlreadyPaid)
-		case application.VbankIssue:
-			return apperr.Conflict(CodeVbankWaiting)
-		default:
-			return apperr.Conflict(CodeNotSubmitted).With("status", string(a.State().Effective()))
+		if err := payable(a); err != nil {
+			return err
 		}
 		if err := s.Store.Insert(ctx, att); err != nil {
 			return err
@@ -185,4 +179,20 @@ func (s *Service) settleOpen(ctx context.Context, applNo int64, replaceVbank boo
 		}
 	}
 	return nil
+}
+
+// payable refuses a new payment of an application that is not waiting
+// for one: already paid, a virtual account awaiting its deposit, or not
+// submitted.
+func payable(a *application.Application) error {
+	switch st := a.State().Effective(); st {
+	case application.Submit:
+		return nil
+	case application.Complete:
+		return apperr.Conflict(CodeAlreadyPaid)
+	case application.VbankIssue:
+		return apperr.Conflict(CodeVbankWaiting)
+	default:
+		return apperr.Conflict(CodeNotSubmitted).With("status", string(st))
+	}
 }
