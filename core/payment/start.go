@@ -18,11 +18,11 @@ type StartRequest struct {
 	// ReplaceVbank asks to pay another way while a virtual account awaits
 	// its deposit: the account is closed at the provider first (a deposit
 	// that already arrived completes the application instead).
-	ReplaceVbank bool `json:"replaceVbank"`
-	Locale    string `json:"-"`
-	ReturnURL string `json:"-"` // built by the edge from the configured public URL
-	CancelURL string `json:"-"`
-	NoticeURL string `json:"-"`
+	ReplaceVbank bool   `json:"replaceVbank"`
+	Locale       string `json:"-"`
+	ReturnURL    string `json:"-"` // built by the edge from the configured public URL
+	CancelURL    string `json:"-"`
+	NoticeURL    string `json:"-"`
 }
 
 // Start begins a new attempt: it checks the COMPLETE window, the
