@@ -6,7 +6,7 @@ APPS := apps/applicant apps/admin apps/e2e
 export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/gradapply?sslmode=disable
 export REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: help run build deps apps build-applicant build-admin server check test test-go test-apps test-applicant test-admin test-e2e vet browser clean audit
+.PHONY: help run build deps apps build-applicant build-admin server check test test-go test-apps test-applicant test-admin test-e2e vet browser clean audit clean-test-db
 
 help:
 	@echo "make run   - build everything and serve with demo data on http://localhost:8080"
@@ -86,3 +86,10 @@ test: vet test-go test-apps test-e2e
 
 clean:
 	rm -rf bin apps/*/dist
+
+# The Go tests copy each database from a migrated template (adapters/postgres/pgtest);
+# this drops the templates and any test database a killed run left behind.
+clean-test-db:
+	psql "$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}" -qAt \
+	  -c "SELECT datname FROM pg_database WHERE datname LIKE 'gradapply\_tmpl\_%' OR datname LIKE 'gradapply\_test\_%'" | \
+	  while read -r d; do psql "$${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}" -qc "DROP DATABASE IF EXISTS \"$$d\" WITH (FORCE)"; done
