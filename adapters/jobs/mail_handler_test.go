@@ -217,3 +217,17 @@ func (r *recordingOutbox) Enqueue(_ context.Context, taskType string, _ any) err
 	r.rows = append(r.rows, taskType)
 	return nil
 }
+
+// Mails queued by a server from before core dropped its JSON tags carry
+// camelCase keys; a worker of this build still reads them whole.
+func TestCodecReadsPayloadsWrittenWithCamelCaseKeys(t *testing.T) {
+	old := []byte(`{"kind":"exam_number","locale":"ko","to":"a@example.com","data":{"applications":[{"school":"S","round":"R","examNumber":"N-1"}]}}`)
+	out, err := codec.Decode(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := out.Message.(*mailmsg.ExamNumbers)
+	if !ok || len(got.Applications) != 1 || got.Applications[0] != (mailmsg.ExamNumber{School: "S", Round: "R", ExamNumber: "N-1"}) {
+		t.Fatalf("decoded %#v", out.Message)
+	}
+}
