@@ -2,10 +2,11 @@ package httpapi
 
 import (
 	"bytes"
-	"encoding/csv"
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/gradapply/gradapply/adapters/csvsafe"
 
 	"github.com/labstack/echo/v5"
 
@@ -247,9 +248,7 @@ func (h *surveyHandlers) export(c *echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	b.WriteString("\ufeff")
-	w := csv.NewWriter(&b)
-	if err := w.WriteAll(rows); err != nil {
+	if err := csvsafe.Write(&b, rows); err != nil {
 		return err
 	}
 	noStore(c)

@@ -186,3 +186,25 @@ func TestSchoolSurveyQuestionsEdit(t *testing.T) {
 	must(t, school.Do("GET", "/apply/api-auth/admin/schools/236/survey-questions/NOPE", nil), 404, "unknown stage")
 	must(t, app.Do("GET", path, nil), 403, "applicant")
 }
+
+// An applicant's free text that a spreadsheet would run as a formula reaches
+// staff in the CSV export as text (behind an apostrophe), in answers and in
+// comments alike.
+func TestSurveyExportNeutralisesFormulas(t *testing.T) {
+	e := newApplyEnv(t)
+	e.submitted("applicant1", "236", "DC01")
+	school := e.as("schooladmin")
+	r := must(t, school.Do("POST", "/apply/api-auth/admin/surveys", surveyBody("236", "SCHOOL", "2020-01-01", "2099-12-31")), 201, "create")
+	id := int64(r.Body["id"].(float64))
+	app := e.as("applicant1")
+	must(t, app.Do("POST", fmt.Sprintf("/apply/api-auth/surveys/%d/answers", id), map[string]any{"answers": []any{
+		map[string]any{"questionCode": "q1", "itemCode": "n", "comment": "@SUM(1+1)"},
+		map[string]any{"questionCode": "q2", "answer": `=HYPERLINK("https://evil.example","click")`}}}), 200, "answer")
+	r = must(t, school.Do("GET", fmt.Sprintf("/apply/api-auth/admin/surveys/%d/export", id), nil), 200, "export")
+	if !strings.Contains(r.Raw, `'=HYPERLINK(`) {
+		t.Fatalf("the formula answer is not neutralised: %q", r.Raw)
+	}
+	if strings.Contains(r.Raw, ",=HYPERLINK") || strings.Contains(r.Raw, "\"=HYPERLINK") {
+		t.Fatalf("a live formula cell in the export: %q", r.Raw)
+	}
+}
