@@ -36,8 +36,10 @@ func TestSiteSurveyAnswerOnceAndResults(t *testing.T) {
 		t.Fatalf("fields: %v", f)
 	}
 
-	// The school admin's survey is for their school whatever schoolCode says.
-	r = must(t, school.Do("POST", "/apply/api-auth/admin/surveys", surveyBody("SKKGSB", "SCHOOL", "2020-01-01", "2099-12-31")), 201, "create")
+	// A school admin publishes for their own school only: another school's
+	// code is refused, no code means their own.
+	must(t, school.Do("POST", "/apply/api-auth/admin/surveys", surveyBody("SKKGSB", "SCHOOL", "2020-01-01", "2099-12-31")), 404, "another school's survey")
+	r = must(t, school.Do("POST", "/apply/api-auth/admin/surveys", surveyBody("", "SCHOOL", "2020-01-01", "2099-12-31")), 201, "create")
 	id := int64(r.Body["id"].(float64))
 	if r.Body["schoolCode"] != "236" {
 		t.Fatalf("school of the survey: %v", r.Body["schoolCode"])

@@ -134,7 +134,12 @@ func (s *Service) Get(ctx context.Context, p permission.Principal, id int64) (Su
 func (s *Service) checked(ctx context.Context, p permission.Principal, in Survey) (Survey, error) {
 	scope, _ := permission.Scope(p, permission.SurveyManage)
 	if scope != "" {
-		in.SchoolCode = scope // a school admin publishes for their school
+		// A school admin publishes for their own school only: another
+		// school's code is refused as an id they may not see is (404).
+		if in.SchoolCode != "" && in.SchoolCode != scope {
+			return in, apperr.NotFound("school.not_found")
+		}
+		in.SchoolCode = scope
 	}
 	var rounds []application.RoundKey
 	if in.SchoolCode != "" {
