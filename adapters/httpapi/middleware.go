@@ -67,7 +67,7 @@ func accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			errorHandler(c, err)
 			_, status = echo.ResolveResponseStatus(c.Response(), nil)
 		}
-		attrs := []any{"method", c.Request().Method, "path", redactKeys(c.Request().URL.Path), "status", status,
+		attrs := []any{"method", c.Request().Method, "path", loggedPath(c.Request().URL.Path), "status", status,
 			"ms", time.Since(start).Milliseconds(), "request_id", requestID(c)}
 		if p, ok := c.Get(ctxPrincipal).(permission.Principal); ok && p.Authenticated() {
 			attrs = append(attrs, "user", p.UserID)
@@ -97,8 +97,8 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		if recommenderPage(c.Request().URL.Path) {
-			h.Set("Referrer-Policy", "no-referrer") // the path holds the recommender's key
+		if secretPage(c.Request().URL.Path) {
+			h.Set("Referrer-Policy", "no-referrer") // the path holds a key or a reset hash
 		}
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		if s.deps.HSTS || s.viaHTTPS(c.Request()) {
