@@ -17,11 +17,27 @@ import (
 // TTL is how long an access token lives (the session cookie's 1 day).
 const TTL = 24 * time.Hour
 
+// DefaultAudience names what a token is for when Issuer.Audience is empty:
+// the session of the web apps. A token minted for anything else (another
+// audience, or none) is not a session.
+const DefaultAudience = "gradapply:session"
+
+// leeway absorbs clock differences between replicas.
+const leeway = 5 * time.Second
+
 // Issuer signs and checks tokens with one key.
 type Issuer struct {
-	Key    []byte
-	Issuer string
-	Now    func() time.Time
+	Key      []byte
+	Issuer   string
+	Audience string // DefaultAudience when empty
+	Now      func() time.Time
+}
+
+func (i Issuer) audience() string {
+	if i.Audience != "" {
+		return i.Audience
+	}
+	return DefaultAudience
 }
 
 type claims struct {
@@ -52,7 +68,7 @@ func (i Issuer) Issue(u account.User) (string, account.Claims, error) {
 		roles[k] = string(r)
 	}
 	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{Roles: roles, School: u.SchoolCode, Ver: u.TokenVersion,
-		RegisteredClaims: jwt.RegisteredClaims{Subject: u.UserID, ID: c.ID, Issuer: i.Issuer,
+		RegisteredClaims: jwt.RegisteredClaims{Subject: u.UserID, ID: c.ID, Issuer: i.Issuer, Audience: jwt.ClaimStrings{i.audience()},
 			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(c.ExpiresAt)}})
 	s, err := tok.SignedString(i.Key)
 	if err != nil {
@@ -65,12 +81,14 @@ func (i Issuer) Issue(u account.User) (string, account.Claims, error) {
 var ErrInvalid = errors.New("token: invalid")
 
 // Parse checks the signature (HS256 only: "none" and other algorithms are
-// refused), the issuer and the expiry.
+// refused), the issuer, the audience, the expiry and that it was not issued
+// in the future.
 func (i Issuer) Parse(s string) (account.Claims, error) {
 	var c claims
 	_, err := jwt.ParseWithClaims(s, &c, func(*jwt.Token) (any, error) { return i.Key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
-		jwt.WithIssuer(i.Issuer), jwt.WithExpirationRequired(), jwt.WithTimeFunc(i.now))
+		jwt.WithIssuer(i.Issuer), jwt.WithAudience(i.audience()), jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(), jwt.WithLeeway(leeway), jwt.WithTimeFunc(i.now))
 	if err != nil {
 		return account.Claims{}, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
