@@ -4,14 +4,19 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 )
 
 // loadTestGateway reads PAY_TEST_GATEWAY (default: on in development, off
-// in production) and TESTPG_WEBHOOK_SECRET.
+// in production) and TESTPG_WEBHOOK_SECRET. Production refuses it: there
+// anyone could approve their own fee.
 func (c *Config) loadTestGateway(prod bool) error {
 	on, err := envBool("PAY_TEST_GATEWAY", !prod)
 	if err != nil {
 		return err
+	}
+	if on && prod {
+		return errors.New("config: PAY_TEST_GATEWAY=true is refused with APP_ENV=production: anyone could approve their own fee")
 	}
 	c.TestGateway = on
 	c.TestGatewaySecret = env("TESTPG_WEBHOOK_SECRET", "")
