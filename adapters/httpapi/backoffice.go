@@ -82,15 +82,19 @@ type staffRowDTO struct {
 	UpdatedAt      string        `json:"updatedAt"`
 }
 
+// atoiFilter reads a whole-number list filter (a year, a sequence, an id
+// of a 32-bit column); anything else, a negative number or one beyond the
+// column's range, is the field's error.
 func atoiFilter(f *apperr.Fields, name, v string) int {
 	if v == "" {
 		return 0
 	}
-	n, err := strconv.Atoi(v)
+	n, err := strconv.ParseInt(v, 10, 32)
 	if err != nil || n < 0 {
 		f.Add(name, form.CodeDigits)
+		return 0
 	}
-	return n
+	return int(n)
 }
 
 func (h *backofficeHandlers) applications(c *echo.Context) error {

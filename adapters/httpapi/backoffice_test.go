@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // accessRows counts the access-log rows of an actor and action (prefix).
@@ -130,9 +131,9 @@ func TestBackofficeApplicationsCorrectionReviewAndLog(t *testing.T) {
 	if r.Body["applicantInfo"].(map[string]any)["mobile"] != "010-9999-8888" {
 		t.Fatalf("the applicant does not see the correction: %s", r.Raw)
 	}
-	mails := outboxMails(t, e, "application_corrected")
-	if len(mails) != 1 || mails[0]["to"] != "applicant1@demo.gradapply.example" ||
-		mails[0]["data"].(map[string]any)["reason"] != "applicant phoned with a new number" {
+	mails := outboxMessages(t, e, "application_corrected")
+	if len(mails) != 1 || mails[0].To != "applicant1@demo.gradapply.example" ||
+		mails[0].Message.(*mailmsg.ApplicationCorrected).Reason != "applicant phoned with a new number" {
 		t.Fatalf("correction mail: %v", mails)
 	}
 	if accessRows(t, e, "schooladmin", "application.correct", fmt.Sprint(n1)) != 1 {

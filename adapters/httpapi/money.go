@@ -139,13 +139,8 @@ func (h *moneyHandlers) attempts(c *echo.Context) error {
 	if q.Sort == "" {
 		q.Sort, q.Desc = "createdAt", true
 	}
-	for name, dst := range map[string]*int{"enterYear": &q.EnterYear, "recruitPartSeq": &q.RecruitPartSeq} {
-		if v := lp.Filter[name]; v != "" {
-			if *dst, err = strconv.Atoi(v); err != nil {
-				f.Add(name, "list.filter_invalid")
-			}
-		}
-	}
+	q.EnterYear = atoiFilter(&f, "enterYear", lp.Filter["enterYear"])
+	q.RecruitPartSeq = atoiFilter(&f, "recruitPartSeq", lp.Filter["recruitPartSeq"])
 	if v := lp.Filter["applNo"]; v != "" {
 		if q.ApplNo, err = strconv.ParseInt(v, 10, 64); err != nil {
 			f.Add("applNo", "list.filter_invalid")

@@ -119,12 +119,9 @@ func roundListQuery(c *echo.Context) (round.Query, error) {
 		return round.Query{}, err
 	}
 	q := round.Query{SchoolCode: lp.Filter["schoolCode"], Search: lp.Filter["q"], Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit}
-	if y := lp.Filter["enterYear"]; y != "" {
-		if q.EnterYear, err = strconv.Atoi(y); err != nil {
-			return round.Query{}, apperr.Invalid("list.filter_invalid").With("field", "enterYear")
-		}
-	}
-	return q, nil
+	var f apperr.Fields
+	q.EnterYear = atoiFilter(&f, "enterYear", lp.Filter["enterYear"])
+	return q, f.Err()
 }
 
 func (h *roundHandlers) list(c *echo.Context) error {

@@ -18,9 +18,11 @@ import (
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
+	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/testenv"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 var (
@@ -262,6 +264,21 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 }
 
 // outboxMails answers the payloads of queued mails of a kind.
+// outboxMessages reads the queued mails of a kind as the worker does.
+func outboxMessages(t *testing.T, e *applyEnv, kind string) []jobs.Mail {
+	t.Helper()
+	var out []jobs.Mail
+	for _, m := range outboxMails(t, e, kind) {
+		b, _ := json.Marshal(m)
+		d, err := e.a.MailCodec.Decode(b)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 func outboxMails(t *testing.T, e *applyEnv, kind string) []map[string]any {
 	t.Helper()
 	rows, err := e.a.DB.Pool.Query(context.Background(), "SELECT payload FROM outbox WHERE payload->>'kind' = $1 ORDER BY id", kind)
@@ -337,9 +354,9 @@ func TestSubmitRulesAndFreeCompletion(t *testing.T) {
 	if m, _ := r.Body["money"].(map[string]any); m["paid"] != true || m["method"] != "free" || amount(m["amount"]) != 0 {
 		t.Fatalf("staff money of the free completion: %s", r.Raw)
 	}
-	mails := outboxMails(t, e, "application_complete")
-	if len(mails) != 1 || mails[0]["locale"] != "ko" || mails[0]["data"].(map[string]any)["examNumber"] != applID ||
-		mails[0]["data"].(map[string]any)["school"] != "누리예술대학원" {
+	mails := outboxMessages(t, e, "application_complete")
+	if len(mails) != 1 || mails[0].Locale != "ko" || mails[0].Message.(*mailmsg.ApplicationCompleted).ExamNumber != applID ||
+		mails[0].Message.(*mailmsg.ApplicationCompleted).School != "누리예술대학원" {
 		t.Fatalf("mail: %v", mails)
 	}
 	// View only after completion.
