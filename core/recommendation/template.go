@@ -36,17 +36,6 @@ type Option struct {
 	Eng  string
 }
 
-// Kind answers the question's kind: choice when it has options.
-func (q Question) kind() string {
-	switch {
-	case len(q.Options) > 0:
-		return KindChoice
-	case q.Kind == KindLong:
-		return KindLong
-	}
-	return KindText
-}
-
 // MaxLetters bounds how many letters a round may ask for.
 const MaxLetters = 5
 
