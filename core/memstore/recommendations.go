@@ -163,7 +163,7 @@ func (s Recommendations) Unfinished(ctx context.Context) ([]recommendation.Req, 
 
 // UsesTemplate reports whether a request of the round was opened on a version.
 func (s Recommendations) UsesTemplate(ctx context.Context, k application.RoundKey, version int) (bool, error) {
-	list, err := s.filter(ctx, func(r recommendation.Req) bool { return r.Round() == k && r.TemplateVersion() == version })
+	list, err := s.filter(ctx, func(r recommendation.Req) bool { return r.Round() == k && r.UsesTemplate(version) })
 	return len(list) > 0, err
 }
 
