@@ -212,8 +212,16 @@ func (h *recommendHandlers) requests(c *echo.Context) error {
 }
 
 type createIn struct {
-	recommendation.Request
-	Locale string `json:"locale"`
+	ProfName    string `json:"profName"`
+	Email       string `json:"email"`
+	Phone       string `json:"phone"`
+	Institution string `json:"institution"`
+	Position    string `json:"position"`
+	Locale      string `json:"locale"`
+}
+
+func (in createIn) request() recommendation.Request {
+	return recommendation.Request{ProfName: in.ProfName, Email: in.Email, Phone: in.Phone, Institution: in.Institution, Position: in.Position}
 }
 
 func (h *recommendHandlers) create(c *echo.Context) error {
@@ -225,7 +233,7 @@ func (h *recommendHandlers) create(c *echo.Context) error {
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	v, err := h.svc.Create(c.Request().Context(), principal(c), n, in.Request, in.Locale)
+	v, err := h.svc.Create(c.Request().Context(), principal(c), n, in.request(), in.Locale)
 	if err != nil {
 		return err
 	}
@@ -329,23 +337,23 @@ func (h *recommendHandlers) overview(c *echo.Context) error {
 }
 
 type formDTO struct {
-	ReqNo         int64                   `json:"reqNo"`
-	ApplicantName string                  `json:"applicantName"`
-	SchoolKorName string                  `json:"schoolKorName"`
-	SchoolEngName string                  `json:"schoolEngName"`
-	RoundKorName  string                  `json:"roundKorName"`
-	RoundEngName  string                  `json:"roundEngName"`
-	Deadline      string                  `json:"deadline"`
-	Status        string                  `json:"status"`
-	Editable      bool                    `json:"editable"`
-	Template      recommendation.Template `json:"template"`
-	Answers       map[string]string       `json:"answers"`
-	ProfSign      string                  `json:"profSign"`
-	Profile       profileDTO              `json:"profile"`
-	File          *recommendFileDTO       `json:"file"`
-	FileRule      map[string]any          `json:"fileRule"`
-	SavedAt       *string                 `json:"savedAt"`
-	SubmittedAt   *string                 `json:"submittedAt"`
+	ReqNo         int64             `json:"reqNo"`
+	ApplicantName string            `json:"applicantName"`
+	SchoolKorName string            `json:"schoolKorName"`
+	SchoolEngName string            `json:"schoolEngName"`
+	RoundKorName  string            `json:"roundKorName"`
+	RoundEngName  string            `json:"roundEngName"`
+	Deadline      string            `json:"deadline"`
+	Status        string            `json:"status"`
+	Editable      bool              `json:"editable"`
+	Template      templateBodyDTO   `json:"template"`
+	Answers       map[string]string `json:"answers"`
+	ProfSign      string            `json:"profSign"`
+	Profile       profileDTO        `json:"profile"`
+	File          *recommendFileDTO `json:"file"`
+	FileRule      map[string]any    `json:"fileRule"`
+	SavedAt       *string           `json:"savedAt"`
+	SubmittedAt   *string           `json:"submittedAt"`
 }
 
 type recommendFileDTO struct {
@@ -354,11 +362,12 @@ type recommendFileDTO struct {
 }
 
 func toForm(f recommendation.Form) formDTO {
-	out := formDTO{ReqNo: f.Req.No, ApplicantName: f.Req.ApplicantName, SchoolKorName: f.Round.SchoolKorName,
+	r, l := f.Req, f.Req.Letter()
+	out := formDTO{ReqNo: r.No(), ApplicantName: r.ApplicantName(), SchoolKorName: f.Round.SchoolKorName,
 		SchoolEngName: f.Round.SchoolEngName, RoundKorName: f.Round.KorName, RoundEngName: f.Round.EngName,
-		Status: string(f.Req.Status), Editable: f.Req.Status != recommendation.Completed, Template: f.Template,
-		Answers: f.Req.Letter.Answers, ProfSign: f.Req.Letter.ProfSign, Profile: toProfile(f.Profile),
-		SavedAt: timePtr(f.Req.SavedAt), SubmittedAt: timePtr(f.Req.SubmittedAt)}
+		Status: string(r.Status()), Editable: r.Status() != recommendation.Completed, Template: toTemplateBody(f.Template),
+		Answers: l.Answers, ProfSign: l.ProfSign, Profile: toProfile(f.Profile),
+		SavedAt: timePtr(r.SavedAt()), SubmittedAt: timePtr(r.SubmittedAt())}
 	for _, w := range f.Round.Windows {
 		if string(w.Kind) == "RECOMMEND" {
 			out.Deadline = timeStr(w.End)
@@ -367,8 +376,8 @@ func toForm(f recommendation.Form) formDTO {
 	if out.Answers == nil {
 		out.Answers = map[string]string{}
 	}
-	if f.Req.FileStored != "" {
-		out.File = &recommendFileDTO{FileName: f.Req.FileName, Size: f.Req.FileSize}
+	if r.FileStored() != "" {
+		out.File = &recommendFileDTO{FileName: r.FileName(), Size: r.FileSize()}
 	}
 	out.FileRule = map[string]any{"extensions": f.FileItem.Extensions, "maxSize": f.FileItem.Limit("pdf"), "required": f.Template.FileRequired}
 	return out
@@ -475,15 +484,17 @@ func (h *recommendHandlers) letters(c *echo.Context) error {
 	}
 	out := []letterDTO{}
 	for _, r := range list {
-		v := recommendation.ApplicantView{No: r.No, Request: r.Request, Locale: r.Locale, Status: r.Status, CreatedAt: r.CreatedAt,
-			MailSentAt: r.MailSentAt, MailRefusedAt: r.MailRefusedAt, MailError: r.MailError, SubmittedAt: r.SubmittedAt}
-		d := letterDTO{requestDTO: toRequest(v), OpenedAt: timePtr(r.OpenedAt), SavedAt: timePtr(r.SavedAt),
-			HasPDF: r.PDFStored != "", FileName: r.FileName, SignedName: r.Profile.Name, Institution: r.Profile.Institution}
-		base := "/apply/api-auth/admin/recommend/file/" + strconv.FormatInt(r.No, 10)
-		if r.Status == recommendation.Completed && r.PDFStored != "" {
+		// Staff see the request as its applicant does, less what only the
+		// applicant may do.
+		v := r.ApplicantView()
+		v.Cancellable, v.EmailEditable = false, false
+		d := letterDTO{requestDTO: toRequest(v), OpenedAt: timePtr(r.OpenedAt()), SavedAt: timePtr(r.SavedAt()),
+			HasPDF: r.PDFStored() != "", FileName: r.FileName(), SignedName: r.Profile().Name, Institution: r.Profile().Institution}
+		base := "/apply/api-auth/admin/recommend/file/" + strconv.FormatInt(r.No(), 10)
+		if r.Status() == recommendation.Completed && r.PDFStored() != "" {
 			d.PDFPath = base + "?kind=pdf"
 		}
-		if r.Status == recommendation.Completed && r.FileStored != "" {
+		if r.Status() == recommendation.Completed && r.FileStored() != "" {
 			d.FilePath = base + "?kind=file"
 		}
 		out = append(out, d)
@@ -509,7 +520,7 @@ func (h *recommendHandlers) supportCancel(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"reqNo": r.No, "applNo": r.ApplNo, "status": r.Status, "cancelled": r.Cancelled})
+	return c.JSON(http.StatusOK, map[string]any{"reqNo": r.No(), "applNo": r.ApplNo(), "status": r.Status(), "cancelled": r.Cancelled()})
 }
 
 func (h *recommendHandlers) file(c *echo.Context) error {
@@ -533,11 +544,66 @@ func (h *recommendHandlers) file(c *echo.Context) error {
 	return err
 }
 
+// templateBodyDTO is a letter template as the admin's template page and
+// the recommender's form read it.
+type templateBodyDTO struct {
+	Version      int                 `json:"version"`
+	Letters      int                 `json:"letters"`
+	FileRequired bool                `json:"fileRequired"`
+	Questions    []letterQuestionDTO `json:"questions"`
+}
+
+type letterQuestionDTO struct {
+	Code    string            `json:"code"`
+	Kind    string            `json:"kind,omitempty"`
+	Kor     string            `json:"kor,omitempty"`
+	Eng     string            `json:"eng,omitempty"`
+	Options []string          `json:"options,omitempty"`
+	Labels  []letterOptionDTO `json:"labels,omitempty"`
+	Max     int               `json:"max,omitempty"`
+}
+
+type letterOptionDTO struct {
+	Code string `json:"code"`
+	Kor  string `json:"kor"`
+	Eng  string `json:"eng"`
+}
+
+func toTemplateBody(t recommendation.Template) templateBodyDTO {
+	out := templateBodyDTO{Version: t.Version, Letters: t.Letters, FileRequired: t.FileRequired}
+	for _, q := range t.Questions {
+		d := letterQuestionDTO{Code: q.Code, Kind: q.Kind, Kor: q.Kor, Eng: q.Eng, Options: q.Options, Max: q.Max}
+		for _, o := range q.Labels {
+			d.Labels = append(d.Labels, letterOptionDTO{Code: o.Code, Kor: o.Kor, Eng: o.Eng})
+		}
+		out.Questions = append(out.Questions, d)
+	}
+	return out
+}
+
+func (b templateBodyDTO) template(k application.RoundKey) recommendation.Template {
+	t := recommendation.Template{Round: k, Version: b.Version, Letters: b.Letters, FileRequired: b.FileRequired}
+	for _, d := range b.Questions {
+		q := recommendation.Question{Code: d.Code, Kind: d.Kind, Kor: d.Kor, Eng: d.Eng, Options: d.Options, Max: d.Max}
+		for _, o := range d.Labels {
+			q.Labels = append(q.Labels, recommendation.Option{Code: o.Code, Kor: o.Kor, Eng: o.Eng})
+		}
+		t.Questions = append(t.Questions, q)
+	}
+	return t
+}
+
+// templateDTO is a round's template with its round (GET and PUT
+// /admin/recommend/template).
 type templateDTO struct {
 	SchoolCode     string `json:"schoolCode"`
 	EnterYear      int    `json:"enterYear"`
 	RecruitPartSeq int    `json:"recruitPartSeq"`
-	recommendation.Template
+	templateBodyDTO
+}
+
+func toTemplate(k application.RoundKey, t recommendation.Template) templateDTO {
+	return templateDTO{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, templateBodyDTO: toTemplateBody(t)}
 }
 
 func roundQuery(c *echo.Context) (application.RoundKey, error) {
@@ -570,7 +636,7 @@ func (h *recommendHandlers) template(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, templateDTO{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, Template: t})
+	return c.JSON(http.StatusOK, toTemplate(k, t))
 }
 
 func (h *recommendHandlers) saveTemplate(c *echo.Context) error {
@@ -578,13 +644,13 @@ func (h *recommendHandlers) saveTemplate(c *echo.Context) error {
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	in.Template.Round = application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
-	if err := requireRound(in.Template.Round); err != nil {
+	k := application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
+	if err := requireRound(k); err != nil {
 		return err
 	}
-	t, err := h.svc.SaveTemplate(c.Request().Context(), principal(c), in.Template)
+	t, err := h.svc.SaveTemplate(c.Request().Context(), principal(c), in.template(k))
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, templateDTO{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq, Template: t})
+	return c.JSON(http.StatusOK, toTemplate(k, t))
 }

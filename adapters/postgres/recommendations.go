@@ -30,15 +30,24 @@ var recCols = []string{"req_no", "appl_no", "school_code", "enter_year", "recrui
 	"file_size", "pdf_stored"}
 
 func scanReq(row pgx.Row) (recommendation.Req, error) {
-	var r recommendation.Req
+	var d recommendation.ReqData
 	var st string
-	err := row.Scan(&r.No, &r.ApplNo, &r.Round.SchoolCode, &r.Round.EnterYear, &r.Round.RecruitPartSeq, &r.ApplicantUserID,
-		&r.ApplicantName, &r.Exempt, &r.Request.ProfName, &r.Request.Email, &r.Request.Phone, &r.Request.Institution,
-		&r.Request.Position, &r.Locale, &st, &r.KeyHashes, &r.Cancelled, &r.CreatedAt, &r.MailSentAt, &r.MailRefusedAt,
-		&r.MailError, &r.OpenedAt, &r.SavedAt, &r.SubmittedAt, &r.RemindedAt, &r.TemplateVersion, &r.Letter, &r.Profile,
-		&r.FileName, &r.FileStored, &r.FileSize, &r.PDFStored)
-	r.Status = recommendation.Status(st)
-	return r, err
+	var l letterJSON
+	var p profileJSON
+	err := row.Scan(&d.No, &d.ApplNo, &d.Round.SchoolCode, &d.Round.EnterYear, &d.Round.RecruitPartSeq, &d.ApplicantUserID,
+		&d.ApplicantName, &d.Exempt, &d.Request.ProfName, &d.Request.Email, &d.Request.Phone, &d.Request.Institution,
+		&d.Request.Position, &d.Locale, &st, &d.KeyHashes, &d.Cancelled, &d.CreatedAt, &d.MailSentAt, &d.MailRefusedAt,
+		&d.MailError, &d.OpenedAt, &d.SavedAt, &d.SubmittedAt, &d.RemindedAt, &d.TemplateVersion, &l, &p,
+		&d.FileName, &d.FileStored, &d.FileSize, &d.PDFStored)
+	if err != nil {
+		return recommendation.Req{}, err
+	}
+	d.Status, d.Letter, d.Profile = recommendation.Status(st), l.letter(), p.profile()
+	r, err := recommendation.UnmarshalReqFromDatabase(d)
+	if err != nil {
+		return r, fmt.Errorf("recommendation %d: %w", d.No, err)
+	}
+	return r, nil
 }
 
 func (s Recommendations) selectReq() sq.SelectBuilder {
@@ -75,30 +84,76 @@ func keyHashes(h []string) []string {
 	return h
 }
 
-func reqValues(r recommendation.Req) map[string]any {
-	if r.Letter.Answers == nil {
-		r.Letter.Answers = map[string]string{}
-	}
+func reqValues(d recommendation.ReqData) map[string]any {
 	return map[string]any{
-		"applicant_name": r.ApplicantName, "exempt": r.Exempt, "prof_name": r.Request.ProfName, "email": r.Request.Email,
-		"phone": r.Request.Phone, "institution": r.Request.Institution, "position": r.Request.Position, "locale": r.Locale,
-		"status": string(r.Status), "key_hashes": keyHashes(r.KeyHashes), "cancelled": r.Cancelled, "mail_sent_at": r.MailSentAt,
-		"mail_refused_at": r.MailRefusedAt, "mail_error": r.MailError, "opened_at": r.OpenedAt, "saved_at": r.SavedAt,
-		"submitted_at": r.SubmittedAt, "reminded_at": r.RemindedAt, "template_version": r.TemplateVersion,
-		"letter": r.Letter, "profile": r.Profile, "file_name": r.FileName, "file_stored": r.FileStored,
-		"file_size": r.FileSize, "pdf_stored": r.PDFStored,
+		"applicant_name": d.ApplicantName, "exempt": d.Exempt, "prof_name": d.Request.ProfName, "email": d.Request.Email,
+		"phone": d.Request.Phone, "institution": d.Request.Institution, "position": d.Request.Position, "locale": d.Locale,
+		"status": string(d.Status), "key_hashes": keyHashes(d.KeyHashes), "cancelled": d.Cancelled, "mail_sent_at": d.MailSentAt,
+		"mail_refused_at": d.MailRefusedAt, "mail_error": d.MailError, "opened_at": d.OpenedAt, "saved_at": d.SavedAt,
+		"submitted_at": d.SubmittedAt, "reminded_at": d.RemindedAt, "template_version": d.TemplateVersion,
+		"letter": toLetterJSON(d.Letter), "profile": toProfileJSON(d.Profile), "file_name": d.FileName, "file_stored": d.FileStored,
+		"file_size": d.FileSize, "pdf_stored": d.PDFStored,
 	}
 }
 
-// Create stores a new request.
-func (s Recommendations) Create(ctx context.Context, r recommendation.Req) (recommendation.Req, error) {
-	v := reqValues(r)
-	v["appl_no"], v["school_code"], v["enter_year"], v["recruit_part_seq"] = r.ApplNo, r.Round.SchoolCode, r.Round.EnterYear, r.Round.RecruitPartSeq
-	v["applicant_user_id"], v["created_at"] = r.ApplicantUserID, r.CreatedAt
-	if err := s.DB.queryRow(ctx, Builder.Insert("recommend_request").SetMap(v).Suffix("RETURNING req_no")).Scan(&r.No); err != nil {
-		return r, fmt.Errorf("postgres: create recommendation: %w", err)
+// keysFree refuses key hashes another request than no holds: keys are
+// unique across requests (a GIN index finds them; no constraint can say
+// it for array elements).
+func (s Recommendations) keysFree(ctx context.Context, no int64, hashes []string) error {
+	if len(hashes) == 0 {
+		return nil
 	}
-	return r, nil
+	var taken bool
+	if err := s.DB.queryRow(ctx, Builder.Select("count(*) > 0").From("recommend_request").
+		Where(sq.NotEq{"req_no": no}).Where("key_hashes && ?::text[]", hashes)).Scan(&taken); err != nil {
+		return fmt.Errorf("postgres: recommendation keys: %w", err)
+	}
+	if taken {
+		return apperr.Conflict(recommendation.CodeKeyInvalid)
+	}
+	return nil
+}
+
+// Add locks the application's row for the rule of its requests (FOR NO
+// KEY UPDATE: other adds wait, the application's own updates do not
+// conflict on keys), hands fn the live requests and inserts the one fn
+// makes.
+func (s Recommendations) Add(ctx context.Context, applNo int64, fn func(live []recommendation.Req) (*recommendation.Req, error)) (recommendation.Req, error) {
+	var out recommendation.Req
+	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		var n int64
+		err := s.DB.queryRow(ctx, Builder.Select("appl_no").From("application").Where(sq.Eq{"appl_no": applNo}).Suffix("FOR NO KEY UPDATE")).Scan(&n)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return apperr.NotFound(application.CodeNotFound)
+		case err != nil:
+			return fmt.Errorf("postgres: lock application %d: %w", applNo, err)
+		}
+		live, err := s.ForApplication(ctx, applNo)
+		if err != nil {
+			return err
+		}
+		r, err := fn(live)
+		if err != nil {
+			return err
+		}
+		d := r.Data()
+		if d.ApplNo != applNo {
+			return fmt.Errorf("postgres: request of application %d added to %d", d.ApplNo, applNo)
+		}
+		if err := s.keysFree(ctx, 0, d.KeyHashes); err != nil {
+			return err
+		}
+		v := reqValues(d)
+		v["appl_no"], v["school_code"], v["enter_year"], v["recruit_part_seq"] = d.ApplNo, d.Round.SchoolCode, d.Round.EnterYear, d.Round.RecruitPartSeq
+		v["applicant_user_id"], v["created_at"] = d.ApplicantUserID, d.CreatedAt
+		if err := s.DB.queryRow(ctx, Builder.Insert("recommend_request").SetMap(v).Suffix("RETURNING req_no")).Scan(&d.No); err != nil {
+			return fmt.Errorf("postgres: create recommendation: %w", err)
+		}
+		out, err = recommendation.UnmarshalReqFromDatabase(d)
+		return err
+	})
+	return out, err
 }
 
 // Get answers one request.
@@ -150,17 +205,14 @@ func (s Recommendations) Update(ctx context.Context, no int64, fn func(ctx conte
 		if err := fn(ctx, &r); err != nil {
 			return err
 		}
-		if len(r.KeyHashes) > 0 {
-			var taken bool
-			if err := s.DB.queryRow(ctx, Builder.Select("count(*) > 0").From("recommend_request").
-				Where(sq.NotEq{"req_no": no}).Where("key_hashes && ?::text[]", r.KeyHashes)).Scan(&taken); err != nil {
-				return fmt.Errorf("postgres: recommendation keys: %w", err)
-			}
-			if taken {
-				return apperr.Conflict(recommendation.CodeKeyInvalid)
-			}
+		if !r.Changed() {
+			return nil
 		}
-		if _, err := s.DB.exec(ctx, Builder.Update("recommend_request").SetMap(reqValues(r)).Where(sq.Eq{"req_no": no})); err != nil {
+		d := r.Data()
+		if err := s.keysFree(ctx, no, d.KeyHashes); err != nil {
+			return err
+		}
+		if _, err := s.DB.exec(ctx, Builder.Update("recommend_request").SetMap(reqValues(d)).Where(sq.Eq{"req_no": no})); err != nil {
 			return fmt.Errorf("postgres: update recommendation: %w", err)
 		}
 		return nil
@@ -194,7 +246,9 @@ func (s Recommendations) PutProfile(ctx context.Context, p recommendation.Profil
 
 func (s Recommendations) template(ctx context.Context, b sq.SelectBuilder, k application.RoundKey) (recommendation.Template, error) {
 	t := recommendation.Template{Round: k}
-	err := s.DB.queryRow(ctx, b).Scan(&t.Version, &t.Letters, &t.FileRequired, &t.Questions)
+	var qs []questionJSON
+	err := s.DB.queryRow(ctx, b).Scan(&t.Version, &t.Letters, &t.FileRequired, &qs)
+	t.Questions = questionsOf(qs)
 	return t, err
 }
 
@@ -232,7 +286,7 @@ func (s Recommendations) Version(ctx context.Context, k application.RoundKey, v 
 func (s Recommendations) PutTemplate(ctx context.Context, t recommendation.Template) error {
 	_, err := s.DB.exec(ctx, Builder.Insert("recommend_template").
 		Columns("school_code", "enter_year", "recruit_part_seq", "version", "letters", "file_required", "questions").
-		Values(t.Round.SchoolCode, t.Round.EnterYear, t.Round.RecruitPartSeq, t.Version, t.Letters, t.FileRequired, t.Questions).
+		Values(t.Round.SchoolCode, t.Round.EnterYear, t.Round.RecruitPartSeq, t.Version, t.Letters, t.FileRequired, toQuestionsJSON(t.Questions)).
 		Suffix("ON CONFLICT (school_code, enter_year, recruit_part_seq, version) DO UPDATE SET letters = EXCLUDED.letters, file_required = EXCLUDED.file_required, questions = EXCLUDED.questions"))
 	if err != nil {
 		return fmt.Errorf("postgres: put recommend template: %w", err)

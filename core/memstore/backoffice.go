@@ -156,9 +156,9 @@ func (d *data) letters(applNo int64) (asked, done int) {
 		return 0, 0
 	}
 	for _, r := range d.recs.reqs {
-		if r.ApplNo == applNo && !r.Cancelled {
+		if r.ApplNo() == applNo && !r.Cancelled() {
 			asked++
-			if r.Status == recommendation.Completed {
+			if r.Status() == recommendation.Completed {
 				done++
 			}
 		}

@@ -3,6 +3,7 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -48,25 +49,54 @@ func (d *data) rec() *recData {
 	return d.recs
 }
 
-func copyReq(r recommendation.Req) recommendation.Req {
-	r.Letter.Answers = maps.Clone(r.Letter.Answers)
-	r.KeyHashes = slices.Clone(r.KeyHashes)
-	return r
-}
-
-// Create stores a new request and numbers it.
-func (s Recommendations) Create(ctx context.Context, r recommendation.Req) (recommendation.Req, error) {
-	err := s.do(ctx, func(d *data) error {
-		if err := d.needApp(r.ApplNo); err != nil {
+// Add numbers and stores the request fn makes from the application's live
+// requests; the store's one lock stands for the application row's.
+func (s Recommendations) Add(ctx context.Context, applNo int64, fn func(live []recommendation.Req) (*recommendation.Req, error)) (recommendation.Req, error) {
+	var out recommendation.Req
+	err := s.InTx(ctx, func(ctx context.Context) error {
+		if err := s.do(ctx, func(d *data) error { return d.needApp(applNo) }); err != nil {
 			return err
 		}
-		rd := d.rec()
-		rd.next++
-		r.No = rd.next
-		rd.reqs[r.No] = copyReq(r)
-		return nil
+		live, err := s.ForApplication(ctx, applNo)
+		if err != nil {
+			return err
+		}
+		r, err := fn(live)
+		if err != nil {
+			return err
+		}
+		if r.ApplNo() != applNo {
+			return fmt.Errorf("memstore: request of application %d added to %d", r.ApplNo(), applNo)
+		}
+		return s.do(ctx, func(d *data) error {
+			if err := d.keysFree(0, r.KeyHashes()); err != nil {
+				return err
+			}
+			rd := d.rec()
+			x := r.Data()
+			x.No = rd.next + 1
+			stored, err := recommendation.UnmarshalReqFromDatabase(x)
+			if err != nil {
+				return err
+			}
+			rd.next++
+			rd.reqs[x.No] = stored
+			out = stored
+			return nil
+		})
 	})
-	return r, err
+	return out, err
+}
+
+// keysFree refuses key hashes another request than no holds (the unique
+// index of the key column).
+func (d *data) keysFree(no int64, hashes []string) error {
+	for n, o := range d.rec().reqs {
+		if n != no && slices.ContainsFunc(hashes, o.HasKey) {
+			return apperr.Conflict(recommendation.CodeKeyInvalid)
+		}
+	}
+	return nil
 }
 
 // Get answers one request.
@@ -77,7 +107,7 @@ func (s Recommendations) Get(ctx context.Context, no int64) (recommendation.Req,
 		if !ok {
 			return apperr.NotFound(recommendation.CodeNoRequest)
 		}
-		out = copyReq(r)
+		out = r
 		return nil
 	})
 	return out, err
@@ -85,7 +115,7 @@ func (s Recommendations) Get(ctx context.Context, no int64) (recommendation.Req,
 
 // ByKey answers the request holding a key hash.
 func (s Recommendations) ByKey(ctx context.Context, hash string) (recommendation.Req, error) {
-	return s.one(ctx, func(r recommendation.Req) bool { return hash != "" && slices.Contains(r.KeyHashes, hash) })
+	return s.one(ctx, func(r recommendation.Req) bool { return r.HasKey(hash) })
 }
 
 func (s Recommendations) one(ctx context.Context, match func(recommendation.Req) bool) (recommendation.Req, error) {
@@ -99,38 +129,41 @@ func (s Recommendations) one(ctx context.Context, match func(recommendation.Req)
 	return list[0], nil
 }
 
+// filter answers the requests matching, by number. A Req is never changed
+// in place (its methods replace what they change), so the stored values
+// are handed out as they are.
 func (s Recommendations) filter(ctx context.Context, match func(recommendation.Req) bool) ([]recommendation.Req, error) {
 	var out []recommendation.Req
 	err := s.do(ctx, func(d *data) error {
 		for _, r := range d.rec().reqs {
 			if match(r) {
-				out = append(out, copyReq(r))
+				out = append(out, r)
 			}
 		}
 		return nil
 	})
-	slices.SortFunc(out, func(a, b recommendation.Req) int { return cmp.Compare(a.No, b.No) })
+	slices.SortFunc(out, func(a, b recommendation.Req) int { return cmp.Compare(a.No(), b.No()) })
 	return out, err
 }
 
 // ForApplication lists an application's live requests.
 func (s Recommendations) ForApplication(ctx context.Context, applNo int64) ([]recommendation.Req, error) {
-	return s.filter(ctx, func(r recommendation.Req) bool { return r.ApplNo == applNo && !r.Cancelled })
+	return s.filter(ctx, func(r recommendation.Req) bool { return r.ApplNo() == applNo && !r.Cancelled() })
 }
 
 // ForEmail lists the live requests to an address.
 func (s Recommendations) ForEmail(ctx context.Context, email string) ([]recommendation.Req, error) {
-	return s.filter(ctx, func(r recommendation.Req) bool { return r.Request.Email == email && !r.Cancelled })
+	return s.filter(ctx, func(r recommendation.Req) bool { return r.Email() == email && !r.Cancelled() })
 }
 
 // Unfinished lists the live requests not completed.
 func (s Recommendations) Unfinished(ctx context.Context) ([]recommendation.Req, error) {
-	return s.filter(ctx, func(r recommendation.Req) bool { return !r.Cancelled && r.Status != recommendation.Completed })
+	return s.filter(ctx, func(r recommendation.Req) bool { return !r.Cancelled() && r.Status() != recommendation.Completed })
 }
 
 // UsesTemplate reports whether a request of the round was opened on a version.
 func (s Recommendations) UsesTemplate(ctx context.Context, k application.RoundKey, version int) (bool, error) {
-	list, err := s.filter(ctx, func(r recommendation.Req) bool { return r.Round == k && r.TemplateVersion == version })
+	list, err := s.filter(ctx, func(r recommendation.Req) bool { return r.Round() == k && r.UsesTemplate(version) })
 	return len(list) > 0, err
 }
 
@@ -144,14 +177,20 @@ func (s Recommendations) Update(ctx context.Context, no int64, fn func(ctx conte
 		if err := fn(ctx, &r); err != nil {
 			return err
 		}
+		if !r.Changed() {
+			return nil
+		}
 		return s.do(ctx, func(d *data) error {
-			for n, o := range d.rec().reqs {
-				if n != no && slices.ContainsFunc(r.KeyHashes, func(h string) bool { return slices.Contains(o.KeyHashes, h) }) {
-					return apperr.Conflict(recommendation.CodeKeyInvalid) // the unique index
-				}
+			if err := d.keysFree(no, r.KeyHashes()); err != nil {
+				return err
 			}
-			r.No = no
-			d.rec().reqs[no] = copyReq(r)
+			x := r.Data()
+			x.No = no
+			stored, err := recommendation.UnmarshalReqFromDatabase(x)
+			if err != nil {
+				return err
+			}
+			d.rec().reqs[no] = stored
 			return nil
 		})
 	})

@@ -12,11 +12,11 @@ import (
 
 // Request is what the applicant sends to a recommender (spec section 3).
 type Request struct {
-	ProfName    string `json:"profName"`
-	Email       string `json:"email"`
-	Phone       string `json:"phone"`
-	Institution string `json:"institution"`
-	Position    string `json:"position"`
+	ProfName    string
+	Email       string
+	Phone       string
+	Institution string
+	Position    string
 }
 
 // Validate checks a request; the e-mail is returned normalized.
@@ -47,13 +47,13 @@ func (r Request) Validate() (Request, error) {
 // Question is one question of a school's letter form: a choice among
 // options (ratings, summary) or a text with a maximum length.
 type Question struct {
-	Code    string   `json:"code"`
-	Kind    string   `json:"kind,omitempty"`    // text, long or choice (KindText...)
-	Kor     string   `json:"kor,omitempty"`     // the question in Korean
-	Eng     string   `json:"eng,omitempty"`     // and in English
-	Options []string `json:"options,omitempty"` // empty: free text
-	Labels  []Option `json:"labels,omitempty"`  // the options' texts, same order
-	Max     int      `json:"max,omitempty"`     // for text; 0 means 4000
+	Code    string
+	Kind    string   // text, long or choice (KindText...)
+	Kor     string   // the question in Korean
+	Eng     string   // and in English
+	Options []string // empty: free text
+	Labels  []Option // the options' texts, same order
+	Max     int      // for text; 0 means 4000
 }
 
 // DefaultQuestions are rec_form_q1 to rec_form_q16 as free text; a school's
@@ -69,8 +69,8 @@ func DefaultQuestions() []Question {
 // Letter is the recommender's form: answers by question code and the
 // signature.
 type Letter struct {
-	Answers  map[string]string `json:"answers"`
-	ProfSign string            `json:"profSign"`
+	Answers  map[string]string
+	ProfSign string
 }
 
 // Validate checks a letter against the questions. On submit every question

@@ -10,52 +10,26 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
-// Req is one recommendation request with its letter (spec section 3).
-// The applicant sees only its Request part, status and mail times
-// (ApplicantView); the letter is for the recommender and school staff.
-type Req struct {
-	No              int64
-	ApplNo          int64
-	Round           application.RoundKey
-	ApplicantUserID string
-	ApplicantName   string
-	Exempt          bool // the applicant is exempt from time windows
-	Request         Request
-	Locale          string // the recommender's language: ko or en
-	Status          Status
-	KeyHashes       []string // the hashes of every live key (each mail carries a new one)
-	Cancelled       bool
-	CreatedAt       time.Time
-	MailSentAt      *time.Time // the mail server took the request mail
-	MailRefusedAt   *time.Time // the mail server refused it
-	MailError       string     // its answer
-	OpenedAt        *time.Time
-	SavedAt         *time.Time
-	SubmittedAt     *time.Time
-	RemindedAt      *time.Time
-	TemplateVersion int
-	Letter          Letter
-	Profile         Profile // the recommender's details as signed
-	FileName        string  // the uploaded letter file: name as given
-	FileStored      string  // and in the file store
-	FileSize        int64
-	PDFStored       string // the rendered letter
-}
-
 // Profile is what a recommender enters once and finds prefilled for the
 // next letter (decisions.md), keyed by e-mail.
 type Profile struct {
-	Email       string `json:"email"`
-	Name        string `json:"name"`
-	Institution string `json:"institution"`
-	Position    string `json:"position"`
-	Phone       string `json:"phone"`
+	Email       string
+	Name        string
+	Institution string
+	Position    string
+	Phone       string
 }
 
-// Store keeps requests. Update locks the row for fn in one transaction
-// (the caller's when ctx carries one); a not-found error is CodeNoRequest.
+// Store keeps requests. A stored request changes only through Update (or
+// is made by Add), each of which owns its transaction (joining the
+// caller's when ctx carries one) and lock; a not-found error is
+// CodeNoRequest.
 type Store interface {
-	Create(ctx context.Context, r Req) (Req, error)
+	// Add locks the application's requests (two asked at once cannot both
+	// pass the round's limit), hands fn the live ones, oldest first, and
+	// stores the request fn makes, answering it numbered. fn's error
+	// stores nothing.
+	Add(ctx context.Context, applNo int64, fn func(live []Req) (*Req, error)) (Req, error)
 	Get(ctx context.Context, no int64) (Req, error)
 	ByKey(ctx context.Context, keyHash string) (Req, error)
 	// ForApplication lists an application's requests not cancelled, oldest first.
@@ -66,6 +40,10 @@ type Store interface {
 	Unfinished(ctx context.Context) ([]Req, error)
 	// UsesTemplate reports whether a letter was saved on a template version.
 	UsesTemplate(ctx context.Context, k application.RoundKey, version int) (bool, error)
+	// Update locks the request's row, hands it to fn and writes back what
+	// fn changed (Req.Changed), all in one transaction. A key hash held by
+	// another request is a conflict (CodeKeyInvalid); fn's error changes
+	// nothing.
 	Update(ctx context.Context, no int64, fn func(ctx context.Context, r *Req) error) error
 }
 

@@ -161,8 +161,8 @@ func TestRequestMailsKeyInRecommendersLanguage(t *testing.T) {
 	}
 	// Only the hash is stored.
 	r, _ := memstore.Recommendations{Store: e.store}.Get(ctx, v.No)
-	if len(r.KeyHashes) != 1 || r.KeyHashes[0] != recommendation.HashKey(e.keys[0]) {
-		t.Fatalf("stored keys %q", r.KeyHashes)
+	if len(r.KeyHashes()) != 1 || r.KeyHashes()[0] != recommendation.HashKey(e.keys[0]) {
+		t.Fatalf("stored keys %q", r.KeyHashes())
 	}
 	// Another user's application does not exist for them.
 	if _, err := e.svc.Create(ctx, principal("park"), n, req("x@example.com"), "ko"); apperr.KindOf(err) != apperr.KindNotFound {
@@ -294,11 +294,11 @@ func TestRecommenderSeesEveryRequestAndDetailsPrefilled(t *testing.T) {
 		t.Fatalf("entries: %+v", ov.Entries)
 	}
 	f, err := e.svc.Open(ctx, key2, 0)
-	if err != nil || f.Profile.Institution != "Seoul University" || f.Req.Status != recommendation.Opened {
+	if err != nil || f.Profile.Institution != "Seoul University" || f.Req.Status() != recommendation.Opened {
 		t.Fatalf("prefill: %+v %v", f.Profile, err)
 	}
 	// The same key opens the first letter (same address) but not another's.
-	if f, err := e.svc.Open(ctx, key2, a.No); err != nil || f.Req.Status != recommendation.Completed {
+	if f, err := e.svc.Open(ctx, key2, a.No); err != nil || f.Req.Status() != recommendation.Completed {
 		t.Fatalf("own earlier letter: %v", err)
 	}
 	_, err = e.svc.Open(ctx, key2, 2) // the request to other@example.com
@@ -318,7 +318,7 @@ func TestDraftSubmitAndApplicantNotice(t *testing.T) {
 	key := e.keys[0]
 	draft := recommendation.Letter{Answers: map[string]string{"rec_form_q2": "First paragraph.\r\n\r\nSecond paragraph."}}
 	f, err := e.svc.Save(ctx, key, 0, recommendation.Draft{Letter: draft}, false)
-	if err != nil || f.Req.Status != recommendation.Creating || f.Req.Letter.Answers["rec_form_q2"] != "First paragraph.\n\nSecond paragraph." {
+	if err != nil || f.Req.Status() != recommendation.Creating || f.Req.Letter().Answers["rec_form_q2"] != "First paragraph.\n\nSecond paragraph." {
 		t.Fatalf("draft: %+v %v", f.Req, err)
 	}
 	// Submitting an incomplete letter names every missing field and keeps the draft.
@@ -328,7 +328,7 @@ func TestDraftSubmitAndApplicantNotice(t *testing.T) {
 		t.Fatalf("incomplete submit: %v", err)
 	}
 	f, _ = e.svc.Open(ctx, key, 0)
-	if f.Req.Status != recommendation.Creating || f.Req.Letter.Answers["rec_form_q2"] == "" {
+	if f.Req.Status() != recommendation.Creating || f.Req.Letter().Answers["rec_form_q2"] == "" {
 		t.Fatalf("draft lost: %+v", f.Req)
 	}
 	bad := fullLetter()
@@ -345,7 +345,7 @@ func TestDraftSubmitAndApplicantNotice(t *testing.T) {
 	}
 	jobs := len(e.mails())
 	f, err = e.svc.Save(ctx, key, 0, recommendation.Draft{Letter: fullLetter(), Profile: prof}, true)
-	if err != nil || f.Req.Status != recommendation.Completed || f.Req.PDFStored == "" || f.Req.SubmittedAt == nil {
+	if err != nil || f.Req.Status() != recommendation.Completed || f.Req.PDFStored() == "" || f.Req.SubmittedAt() == nil {
 		t.Fatalf("submit: %+v %v", f.Req, err)
 	}
 	ms := e.mails()
@@ -389,7 +389,7 @@ func TestFileUploadAndRequiredFile(t *testing.T) {
 		t.Fatalf("exe: %v", err)
 	}
 	f, err := e.svc.Upload(ctx, key, 0, "추천서.pdf", bytes.NewReader(body))
-	if err != nil || f.Req.FileName != "추천서.pdf" {
+	if err != nil || f.Req.FileName() != "추천서.pdf" {
 		t.Fatalf("upload: %v", err)
 	}
 	if _, err := e.svc.Save(ctx, key, 0, recommendation.Draft{Letter: fullLetter(), Profile: prof}, true); err != nil {
@@ -408,7 +408,7 @@ func TestFileUploadAndRequiredFile(t *testing.T) {
 	if err != nil || len(list) != 1 {
 		t.Fatal(err)
 	}
-	name, rc, err := e.svc.LetterFile(ctx, staff, list[0].No, false)
+	name, rc, err := e.svc.LetterFile(ctx, staff, list[0].No(), false)
 	if err != nil || name != "추천서.pdf" {
 		t.Fatal(err)
 	}

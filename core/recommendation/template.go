@@ -22,29 +22,18 @@ const (
 // many letters the round asks each applicant for. A template that letters
 // were written on is never changed: saving it makes a new Version.
 type Template struct {
-	Round        application.RoundKey `json:"-"`
-	Version      int                  `json:"version"`
-	Letters      int                  `json:"letters"` // letters the round asks for
-	FileRequired bool                 `json:"fileRequired"`
-	Questions    []Question           `json:"questions"`
+	Round        application.RoundKey
+	Version      int
+	Letters      int // letters the round asks for
+	FileRequired bool
+	Questions    []Question
 }
 
 // Option is one answer of a choice question.
 type Option struct {
-	Code string `json:"code"`
-	Kor  string `json:"kor"`
-	Eng  string `json:"eng"`
-}
-
-// Kind answers the question's kind: choice when it has options.
-func (q Question) kind() string {
-	switch {
-	case len(q.Options) > 0:
-		return KindChoice
-	case q.Kind == KindLong:
-		return KindLong
-	}
-	return KindText
+	Code string
+	Kor  string
+	Eng  string
 }
 
 // MaxLetters bounds how many letters a round may ask for.

@@ -40,11 +40,14 @@ func RunBackoffice(t *testing.T, newEnv New) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		for i, st := range []recommendation.Status{recommendation.Completed, recommendation.Sent} {
-			if _, err := e.Recs.Create(ctx, recommendation.Req{ApplNo: kim, Round: e.Round, ApplicantUserID: "kim",
-				Request: recommendation.Request{ProfName: "Prof", Email: []string{"a@example.com", "b@example.com"}[i], Institution: "KU", Position: "Professor"},
-				Locale:  "en", Status: st, CreatedAt: base}); err != nil {
+		// Two letters asked for, one of them submitted.
+		for i, email := range []string{"a@example.com", "b@example.com"} {
+			r, err := addReq(ctx, e, kim, email, "key-"+email, 2)
+			if err != nil {
 				t.Fatal(err)
+			}
+			if i == 0 {
+				update(t, e, r.No(), func(r *recommendation.Req) error { return r.Submit(letterQ2, profLee, "", base) })
 			}
 		}
 
