@@ -1,0 +1,85 @@
+package account
+
+import (
+	"context"
+	"slices"
+
+	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/permission"
+)
+
+// RoleChange is a system admin setting a member's roles.
+type RoleChange struct {
+	Roles      []string
+	SchoolCode string
+}
+
+// parseRoles reads role names: each known, at least one; repeats dropped.
+func parseRoles(names []string) ([]permission.Role, apperr.Fields) {
+	var f apperr.Fields
+	var roles []permission.Role
+	for _, r := range names {
+		role, ok := permission.ParseRole(r)
+		if !ok {
+			f.AddParam("roles", CodeRoleUnknown, "role", r)
+			continue
+		}
+		if !slices.Contains(roles, role) {
+			roles = append(roles, role)
+		}
+	}
+	if len(names) == 0 {
+		f.Add("roles", CodeRoleUnknown)
+	}
+	return roles, f
+}
+
+// SetRoles grants and revokes roles (auth/detail, Member.ChangeRoles):
+// school admins and setting admins are bound to one known school, other
+// accounts to none; the last system admin keeps the role; a system admin
+// does not change their own roles. The member's sessions are revoked, so a
+// removed role stops at once and a new one works from the next sign-in.
+func (s *Service) SetRoles(ctx context.Context, p permission.Principal, userID string, c RoleChange, from string) (User, error) {
+	if !permission.Can(p, permission.AuthManage, "") {
+		return User{}, apperr.Forbidden("auth.forbidden")
+	}
+	roles, f := parseRoles(c.Roles)
+	school, bf := checkBinding(roles, c.SchoolCode)
+	f = append(f, bf...)
+	if err := f.Err(); err != nil {
+		return User{}, err
+	}
+	var out User
+	err := s.manage(ctx, p, userID, func(ctx context.Context, m *Member) error {
+		before := m.User()
+		if err := m.ChangeRoles(roles, school); err != nil {
+			return err
+		}
+		if school != "" {
+			ok, err := s.Members.SchoolExists(ctx, school)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				var f apperr.Fields
+				f.Add("schoolCode", CodeSchoolRequired)
+				return f.Err()
+			}
+		}
+		if err := s.keepSysAdmin(ctx, before, m.Status(), m.Roles()); err != nil {
+			return err
+		}
+		out = m.User()
+		return s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.roles", Target: m.UserID(),
+			Detail: map[string]any{"from": roleNames(before.Roles), "to": roleNames(roles), "schoolCode": school}, From: from})
+	})
+	return out, err
+}
+
+func roleNames(roles []permission.Role) []string {
+	out := make([]string, len(roles))
+	for i, r := range roles {
+		out[i] = string(r)
+	}
+	return out
+}
