@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"slices"
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
@@ -12,26 +11,6 @@ import (
 type RoleChange struct {
 	Roles      []string
 	SchoolCode string
-}
-
-// parseRoles reads role names: each known, at least one; repeats dropped.
-func parseRoles(names []string) ([]permission.Role, apperr.Fields) {
-	var f apperr.Fields
-	var roles []permission.Role
-	for _, r := range names {
-		role, ok := permission.ParseRole(r)
-		if !ok {
-			f.AddParam("roles", CodeRoleUnknown, "role", r)
-			continue
-		}
-		if !slices.Contains(roles, role) {
-			roles = append(roles, role)
-		}
-	}
-	if len(names) == 0 {
-		f.Add("roles", CodeRoleUnknown)
-	}
-	return roles, f
 }
 
 // SetRoles grants and revokes roles (auth/detail, Member.ChangeRoles):
@@ -74,12 +53,4 @@ func (s *Service) SetRoles(ctx context.Context, p permission.Principal, userID s
 			Detail: map[string]any{"from": roleNames(before.Roles), "to": roleNames(roles), "schoolCode": school}, From: from})
 	})
 	return out, err
-}
-
-func roleNames(roles []permission.Role) []string {
-	out := make([]string, len(roles))
-	for i, r := range roles {
-		out[i] = string(r)
-	}
-	return out
 }
