@@ -46,7 +46,7 @@ func (s *Service) RunDormancy(ctx context.Context) (DormancyReport, error) {
 					return s.Mailer.Queue(ctx, locale(m.Locale()), m.Email(), mailmsg.DormancyNotice{UserID: m.UserID(),
 						CloseDate: DormancyCloseAt(m.LastActive()).Format("2006-01-02"), LoginURL: s.url("/user/login")})
 				case DormancyClose:
-					c, err = s.close(ctx, m)
+					c, err = s.closeAccount(ctx, m)
 				}
 				return err
 			})

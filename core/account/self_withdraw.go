@@ -31,7 +31,7 @@ func (s *Service) Withdraw(ctx context.Context, p permission.Principal, ticket s
 	var c Closed
 	err = s.updateWithTicket(ctx, p, ticket, func(ctx context.Context, m *Member) error {
 		var err error
-		if c, err = s.close(ctx, m); err != nil {
+		if c, err = s.closeAccount(ctx, m); err != nil {
 			return err
 		}
 		return s.Access.Record(ctx, AccessEntry{Actor: m.UserID(), Action: "account.withdraw", Target: m.UserID(),

@@ -66,10 +66,10 @@ func (s *Service) sign(parts ...string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// close ends an account in the caller's transaction: the member closed,
+// closeAccount ends an account in the caller's transaction: the member closed,
 // what it leaves elsewhere detached. The files of its drafts are for
 // removeFiles after the commit.
-func (s *Service) close(ctx context.Context, m *Member) (Closed, error) {
+func (s *Service) closeAccount(ctx context.Context, m *Member) (Closed, error) {
 	if err := m.Close(s.Clock.Now()); err != nil {
 		return Closed{}, err
 	}
