@@ -174,8 +174,12 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				}
 				roles = append(roles, role)
 			}
-			if _, err := users.Create(ctx, account.NewUser{UserID: u.UserID, Email: u.Email, PasswordHash: hash,
-				Roles: roles, SchoolCode: u.SchoolCode, Locale: "ko", AgreedAt: now}); err != nil {
+			m, err := account.NewMember(account.NewUser{UserID: u.UserID, Email: u.Email, PasswordHash: hash,
+				Roles: roles, SchoolCode: u.SchoolCode, Locale: "ko", AgreedAt: now})
+			if err == nil {
+				_, err = users.Create(ctx, m)
+			}
+			if err != nil {
 				return fmt.Errorf("demo: user %s: %w", u.UserID, err)
 			}
 		}

@@ -48,49 +48,14 @@ func (s Lifecycle) ActiveByEmail(ctx context.Context, email string) ([]account.U
 	return out, rows.Err()
 }
 
-func (s Lifecycle) update(ctx context.Context, what string, b sq.UpdateBuilder) error {
-	tag, err := s.DB.exec(ctx, b.Set("updated_at", sq.Expr("now()")))
-	if err != nil {
-		return fmt.Errorf("postgres: %s: %w", what, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return apperr.NotFound("user.not_found")
-	}
-	return nil
-}
-
-// SetPassword stores a new hash and revokes every token.
-func (s Lifecycle) SetPassword(ctx context.Context, pk int64, hash string) error {
-	return s.update(ctx, "set password", Builder.Update("app_user").Set("password_hash", hash).
-		Set("token_version", sq.Expr("token_version + 1")).Where(sq.Eq{"id": pk}))
-}
-
-// SetEmail changes the address of an account.
-func (s Lifecycle) SetEmail(ctx context.Context, pk int64, email string) error {
-	err := s.update(ctx, "set email", Builder.Update("app_user").Set("email", email).Where(sq.Eq{"id": pk}))
-	if IsUniqueViolation(err, "app_user_email_key") {
-		return conflict("email", account.CodeEmailOccupied)
-	}
-	return err
-}
-
 // Profile reads the phone number.
 func (s Lifecycle) Profile(ctx context.Context, pk int64) (account.Profile, error) {
 	var p account.Profile
 	err := s.DB.queryRow(ctx, Builder.Select("coalesce(phone, '')").From("app_user").Where(sq.Eq{"id": pk})).Scan(&p.Phone)
 	if err != nil {
-		return p, missing(err, "user.not_found", "postgres: profile")
+		return p, missing(err, account.CodeUserNotFound, "postgres: profile")
 	}
 	return p, nil
-}
-
-// SetProfile stores the phone number ("" clears it).
-func (s Lifecycle) SetProfile(ctx context.Context, pk int64, p account.Profile) error {
-	var phone any
-	if p.Phone != "" {
-		phone = p.Phone
-	}
-	return s.update(ctx, "set profile", Builder.Update("app_user").Set("phone", phone).Where(sq.Eq{"id": pk}))
 }
 
 // PaymentInFlight: a virtual account issued and not paid, or a payment
@@ -105,15 +70,15 @@ func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) 
 	return busy, nil
 }
 
-// Close ends an account: personal and login data removed, drafts deleted,
-// submitted applications and survey answers unlinked, tokens revoked. The user id stays as a
-// tombstone so it is never given to someone else.
-func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.Closed, error) {
+// Detach removes what a closing account leaves in other areas: drafts
+// deleted, submitted applications and survey answers unlinked, pending
+// address-change codes deleted. The member row is closed by Users.Update.
+func (s Lifecycle) Detach(ctx context.Context, pk int64) (account.Closed, error) {
 	var c account.Closed
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
 		var userID string
 		if err := s.DB.queryRow(ctx, Builder.Select("user_id").From("app_user").Where(sq.Eq{"id": pk}).Suffix("FOR UPDATE")).Scan(&userID); err != nil {
-			return missing(err, "user.not_found", "postgres: close account")
+			return missing(err, account.CodeUserNotFound, "postgres: close account")
 		}
 		drafts := Builder.Select("appl_no").From("application").Where(sq.Eq{"user_pk": pk}).Where(sq.NotEq{"status": submitted})
 		rows, err := s.DB.query(ctx, Builder.Select("stored_name").From("appl_document").Where(drafts.Prefix("appl_no IN (").Suffix(")")).OrderBy("stored_name"))
@@ -139,9 +104,6 @@ func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.C
 			return fmt.Errorf("postgres: unlink applications: %w", err)
 		}
 		c.Unlinked = int(tag.RowsAffected())
-		if _, err := s.DB.exec(ctx, Builder.Delete("user_role").Where(sq.Eq{"user_pk": pk})); err != nil {
-			return fmt.Errorf("postgres: delete roles: %w", err)
-		}
 		// Survey answers stay in the results, no longer linked to the member.
 		if _, err := s.DB.exec(ctx, Builder.Update("site_survey_response").Set("user_id", sq.Expr("'closed:' || gen_random_uuid()")).
 			Where(sq.Eq{"user_id": userID})); err != nil {
@@ -150,10 +112,7 @@ func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.C
 		if _, err := s.DB.exec(ctx, Builder.Delete("email_confirmation").Where("email LIKE ?", fmt.Sprintf("change:%d:%%", pk))); err != nil {
 			return fmt.Errorf("postgres: delete codes: %w", err)
 		}
-		return s.update(ctx, "close account", Builder.Update("app_user").Set("status", string(account.StatusWithdraw)).
-			Set("email", "").Set("password_hash", "").Set("phone", nil).Set("school_code", nil).
-			Set("last_login_at", nil).Set("dormancy_notified_at", nil).Set("closed_at", at).
-			Set("token_version", sq.Expr("token_version + 1")).Where(sq.Eq{"id": pk}))
+		return nil
 	})
 	return c, err
 }
@@ -176,13 +135,4 @@ func (s Lifecycle) DormancyCandidates(ctx context.Context, lastActive time.Time,
 		out = append(out, d)
 	}
 	return out, rows.Err()
-}
-
-// MarkDormancyNotified notes when the 30-day notice went out.
-func (s Lifecycle) MarkDormancyNotified(ctx context.Context, pk int64, at time.Time) error {
-	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("dormancy_notified_at", at).Where(sq.Eq{"id": pk}))
-	if err != nil {
-		return fmt.Errorf("postgres: mark dormancy notice: %w", err)
-	}
-	return nil
 }

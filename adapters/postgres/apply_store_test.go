@@ -58,8 +58,12 @@ func applyDB(t *testing.T) (*postgres.DB, application.RoundKey) {
 		}
 		users := postgres.Users{DB: db}
 		for _, id := range []string{"kim", "lee"} {
-			if _, err := users.Create(ctx, account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "x",
-				Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: now}); err != nil {
+			m, err := account.NewMember(account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "x",
+				Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: now})
+			if err == nil {
+				_, err = users.Create(ctx, m)
+			}
+			if err != nil {
 				return err
 			}
 		}

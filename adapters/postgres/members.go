@@ -11,41 +11,11 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 )
 
-// Members is what member management writes: status, roles and school
-// binding, and the membership measures (user_sanction).
+// Members is what member management reads and writes besides the member:
+// the membership measures (user_sanction).
 type Members struct{ DB *DB }
 
 var _ account.Members = Members{}
-
-// SetStatus changes an account's status and revokes its tokens.
-func (s Members) SetStatus(ctx context.Context, pk int64, st account.Status) error {
-	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("status", string(st)).
-		Set("token_version", sq.Expr("token_version + 1")).Set("updated_at", sq.Expr("now()")).Where(sq.Eq{"id": pk}))
-	if err != nil {
-		return fmt.Errorf("postgres: set status: %w", err)
-	}
-	return nil
-}
-
-// SetRoles replaces an account's roles and school binding and revokes its tokens.
-func (s Members) SetRoles(ctx context.Context, pk int64, roles []permission.Role, school string) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.DB.exec(ctx, Builder.Delete("user_role").Where(sq.Eq{"user_pk": pk})); err != nil {
-			return fmt.Errorf("postgres: clear roles: %w", err)
-		}
-		for _, r := range roles {
-			if _, err := s.DB.exec(ctx, Builder.Insert("user_role").Columns("user_pk", "role").Values(pk, string(r))); err != nil {
-				return fmt.Errorf("postgres: add role: %w", err)
-			}
-		}
-		_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("school_code", nullIf(school)).
-			Set("token_version", sq.Expr("token_version + 1")).Set("updated_at", sq.Expr("now()")).Where(sq.Eq{"id": pk}))
-		if err != nil {
-			return fmt.Errorf("postgres: set school: %w", err)
-		}
-		return nil
-	})
-}
 
 // CountRole counts the ACTIVE accounts holding a role.
 func (s Members) CountRole(ctx context.Context, r permission.Role) (int, error) {

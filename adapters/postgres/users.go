@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,17 +32,12 @@ func scanUser(row pgx.Row) (account.User, error) {
 	err := row.Scan(&u.PK, &u.UserID, &u.Email, &u.PasswordHash, &status, &u.Locale, &u.SchoolCode,
 		&u.TokenVersion, &u.LastLoginAt, &u.CreatedAt, &roles)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return u, apperr.NotFound("user.not_found")
+		return u, apperr.NotFound(account.CodeUserNotFound)
 	}
 	if err != nil {
 		return u, fmt.Errorf("postgres: scan user: %w", err)
 	}
-	u.Status = account.Status(status)
-	for _, r := range roles {
-		if role, ok := permission.ParseRole(r); ok {
-			u.Roles = append(u.Roles, role)
-		}
-	}
+	u.Status, u.Roles = account.Status(status), parseRoles(roles)
 	return u, nil
 }
 
@@ -50,17 +46,14 @@ func (s Users) selectUsers() sq.SelectBuilder {
 }
 
 // Create stores a new account with its roles.
-func (s Users) Create(ctx context.Context, n account.NewUser) (account.User, error) {
+func (s Users) Create(ctx context.Context, m *account.Member) (account.User, error) {
 	var u account.User
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
+		r := m.Record()
 		var pk int64
-		var school any
-		if n.SchoolCode != "" {
-			school = n.SchoolCode
-		}
 		err := s.DB.queryRow(ctx, Builder.Insert("app_user").
 			Columns("user_id", "email", "password_hash", "locale", "school_code", "terms_agreed_at", "privacy_agreed_at").
-			Values(n.UserID, n.Email, n.PasswordHash, n.Locale, school, n.AgreedAt, n.AgreedAt).
+			Values(r.UserID, r.Email, r.PasswordHash, r.Locale, nullIf(r.SchoolCode), r.AgreedAt, r.AgreedAt).
 			Suffix("RETURNING id")).Scan(&pk)
 		switch {
 		case IsUniqueViolation(err, "app_user_user_id_key"):
@@ -70,15 +63,89 @@ func (s Users) Create(ctx context.Context, n account.NewUser) (account.User, err
 		case err != nil:
 			return fmt.Errorf("postgres: create user: %w", err)
 		}
-		for _, r := range n.Roles {
-			if _, err := s.DB.exec(ctx, Builder.Insert("user_role").Columns("user_pk", "role").Values(pk, string(r))); err != nil {
-				return fmt.Errorf("postgres: add role: %w", err)
-			}
+		if err := s.insertRoles(ctx, pk, r.Roles); err != nil {
+			return err
 		}
 		u, err = s.ByPK(ctx, pk)
 		return err
 	})
 	return u, err
+}
+
+func (s Users) insertRoles(ctx context.Context, pk int64, roles []permission.Role) error {
+	if len(roles) == 0 {
+		return nil
+	}
+	b := Builder.Insert("user_role").Columns("user_pk", "role")
+	for _, r := range roles {
+		b = b.Values(pk, string(r))
+	}
+	if _, err := s.DB.exec(ctx, b); err != nil {
+		return fmt.Errorf("postgres: add roles: %w", err)
+	}
+	return nil
+}
+
+// memberCols are the columns of a member beyond the read view.
+const memberCols = `coalesce(u.phone, ''), u.terms_agreed_at, u.dormancy_notified_at, u.closed_at`
+
+// Update locks the member's row, rebuilds the aggregate, calls fn and
+// writes back what fn changed: the row, and the roles when they changed.
+func (s Users) Update(ctx context.Context, pk int64, fn func(ctx context.Context, m *account.Member) error) error {
+	return s.DB.InTx(ctx, func(ctx context.Context) error {
+		var r account.MemberRecord
+		var roles []string
+		var status string
+		err := s.DB.queryRow(ctx, Builder.Select(userCols, memberCols).From("app_user u").Where(sq.Eq{"u.id": pk}).Suffix("FOR UPDATE OF u")).
+			Scan(&r.PK, &r.UserID, &r.Email, &r.PasswordHash, &status, &r.Locale, &r.SchoolCode, &r.TokenVersion, &r.LastLoginAt,
+				&r.CreatedAt, &roles, &r.Phone, &r.AgreedAt, &r.NotifiedAt, &r.ClosedAt)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound(account.CodeUserNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("postgres: lock member: %w", err)
+		}
+		r.Status, r.Roles = account.Status(status), parseRoles(roles)
+		m, err := account.UnmarshalMemberFromDatabase(r)
+		if err != nil {
+			return fmt.Errorf("postgres: member %d: %w", pk, err)
+		}
+		if err := fn(ctx, m); err != nil {
+			return err
+		}
+		if !m.Changed() {
+			return nil
+		}
+		w := m.Record()
+		_, err = s.DB.exec(ctx, Builder.Update("app_user").Set("email", w.Email).Set("password_hash", w.PasswordHash).
+			Set("status", string(w.Status)).Set("locale", w.Locale).Set("school_code", nullIf(w.SchoolCode)).
+			Set("phone", nullIf(w.Phone)).Set("last_login_at", w.LastLoginAt).Set("dormancy_notified_at", w.NotifiedAt).
+			Set("closed_at", w.ClosedAt).Set("token_version", w.TokenVersion).Set("updated_at", sq.Expr("now()")).
+			Where(sq.Eq{"id": pk}))
+		if IsUniqueViolation(err, "app_user_email_key") {
+			return conflict("email", account.CodeEmailOccupied)
+		}
+		if err != nil {
+			return fmt.Errorf("postgres: update member: %w", err)
+		}
+		if slices.Equal(r.Roles, w.Roles) {
+			return nil
+		}
+		if _, err := s.DB.exec(ctx, Builder.Delete("user_role").Where(sq.Eq{"user_pk": pk})); err != nil {
+			return fmt.Errorf("postgres: clear roles: %w", err)
+		}
+		return s.insertRoles(ctx, pk, w.Roles)
+	})
+}
+
+func parseRoles(names []string) []permission.Role {
+	var out []permission.Role
+	for _, r := range names {
+		if role, ok := permission.ParseRole(r); ok {
+			out = append(out, role)
+		}
+	}
+	return out
 }
 
 func conflict(field, code string) error {
@@ -117,16 +184,6 @@ func (s Users) EmailTaken(ctx context.Context, email string) (bool, error) {
 	return ok, nil
 }
 
-// RecordLogin notes a successful login (dormancy counts from it).
-func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
-	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("last_login_at", at).Set("dormancy_notified_at", nil).
-		Set("locale", locale).Where(sq.Eq{"id": pk}))
-	if err != nil {
-		return fmt.Errorf("postgres: record login: %w", err)
-	}
-	return nil
-}
-
 // Session reads what a token is checked against, in one round trip.
 func (s Users) Session(ctx context.Context, userID, jti string) (account.SessionState, error) {
 	var st account.SessionState
@@ -143,12 +200,7 @@ func (s Users) Session(ctx context.Context, userID, jti string) (account.Session
 	if err != nil {
 		return st, fmt.Errorf("postgres: session: %w", err)
 	}
-	st.Status = account.Status(status)
-	for _, r := range roles {
-		if role, ok := permission.ParseRole(r); ok {
-			st.Roles = append(st.Roles, role)
-		}
-	}
+	st.Status, st.Roles = account.Status(status), parseRoles(roles)
 	return st, nil
 }
 
@@ -158,15 +210,6 @@ func (s Users) Revoke(ctx context.Context, jti string, until time.Time) error {
 		Suffix("ON CONFLICT (jti) DO NOTHING"))
 	if err != nil {
 		return fmt.Errorf("postgres: revoke: %w", err)
-	}
-	return nil
-}
-
-// RevokeAll invalidates every token of an account.
-func (s Users) RevokeAll(ctx context.Context, pk int64) error {
-	_, err := s.DB.exec(ctx, Builder.Update("app_user").Set("token_version", sq.Expr("token_version + 1")).Where(sq.Eq{"id": pk}))
-	if err != nil {
-		return fmt.Errorf("postgres: revoke all: %w", err)
 	}
 	return nil
 }

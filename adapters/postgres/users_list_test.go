@@ -35,8 +35,12 @@ func TestUserListApplicantsOfASchool(t *testing.T) {
 		{"staff1", "S1", permission.RoleSchoolAdmin}, {"setter1", "S1", permission.RoleSetAdmin}, {"root", "", permission.RoleSysAdmin},
 		{"kim", "", permission.RoleUser}, {"lee", "", permission.RoleUser}, {"park", "", permission.RoleUser},
 	} {
-		created, err := users.Create(ctx, account.NewUser{UserID: u.id, Email: u.id + "@example.com", PasswordHash: "x",
+		m, err := account.NewMember(account.NewUser{UserID: u.id, Email: u.id + "@example.com", PasswordHash: "x",
 			Roles: []permission.Role{u.role}, SchoolCode: u.school, Locale: "ko", AgreedAt: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		created, err := users.Create(ctx, m)
 		if err != nil {
 			t.Fatal(err)
 		}

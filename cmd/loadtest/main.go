@@ -117,8 +117,12 @@ func seed(ctx context.Context, dsn string, n int) error {
 			}
 			continue
 		}
-		if _, err := users.Create(ctx, account.NewUser{UserID: id, Email: id + "@load.gradapply.example", PasswordHash: hash,
-			Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: time.Now()}); err != nil {
+		m, err := account.NewMember(account.NewUser{UserID: id, Email: id + "@load.gradapply.example", PasswordHash: hash,
+			Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: time.Now()})
+		if err == nil {
+			_, err = users.Create(ctx, m)
+		}
+		if err != nil {
 			return fmt.Errorf("create %s: %w", id, err)
 		}
 	}

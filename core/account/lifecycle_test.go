@@ -59,12 +59,8 @@ func newLifeEnv(t *testing.T) *lifeEnv {
 
 func (e *lifeEnv) member(t *testing.T, id string) account.User {
 	t.Helper()
-	u, err := e.users.Create(context.Background(), account.NewUser{UserID: id, Email: id + "@example.com",
+	return e.users.add(t, account.NewUser{UserID: id, Email: id + "@example.com",
 		PasswordHash: "h:Abcdefg1", Roles: []permission.Role{permission.RoleUser}, Locale: "en"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
 }
 
 func TestFindIDAnswersAlikeAndMailsOnlyOwners(t *testing.T) {
@@ -338,7 +334,7 @@ func TestWithdrawal(t *testing.T) {
 	if _, err := apps.Get(ctx, dn); apperr.KindOf(err) != apperr.KindNotFound || !slices.Equal(removed.names, []string{"stored-photo"}) {
 		t.Fatalf("draft after withdrawal: %v, files removed %v", err, removed.names)
 	}
-	staff, _ := e.users.Create(ctx, account.NewUser{UserID: "admin1", Email: "a@example.com", PasswordHash: "h:Abcdefg1",
+	staff := e.users.add(t, account.NewUser{UserID: "admin1", Email: "a@example.com", PasswordHash: "h:Abcdefg1",
 		Roles: []permission.Role{permission.RoleSysAdmin}})
 	stk, _ := e.s.ConfirmPassword(ctx, staff.Principal(), "Abcdefg1")
 	if err := e.s.Withdraw(ctx, staff.Principal(), stk.Value, true); apperr.CodeOf(err) != account.CodeWithdrawNotMember {
@@ -353,9 +349,7 @@ func TestDormancyJob(t *testing.T) {
 	now := e.clock.t
 	login := func(id string, at time.Time) {
 		u := e.member(t, id)
-		if err := e.users.RecordLogin(ctx, u.PK, at, "ko"); err != nil {
-			t.Fatal(err)
-		}
+		e.users.change(t, u.PK, func(m *account.Member) error { return m.RecordLogin(at, "ko") })
 	}
 	login("notice", now.AddDate(0, -36, 20))  // closes in 20 days: notice now
 	login("closing", now.AddDate(0, -36, -1)) // 36 months and a day
@@ -397,9 +391,7 @@ func TestDormancyJob(t *testing.T) {
 	// old closing date nothing happens to it.
 	e.clock.t = now.AddDate(0, 0, 10)
 	u, _ := e.users.ByUserID(ctx, "notice")
-	if err := e.users.RecordLogin(ctx, u.PK, e.clock.t, "ko"); err != nil {
-		t.Fatal(err)
-	}
+	e.users.change(t, u.PK, func(m *account.Member) error { return m.RecordLogin(e.clock.t, "ko") })
 	e.clock.t = now.AddDate(0, 0, 21)
 	if r, err = e.s.RunDormancy(ctx); err != nil || slices.Contains(r.Closed, "notice") {
 		t.Fatalf("closed after signing in: %+v %v", r, err)

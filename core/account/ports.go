@@ -28,17 +28,6 @@ func (u User) Principal() permission.Principal {
 	return permission.Principal{UserID: u.UserID, Roles: u.Roles, SchoolCode: u.SchoolCode}
 }
 
-// NewUser is what sign-up stores.
-type NewUser struct {
-	UserID       string
-	Email        string
-	PasswordHash string
-	Roles        []permission.Role
-	SchoolCode   string
-	Locale       string
-	AgreedAt     time.Time
-}
-
 // ListQuery asks for one page of users.
 type ListQuery struct {
 	Search string // part of user id or e-mail
@@ -62,19 +51,26 @@ var SortFields = []string{"id", "userId", "email", "status", "createdAt", "lastL
 // Users stores accounts. Create answers a conflict error with field
 // userId or email when either is taken.
 type Users interface {
-	Create(ctx context.Context, u NewUser) (User, error)
+	Create(ctx context.Context, m *Member) (User, error)
 	ByUserID(ctx context.Context, userID string) (User, error)
 	ByPK(ctx context.Context, pk int64) (User, error)
 	UserIDTaken(ctx context.Context, userID string) (bool, error)
 	EmailTaken(ctx context.Context, email string) (bool, error)
-	// RecordLogin notes a login and the language the user now uses (mail
-	// sent outside a request, e.g. after a payment, follows it).
-	RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error
+	// Update is the only way a stored member changes. In one transaction
+	// (the caller's, when ctx carries one) it locks the row, rebuilds the
+	// aggregate with UnmarshalMemberFromDatabase and calls fn with it and
+	// with a context bound to that transaction; when fn returns nil it
+	// writes back what the member's methods changed and commits. fn decides
+	// the rule on the locked state and stages the other writes of the same
+	// change (a sanction, the audit entry, the outbox mail) with the
+	// context it was given, so they commit or roll back together. An
+	// address another account not withdrawn uses answers a conflict on
+	// field email; an unknown key a not-found error (CodeUserNotFound).
+	Update(ctx context.Context, pk int64, fn func(ctx context.Context, m *Member) error) error
 	// Session returns the state a token is checked against, with the
 	// account's current roles and school, in one query.
 	Session(ctx context.Context, userID, jti string) (SessionState, error)
 	Revoke(ctx context.Context, jti string, until time.Time) error
-	RevokeAll(ctx context.Context, pk int64) error
 	List(ctx context.Context, q ListQuery) ([]User, int, error)
 }
 
@@ -159,4 +155,72 @@ type AccessEntry struct {
 // AccessLog records staff reads of personal data.
 type AccessLog interface {
 	Record(ctx context.Context, e AccessEntry) error
+}
+
+// Members are the stores member management reads and writes besides the
+// member itself: the membership measures, and what the rules of roles ask.
+type Members interface {
+	// CountRole counts the ACTIVE accounts holding a role.
+	CountRole(ctx context.Context, r permission.Role) (int, error)
+	AddSanction(ctx context.Context, s Sanction) error
+	// Sanctions lists an account's measures, oldest first.
+	Sanctions(ctx context.Context, pk int64) ([]Sanction, error)
+	// OverdueLimits lists the open LIMITs whose FixBy day is before day
+	// (yyyy-MM-dd), oldest first.
+	OverdueLimits(ctx context.Context, day string) ([]Sanction, error)
+	// Resolve closes an open LIMIT; ok is false when it was resolved
+	// already (another run or staff got there first).
+	Resolve(ctx context.Context, id int64, resolution string, at time.Time) (ok bool, err error)
+	// SchoolExists reports whether a school code is known.
+	SchoolExists(ctx context.Context, code string) (bool, error)
+}
+
+// Profile is the account data a member changes on My Info besides the
+// e-mail address and the password.
+type Profile struct {
+	Phone string
+}
+
+// Dormant is one member the dormancy job looks at.
+type Dormant struct {
+	PK         int64
+	UserID     string
+	Email      string
+	Locale     string
+	LastActive time.Time  // last login, or sign-up if never signed in
+	NotifiedAt *time.Time // when the 30-day notice went out
+}
+
+// Lifecycle stores what the account lifecycle reads, and what a closed
+// account leaves in other areas.
+type Lifecycle interface {
+	// ActiveByEmail lists the accounts not withdrawn using the address.
+	ActiveByEmail(ctx context.Context, email string) ([]User, error)
+	Profile(ctx context.Context, pk int64) (Profile, error)
+	// PaymentInFlight reports whether an application of the account has a
+	// payment started and not finished (PROCEEDING, or a virtual account
+	// issued and not yet paid).
+	PaymentInFlight(ctx context.Context, pk int64) (bool, error)
+	// Detach removes what a closing account leaves in other areas, in the
+	// transaction of its Member.Close: unsubmitted drafts deleted,
+	// submitted applications kept but unlinked, survey answers unlinked,
+	// pending e-mail-change codes deleted. It answers what it did, with the
+	// stored files of the deleted drafts for the caller to remove once the
+	// transaction has committed.
+	Detach(ctx context.Context, pk int64) (Closed, error)
+	// DormancyCandidates lists members not withdrawn whose last activity is
+	// at or before lastActive, oldest first.
+	DormancyCandidates(ctx context.Context, lastActive time.Time, limit int) ([]Dormant, error)
+}
+
+// Closed is what closing an account did.
+type Closed struct {
+	Unlinked int      // submitted applications kept, unlinked
+	Drafts   int      // unsubmitted applications deleted
+	Files    []string // stored files of the deleted drafts
+}
+
+// FileRemover deletes stored files (the uploads of deleted drafts).
+type FileRemover interface {
+	Delete(ctx context.Context, name string) error
 }

@@ -118,18 +118,41 @@ func FuzzNormalizeEmail(f *testing.F) {
 
 // --- fakes of the ports ---
 
-// userStore is the in-memory account store with a count of logins and the
-// staff access log.
+// userStore is the in-memory account store with the staff access log.
 type userStore struct {
 	memstore.Users
-	logins int
 	access []account.AccessEntry
 }
 
-func (f *userStore) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
-	f.logins++
-	return f.Users.RecordLogin(ctx, pk, at, locale)
+// add stores an account: a member with the password Abcdefg1 and ROLE_USER
+// unless n says otherwise.
+func (f *userStore) add(t testing.TB, n account.NewUser) account.User {
+	t.Helper()
+	if n.PasswordHash == "" {
+		n.PasswordHash = "h:Abcdefg1"
+	}
+	if len(n.Roles) == 0 {
+		n.Roles = []permission.Role{permission.RoleUser}
+	}
+	m, err := account.NewMember(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := f.Create(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
+
+// change runs a member's change through the store and fails on an error.
+func (f *userStore) change(t testing.TB, pk int64, fn func(m *account.Member) error) {
+	t.Helper()
+	if err := f.Update(context.Background(), pk, func(_ context.Context, m *account.Member) error { return fn(m) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (f *userStore) Record(_ context.Context, e account.AccessEntry) error {
 	f.access = append(f.access, e)
 	return nil
@@ -312,18 +335,16 @@ func TestLoginLimitsAndSessions(t *testing.T) {
 	t.Parallel()
 	s, users, _ := newService()
 	ctx := context.Background()
-	users.Create(ctx, account.NewUser{UserID: "kim2026", Email: "k@e.com", PasswordHash: "h:Abcdefg1", Roles: []permission.Role{permission.RoleUser}})
-	g, _ := users.Create(ctx, account.NewUser{UserID: "gone", Email: "g@e.com", PasswordHash: "h:Abcdefg1"})
-	if err := users.SetStatus(ctx, g.PK, account.StatusInactive); err != nil {
-		t.Fatal(err)
-	}
+	users.add(t, account.NewUser{UserID: "kim2026", Email: "k@e.com", PasswordHash: "h:Abcdefg1", Roles: []permission.Role{permission.RoleUser}})
+	g := users.add(t, account.NewUser{UserID: "gone", Email: "g@e.com", PasswordHash: "h:Abcdefg1"})
+	users.change(t, g.PK, func(m *account.Member) error { return m.ChangeStatus(account.StatusInactive) })
 
 	u, err := s.Login(ctx, account.LoginInput{UserID: "KIM2026", Password: "Abcdefg1", Address: "1.1.1.1", Locale: "en"})
-	if err != nil || u.UserID != "kim2026" || users.logins != 1 {
-		t.Fatalf("login: %v", err)
+	if err != nil || u.UserID != "kim2026" || u.LastLoginAt == nil || !u.LastLoginAt.Equal(clock.Now()) {
+		t.Fatalf("login: %+v %v", u, err)
 	}
-	if got, _ := users.ByUserID(ctx, "kim2026"); got.Locale != "en" {
-		t.Fatalf("locale after an English login: %q", got.Locale)
+	if got, _ := users.ByUserID(ctx, "kim2026"); got.Locale != "en" || got.LastLoginAt == nil {
+		t.Fatalf("the login is not recorded, in English: %+v", got)
 	}
 	if _, err := s.Login(ctx, account.LoginInput{UserID: "gone", Password: "Abcdefg1", Address: "1.1.1.1"}); apperr.CodeOf(err) != account.CodeLoginInactive {
 		t.Fatalf("inactive: %v", err)
@@ -377,7 +398,7 @@ func TestLoginLimitsAndSessions(t *testing.T) {
 		}
 	}
 	u, _ = users.ByUserID(ctx, "kim2026")
-	_ = users.RevokeAll(ctx, u.PK)
+	users.change(t, u.PK, func(m *account.Member) error { return m.ResetPassword(plainHasher{}, "Abcdefg2") })
 	if _, err := s.Authenticate(ctx, account.Claims{UserID: "kim2026", ID: "j6"}); apperr.KindOf(err) != apperr.KindUnauthenticated {
 		t.Error("token of an old version accepted after revoke-all")
 	}
@@ -388,9 +409,9 @@ func TestUserListScopeAndAccessLog(t *testing.T) {
 	s, users, _ := newService()
 	ctx := context.Background()
 	staff := []permission.Role{permission.RoleSchoolAdmin}
-	users.Create(ctx, account.NewUser{UserID: "staff236", Email: "staff236@e.com", SchoolCode: "236", Roles: staff})
-	other, _ := users.Create(ctx, account.NewUser{UserID: "staffx", Email: "staffx@e.com", SchoolCode: "SKKGSB", Roles: staff})
-	kim, _ := users.Create(ctx, account.NewUser{UserID: "kim", Email: "kim@e.com", Roles: []permission.Role{permission.RoleUser}})
+	users.add(t, account.NewUser{UserID: "staff236", Email: "staff236@e.com", SchoolCode: "236", Roles: staff})
+	other := users.add(t, account.NewUser{UserID: "staffx", Email: "staffx@e.com", SchoolCode: "SKKGSB", Roles: staff})
+	kim := users.add(t, account.NewUser{UserID: "kim", Email: "kim@e.com", Roles: []permission.Role{permission.RoleUser}})
 	sys := permission.Principal{UserID: "root", Roles: []permission.Role{permission.RoleSysAdmin}}
 	school := permission.Principal{UserID: "s", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "236"}
 	applicant := permission.Principal{UserID: "a", Roles: []permission.Role{permission.RoleUser}}

@@ -27,6 +27,20 @@ const (
 	CodeMailSent        = "mail.sent"
 	CodeUnauthenticated = "auth.required"
 	CodeSessionExpired  = "auth.expired"
+	// The account lifecycle (issue 14): find id, reset a forgotten
+	// password, My Info, withdrawal.
+	CodeResetLinkInvalid  = "account.reset_link_invalid"
+	CodeFindTooMany       = "account.find_too_many"
+	CodeConfirmFailed     = "account.confirm_failed"
+	CodeConfirmLocked     = "account.confirm_locked"
+	CodeTicketRequired    = "account.ticket_required"
+	CodePasswordSame      = "account.password_same"
+	CodeCurrentPassword   = "account.current_password"
+	CodePhoneFormat       = "account.phone_format"
+	CodeEmailSame         = "account.email_same"
+	CodeWithdrawConfirm   = "account.withdraw_confirm"
+	CodeWithdrawInFlight  = "account.withdraw_payment_in_flight"
+	CodeWithdrawNotMember = "account.withdraw_not_applicant"
 )
 
 // User ids: letters and digits only (spec section 5), 4 to 20 long.
@@ -38,6 +52,9 @@ const (
 	PasswordMin = 8
 	PasswordMax = 16
 	EmailMax    = 254
+	// Phone numbers: 9 to 20 digits.
+	PhoneMin = 9
+	PhoneMax = 20
 )
 
 // ValidateUserID returns "" or the message code of the broken rule.
@@ -94,4 +111,27 @@ func NormalizeEmail(s string) (string, bool) {
 		return "", false
 	}
 	return strings.ToLower(s), true
+}
+
+// NormalizePhone keeps digits, one leading +, and - or spaces between
+// digits; it returns the digits (with the +) or false.
+func NormalizePhone(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '+' && i == 0:
+			b.WriteRune(r)
+		case r == '-' || r == ' ':
+		default:
+			return "", false
+		}
+	}
+	n := len(strings.TrimPrefix(b.String(), "+"))
+	if n < PhoneMin || n > PhoneMax {
+		return "", false
+	}
+	return b.String(), true
 }

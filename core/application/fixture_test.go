@@ -88,8 +88,9 @@ func newService(r application.Round) (*application.Service, mem) {
 	st.SetCountries(application.Country{Code: "410"}, application.Country{Code: "704"})
 	st.SetUnivs(application.Univ{SchoolCode: "101"})
 	for _, id := range []string{"kim", "lee", "free"} {
-		_, _ = memstore.Users{Store: st}.Create(context.Background(), account.NewUser{UserID: id, Email: id + "@example.com",
+		m, _ := account.NewMember(account.NewUser{UserID: id, Email: id + "@example.com",
 			PasswordHash: "x", Roles: []permission.Role{permission.RoleUser}, Locale: "ko"})
+		_, _ = memstore.Users{Store: st}.Create(context.Background(), m)
 	}
 	return &application.Service{Ref: memstore.Reference{Store: st}, Apps: memstore.Applications{Store: st},
 		Forms: memstore.Forms{Store: st}, Emails: memstore.Emails{Store: st}, Log: memstore.AccessLog{Store: st},

@@ -119,20 +119,28 @@ func TestItemsMailAndStatus(t *testing.T) {
 		t.Fatalf("jobs: %+v", jobs)
 	}
 	u := memstore.Users{Store: s}
-	kim, err := u.Create(ctx, account.NewUser{UserID: "kim", Email: "kim@example.com", Roles: []permission.Role{permission.RoleUser}})
+	newMember := func(id, email string) *account.Member {
+		m, err := account.NewMember(account.NewUser{UserID: id, Email: email, PasswordHash: "h", Roles: []permission.Role{permission.RoleUser}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	kim, err := u.Create(ctx, newMember("kim", "kim@example.com"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := u.SetStatus(ctx, kim.PK, account.StatusWithdraw); err != nil {
+	withdraw := func(_ context.Context, m *account.Member) error { return m.ChangeStatus(account.StatusWithdraw) }
+	if err := u.Update(ctx, kim.PK, withdraw); err != nil {
 		t.Fatal(err)
 	}
 	if taken, _ := u.EmailTaken(ctx, "kim@example.com"); taken {
 		t.Fatal("a withdrawn account's address is taken")
 	}
-	if _, err := u.Create(ctx, account.NewUser{UserID: "kim2", Email: "KIM@example.com"}); err != nil {
+	if _, err := u.Create(ctx, newMember("kim2", "KIM@example.com")); err != nil {
 		t.Fatalf("a withdrawn account's address can be used again: %v", err)
 	}
-	if err := u.SetStatus(ctx, 999, account.StatusActive); apperr.KindOf(err) != apperr.KindNotFound {
+	if err := u.Update(ctx, 999, withdraw); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("unknown account: %v", err)
 	}
 }

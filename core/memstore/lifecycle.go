@@ -11,13 +11,6 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 )
 
-// lifeRow is what the lifecycle adds to an account.
-type lifeRow struct {
-	phone    string
-	notified *time.Time
-	closed   *time.Time
-}
-
 // Lifecycle is the account lifecycle store.
 type Lifecycle struct{ *Store }
 
@@ -29,7 +22,7 @@ func (s Lifecycle) ActiveByEmail(ctx context.Context, email string) ([]account.U
 	err := s.do(ctx, func(d *data) error {
 		for _, u := range d.users {
 			if strings.EqualFold(u.Email, email) && u.Status != account.StatusWithdraw {
-				out = append(out, cloneUser(u))
+				out = append(out, cloneUser(u.User))
 			}
 		}
 		return nil
@@ -38,38 +31,13 @@ func (s Lifecycle) ActiveByEmail(ctx context.Context, email string) ([]account.U
 	return out, err
 }
 
-func (s Lifecycle) change(ctx context.Context, pk int64, fn func(d *data, u *account.User) error) error {
+func (s Lifecycle) read(ctx context.Context, pk int64, fn func(d *data, u account.MemberRecord)) error {
 	return s.do(ctx, func(d *data) error {
 		u, ok := d.users[pk]
 		if !ok {
-			return apperr.NotFound("user.not_found")
+			return apperr.NotFound(account.CodeUserNotFound)
 		}
-		if err := fn(d, &u); err != nil {
-			return err
-		}
-		d.users[pk] = u
-		return nil
-	})
-}
-
-// SetPassword stores a new hash and revokes every token.
-func (s Lifecycle) SetPassword(ctx context.Context, pk int64, hash string) error {
-	return s.change(ctx, pk, func(_ *data, u *account.User) error {
-		u.PasswordHash = hash
-		u.TokenVersion++
-		return nil
-	})
-}
-
-// SetEmail changes the address; conflict when another live account has it.
-func (s Lifecycle) SetEmail(ctx context.Context, pk int64, email string) error {
-	return s.change(ctx, pk, func(d *data, u *account.User) error {
-		for _, o := range d.users {
-			if o.PK != pk && strings.EqualFold(o.Email, email) && o.Status != account.StatusWithdraw {
-				return conflict("email", account.CodeEmailOccupied)
-			}
-		}
-		u.Email = email
+		fn(d, u)
 		return nil
 	})
 }
@@ -77,24 +45,14 @@ func (s Lifecycle) SetEmail(ctx context.Context, pk int64, email string) error {
 // Profile reads the phone number.
 func (s Lifecycle) Profile(ctx context.Context, pk int64) (account.Profile, error) {
 	var p account.Profile
-	err := s.change(ctx, pk, func(d *data, _ *account.User) error { p.Phone = d.life[pk].phone; return nil })
+	err := s.read(ctx, pk, func(_ *data, u account.MemberRecord) { p.Phone = u.Phone })
 	return p, err
-}
-
-// SetProfile stores the phone number.
-func (s Lifecycle) SetProfile(ctx context.Context, pk int64, p account.Profile) error {
-	return s.change(ctx, pk, func(d *data, _ *account.User) error {
-		r := d.life[pk]
-		r.phone = p.Phone
-		d.life[pk] = r
-		return nil
-	})
 }
 
 // PaymentInFlight: an application of the account waits for its deposit.
 func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) {
 	var busy bool
-	err := s.change(ctx, pk, func(d *data, u *account.User) error {
+	err := s.read(ctx, pk, func(d *data, u account.MemberRecord) {
 		for no, h := range d.apps {
 			if h.UserID == u.UserID && h.State.Status == "VBANK_ISSUE" {
 				busy = true
@@ -105,15 +63,15 @@ func (s Lifecycle) PaymentInFlight(ctx context.Context, pk int64) (bool, error) 
 				}
 			}
 		}
-		return nil
 	})
 	return busy, err
 }
 
-// Close ends an account like the PostgreSQL store does.
-func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.Closed, error) {
+// Detach removes what a closing account leaves, like the PostgreSQL store:
+// drafts deleted with their documents, submitted applications unlinked.
+func (s Lifecycle) Detach(ctx context.Context, pk int64) (account.Closed, error) {
 	var c account.Closed
-	err := s.change(ctx, pk, func(d *data, u *account.User) error {
+	err := s.read(ctx, pk, func(d *data, u account.MemberRecord) {
 		for no, h := range d.apps {
 			if h.UserID != u.UserID {
 				continue
@@ -131,10 +89,6 @@ func (s Lifecycle) Close(ctx context.Context, pk int64, at time.Time) (account.C
 			delete(d.apps, no)
 			c.Drafts++
 		}
-		u.Status, u.Email, u.PasswordHash, u.Roles, u.SchoolCode, u.LastLoginAt = account.StatusWithdraw, "", "", nil, "", nil
-		u.TokenVersion++
-		d.life[pk] = lifeRow{closed: &at}
-		return nil
 	})
 	slices.Sort(c.Files)
 	return c, err
@@ -153,7 +107,7 @@ func (s Lifecycle) DormancyCandidates(ctx context.Context, lastActive time.Time,
 				continue
 			}
 			dm := account.Dormant{PK: u.PK, UserID: u.UserID, Email: u.Email, Locale: u.Locale, LastActive: last}
-			if n := d.life[u.PK].notified; n != nil {
+			if n := u.NotifiedAt; n != nil {
 				t := *n
 				dm.NotifiedAt = &t
 			}
@@ -168,14 +122,4 @@ func (s Lifecycle) DormancyCandidates(ctx context.Context, lastActive time.Time,
 		out = out[:limit]
 	}
 	return out, err
-}
-
-// MarkDormancyNotified notes when the notice went out.
-func (s Lifecycle) MarkDormancyNotified(ctx context.Context, pk int64, at time.Time) error {
-	return s.change(ctx, pk, func(d *data, _ *account.User) error {
-		r := d.life[pk]
-		r.notified = &at
-		d.life[pk] = r
-		return nil
-	})
 }

@@ -11,35 +11,11 @@ import (
 	"github.com/gradapply/gradapply/core/permission"
 )
 
-// Members is what member management writes (account.Members): status,
-// roles and school binding, and the membership measures.
+// Members is what member management reads and writes besides the member
+// (account.Members): the membership measures.
 type Members struct{ *Store }
 
 var _ account.Members = Members{}
-
-func (s Members) change(ctx context.Context, pk int64, fn func(u *account.User)) error {
-	return s.do(ctx, func(d *data) error {
-		u, ok := d.users[pk]
-		if !ok {
-			return apperr.NotFound(account.CodeUserNotFound)
-		}
-		u = cloneUser(u)
-		fn(&u)
-		u.TokenVersion++ // every change revokes the sessions
-		d.users[pk] = u
-		return nil
-	})
-}
-
-// SetStatus changes an account's status and revokes its tokens.
-func (s Members) SetStatus(ctx context.Context, pk int64, st account.Status) error {
-	return s.change(ctx, pk, func(u *account.User) { u.Status = st })
-}
-
-// SetRoles replaces an account's roles and school binding and revokes its tokens.
-func (s Members) SetRoles(ctx context.Context, pk int64, roles []permission.Role, school string) error {
-	return s.change(ctx, pk, func(u *account.User) { u.Roles, u.SchoolCode = sortedRoles(roles), school })
-}
 
 // CountRole counts the ACTIVE accounts holding a role.
 func (s Members) CountRole(ctx context.Context, r permission.Role) (int, error) {

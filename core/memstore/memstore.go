@@ -87,7 +87,7 @@ type data struct {
 	nextJob    int64
 	outbox     []Job
 	nextUserPK int64
-	users      map[int64]account.User
+	users      map[int64]account.MemberRecord
 	revoked    map[string]time.Time
 	payments   map[string]payment.Attempt
 	payRecords []payment.Record
@@ -98,7 +98,6 @@ type data struct {
 	codes      map[codeKey][]application.Code
 	logged     []Logged
 	completed  map[int64]time.Time // when Assign gave the exam number
-	life       map[int64]lifeRow   // account lifecycle columns, by user key
 	recs       *recData
 	help       *helpData // FAQ and help board (helpdesk.go)
 	inqs       *inqData
@@ -136,7 +135,6 @@ func (d *data) clone() *data {
 	c.codes = maps.Clone(d.codes)
 	c.logged = d.logged[:len(d.logged):len(d.logged)] // appends copy
 	c.completed = maps.Clone(d.completed)
-	c.life = maps.Clone(d.life)
 	c.recs = d.recs.clone()
 	c.help = d.help.clone()
 	c.inqs = d.inqs.clone()
@@ -158,11 +156,11 @@ func New() *Store {
 		surveys: map[surveyKey]application.SurveyData{}, saved: map[stepKey]time.Time{},
 		drafts: map[stepKey]application.Draft{}, docs: map[int64][]document.Document{},
 		rules: map[application.RoundKey]string{}, items: map[application.RoundKey][]document.DocItem{},
-		counters: map[application.RoundKey]int{}, users: map[int64]account.User{}, revoked: map[string]time.Time{},
+		counters: map[application.RoundKey]int{}, users: map[int64]account.MemberRecord{}, revoked: map[string]time.Time{},
 		payments: map[string]payment.Attempt{},
 		rounds:   map[application.RoundKey]application.Round{}, univs: map[string]application.Univ{},
 		codes: map[codeKey][]application.Code{}, completed: map[int64]time.Time{},
-		life: map[int64]lifeRow{}, closures: map[application.RoundKey]application.Closure{},
+		closures: map[application.RoundKey]application.Closure{},
 	}}
 }
 

@@ -3,6 +3,7 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -29,27 +30,66 @@ func sortedRoles(r []permission.Role) []permission.Role {
 
 // Create stores a new account; user ids are unique without regard to case
 // (withdrawn ones included), addresses among accounts not withdrawn.
-func (s Users) Create(ctx context.Context, n account.NewUser) (account.User, error) {
+func (s Users) Create(ctx context.Context, m *account.Member) (account.User, error) {
 	var u account.User
 	err := s.do(ctx, func(d *data) error {
+		r := m.Record()
 		for _, o := range d.users {
-			if strings.EqualFold(o.UserID, n.UserID) {
+			if strings.EqualFold(o.UserID, r.UserID) {
 				return conflict("userId", account.CodeUserIDOccupied)
 			}
 		}
-		for _, o := range d.users {
-			if strings.EqualFold(o.Email, n.Email) && o.Status != account.StatusWithdraw {
-				return conflict("email", account.CodeEmailOccupied)
-			}
+		if emailTaken(d, 0, r.Email) {
+			return conflict("email", account.CodeEmailOccupied)
 		}
 		d.nextUserPK++
-		u = account.User{PK: d.nextUserPK, UserID: n.UserID, Email: n.Email, PasswordHash: n.PasswordHash,
-			Status: account.StatusActive, Roles: sortedRoles(n.Roles), SchoolCode: n.SchoolCode, Locale: n.Locale,
-			CreatedAt: s.now()}
-		d.users[u.PK] = u
+		r.PK, r.CreatedAt = d.nextUserPK, s.now()
+		d.users[r.PK] = r
+		u = r.User
 		return nil
 	})
 	return cloneUser(u), err
+}
+
+// emailTaken reports whether an account not withdrawn, other than pk, uses
+// the address.
+func emailTaken(d *data, pk int64, email string) bool {
+	for _, o := range d.users {
+		if o.PK != pk && strings.EqualFold(o.Email, email) && o.Status != account.StatusWithdraw {
+			return true
+		}
+	}
+	return false
+}
+
+// Update is the only way a stored member changes: in the transaction of
+// ctx (or its own) it rebuilds the aggregate, calls fn and writes back what
+// fn changed. An address another live account uses is a conflict.
+func (s Users) Update(ctx context.Context, pk int64, fn func(ctx context.Context, m *account.Member) error) error {
+	return s.InTx(ctx, func(ctx context.Context) error {
+		r, ok := ctx.Value(txKey{}).(*tx).d.users[pk]
+		if !ok {
+			return apperr.NotFound(account.CodeUserNotFound)
+		}
+		m, err := account.UnmarshalMemberFromDatabase(r)
+		if err != nil {
+			return fmt.Errorf("memstore: member %d: %w", pk, err)
+		}
+		if err := fn(ctx, m); err != nil {
+			return err
+		}
+		if !m.Changed() {
+			return nil
+		}
+		d := ctx.Value(txKey{}).(*tx).d
+		r = m.Record()
+		if r.Status != account.StatusWithdraw && emailTaken(d, pk, r.Email) {
+			return conflict("email", account.CodeEmailOccupied)
+		}
+		r.Roles = sortedRoles(r.Roles)
+		d.users[pk] = r
+		return nil
+	})
 }
 
 func cloneUser(u account.User) account.User {
@@ -64,7 +104,7 @@ func cloneUser(u account.User) account.User {
 func (d *data) byUserID(userID string) (account.User, bool) {
 	for _, u := range d.users {
 		if strings.EqualFold(u.UserID, userID) {
-			return u, true
+			return u.User, true
 		}
 	}
 	return account.User{}, false
@@ -76,7 +116,7 @@ func (s Users) ByUserID(ctx context.Context, userID string) (account.User, error
 	err := s.do(ctx, func(d *data) error {
 		var ok bool
 		if u, ok = d.byUserID(userID); !ok {
-			return apperr.NotFound("user.not_found")
+			return apperr.NotFound(account.CodeUserNotFound)
 		}
 		return nil
 	})
@@ -87,10 +127,11 @@ func (s Users) ByUserID(ctx context.Context, userID string) (account.User, error
 func (s Users) ByPK(ctx context.Context, pk int64) (account.User, error) {
 	var u account.User
 	err := s.do(ctx, func(d *data) error {
-		var ok bool
-		if u, ok = d.users[pk]; !ok {
-			return apperr.NotFound("user.not_found")
+		r, ok := d.users[pk]
+		if !ok {
+			return apperr.NotFound(account.CodeUserNotFound)
 		}
+		u = r.User
 		return nil
 	})
 	return cloneUser(u), err
@@ -107,27 +148,10 @@ func (s Users) UserIDTaken(ctx context.Context, userID string) (bool, error) {
 func (s Users) EmailTaken(ctx context.Context, email string) (bool, error) {
 	var ok bool
 	err := s.do(ctx, func(d *data) error {
-		for _, u := range d.users {
-			if strings.EqualFold(u.Email, email) && u.Status != account.StatusWithdraw {
-				ok = true
-			}
-		}
+		ok = emailTaken(d, 0, email)
 		return nil
 	})
 	return ok, err
-}
-
-// RecordLogin notes a login and the language in use.
-func (s Users) RecordLogin(ctx context.Context, pk int64, at time.Time, locale string) error {
-	return s.do(ctx, func(d *data) error {
-		u, ok := d.users[pk]
-		if !ok {
-			return nil
-		}
-		u.LastLoginAt, u.Locale = &at, locale
-		d.users[pk] = u
-		return nil
-	})
 }
 
 // Session answers what a token is checked against.
@@ -151,17 +175,6 @@ func (s Users) Revoke(ctx context.Context, jti string, until time.Time) error {
 	return s.do(ctx, func(d *data) error {
 		if _, ok := d.revoked[jti]; !ok {
 			d.revoked[jti] = until
-		}
-		return nil
-	})
-}
-
-// RevokeAll invalidates every token of an account.
-func (s Users) RevokeAll(ctx context.Context, pk int64) error {
-	return s.do(ctx, func(d *data) error {
-		if u, ok := d.users[pk]; ok {
-			u.TokenVersion++
-			d.users[pk] = u
 		}
 		return nil
 	})
@@ -191,7 +204,7 @@ func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, i
 			if q.AppliedTo != "" && !appliedTo(d, u.UserID, q.AppliedTo) {
 				continue
 			}
-			out = append(out, cloneUser(u))
+			out = append(out, cloneUser(u.User))
 		}
 		return nil
 	})
@@ -244,20 +257,6 @@ func compareUsers(a, b account.User, field string, desc bool) int {
 		c = -c
 	}
 	return c
-}
-
-// SetStatus sets an account's status, as the status rules and the
-// dormancy job do in PostgreSQL (a fixture for tests).
-func (s Users) SetStatus(ctx context.Context, pk int64, st account.Status) error {
-	return s.do(ctx, func(d *data) error {
-		u, ok := d.users[pk]
-		if !ok {
-			return apperr.NotFound("user.not_found")
-		}
-		u.Status = st
-		d.users[pk] = u
-		return nil
-	})
 }
 
 // appliedTo reports whether the user has an application to the school.

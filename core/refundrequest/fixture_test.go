@@ -99,8 +99,12 @@ func newEnv(t *testing.T) *env {
 		SchoolEngName: "Ewha GSIS"})
 	ctx := context.Background()
 	for id, loc := range map[string]string{"hong": "en", "kim": "ko"} {
-		if _, err := (memstore.Users{Store: st}).Create(ctx, account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "h",
-			Roles: []permission.Role{permission.RoleUser}, Locale: loc, AgreedAt: paidAt}); err != nil {
+		m, err := account.NewMember(account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "h",
+			Roles: []permission.Role{permission.RoleUser}, Locale: loc, AgreedAt: paidAt})
+		if err == nil {
+			_, err = (memstore.Users{Store: st}).Create(ctx, m)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/permission"
 )
 
 // advance moves an application with no required steps to status to.
@@ -35,10 +37,34 @@ func advance(t *testing.T, e Env, applNo int64, to ...application.Status) {
 	}
 }
 
+// change runs a member's change through Users.Update and fails the test on
+// an error.
+func change(t *testing.T, e Env, pk int64, fn func(m *account.Member) error) {
+	t.Helper()
+	if err := e.Users.Update(context.Background(), pk, func(_ context.Context, m *account.Member) error { return fn(m) }); err != nil {
+		t.Fatalf("update member %d: %v", pk, err)
+	}
+}
+
+// closeAccount closes an account as the use cases do: the member closed and
+// what it leaves detached, in one transaction.
+func closeAccount(e Env, pk int64) (account.Closed, error) {
+	var c account.Closed
+	err := e.Users.Update(context.Background(), pk, func(ctx context.Context, m *account.Member) error {
+		if err := m.Close(base); err != nil {
+			return err
+		}
+		var err error
+		c, err = e.Life.Detach(ctx, pk)
+		return err
+	})
+	return c, err
+}
+
 // RunLifecycle checks the account lifecycle store.
 func RunLifecycle(t *testing.T, newEnv New) {
 	ctx := context.Background()
-	t.Run("password, e-mail, phone", func(t *testing.T) {
+	t.Run("by e-mail and profile", func(t *testing.T) {
 		t.Parallel()
 		e := newEnv(t)
 		kim, lee := user(t, e, "kim"), user(t, e, "lee")
@@ -48,25 +74,10 @@ func RunLifecycle(t *testing.T, newEnv New) {
 		if got, _ := e.Life.ActiveByEmail(ctx, "nobody@example.com"); len(got) != 0 {
 			t.Fatalf("unknown address found %+v", got)
 		}
-		if err := e.Life.SetPassword(ctx, kim.PK, "new-hash"); err != nil {
-			t.Fatal(err)
-		}
-		if u, _ := e.Users.ByPK(ctx, kim.PK); u.PasswordHash != "new-hash" || u.TokenVersion != kim.TokenVersion+1 {
-			t.Fatalf("password change kept the sessions or the hash: %+v", u)
-		}
-		wantField(t, e.Life.SetEmail(ctx, kim.PK, "LEE@example.com"), "email", account.CodeEmailOccupied)
-		if err := e.Life.SetEmail(ctx, kim.PK, "kim.new@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		if u, _ := e.Users.ByPK(ctx, kim.PK); u.Email != "kim.new@example.com" {
-			t.Fatalf("e-mail not changed: %+v", u)
-		}
 		if p, err := e.Life.Profile(ctx, lee.PK); err != nil || p.Phone != "" {
 			t.Fatalf("new profile: %+v %v", p, err)
 		}
-		if err := e.Life.SetProfile(ctx, lee.PK, account.Profile{Phone: "01012345678"}); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, lee.PK, func(m *account.Member) error { return m.ChangePhone("010-1234-5678") })
 		if p, _ := e.Life.Profile(ctx, lee.PK); p.Phone != "01012345678" {
 			t.Fatalf("phone: %+v", p)
 		}
@@ -74,8 +85,9 @@ func RunLifecycle(t *testing.T, newEnv New) {
 			t.Fatalf("another account's phone: %+v", p)
 		}
 		_, err := e.Life.Profile(ctx, kim.PK+1000)
-		wantCode(t, err, apperr.KindNotFound, "user.not_found")
-		wantCode(t, e.Life.SetPassword(ctx, kim.PK+1000, "h"), apperr.KindNotFound, "user.not_found")
+		wantCode(t, err, apperr.KindNotFound, account.CodeUserNotFound)
+		_, err = e.Life.Detach(ctx, kim.PK+1000)
+		wantCode(t, err, apperr.KindNotFound, account.CodeUserNotFound)
 	})
 	t.Run("close keeps submitted applications unlinked and deletes drafts", func(t *testing.T) {
 		t.Parallel()
@@ -105,15 +117,17 @@ func RunLifecycle(t *testing.T, newEnv New) {
 				t.Fatalf("a proceeding attempt is not in flight: %v %v", got, err)
 			}
 		}
-		if err := e.Life.SetProfile(ctx, kim.PK, account.Profile{Phone: "01012345678"}); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, kim.PK, func(m *account.Member) error { return m.ChangePhone("01012345678") })
 		for _, d := range []document.Document{doc(sub, "kim-1", "00001", 0), doc(draft, "lee-2", "00003", 0), doc(draft, "lee-1", "00001", 0)} {
 			if _, _, err := e.Docs.Put(ctx, d); err != nil {
 				t.Fatal(err)
 			}
 		}
-		c, err := e.Life.Close(ctx, kim.PK, base)
+		roleUsers := 0
+		if e.Members != nil {
+			roleUsers, _ = e.Members.CountRole(ctx, permission.RoleUser)
+		}
+		c, err := closeAccount(e, kim.PK)
 		if err != nil || c.Unlinked != 1 || c.Drafts != 0 || len(c.Files) != 0 {
 			t.Fatalf("close kim: %+v, %v", c, err)
 		}
@@ -123,8 +137,18 @@ func RunLifecycle(t *testing.T, newEnv New) {
 		}
 		u, _ := e.Users.ByPK(ctx, kim.PK)
 		if u.Status != account.StatusWithdraw || u.Email != "" || u.PasswordHash != "" || len(u.Roles) != 0 ||
-			u.TokenVersion != kim.TokenVersion+1 || u.LastLoginAt != nil {
+			u.TokenVersion != kim.TokenVersion+1 || u.LastLoginAt != nil || u.SchoolCode != "" {
 			t.Fatalf("closed account keeps data: %+v", u)
+		}
+		if e.Members != nil {
+			if n, err := e.Members.CountRole(ctx, permission.RoleUser); err != nil || n != roleUsers-1 {
+				t.Fatalf("a closed account keeps its role: %d of %d %v", n, roleUsers, err)
+			}
+		}
+		var closedAt *time.Time
+		change(t, e, kim.PK, func(m *account.Member) error { closedAt = m.ClosedAt(); return nil })
+		if closedAt == nil || !closedAt.Equal(base) {
+			t.Fatalf("closed at: %v", closedAt)
 		}
 		if p, _ := e.Life.Profile(ctx, kim.PK); p.Phone != "" {
 			t.Fatalf("closed account keeps its phone: %+v", p)
@@ -135,7 +159,7 @@ func RunLifecycle(t *testing.T, newEnv New) {
 		if list, _ := e.Apps.ListByUser(ctx, "kim"); len(list) != 0 {
 			t.Fatalf("still listed under the old id: %+v", list)
 		}
-		c, err = e.Life.Close(ctx, lee.PK, base)
+		c, err = closeAccount(e, lee.PK)
 		if err != nil || c.Unlinked != 0 || c.Drafts != 1 || !slices.Equal(c.Files, []string{"stored-lee-1", "stored-lee-2"}) {
 			t.Fatalf("close lee: %+v, %v", c, err)
 		}
@@ -149,16 +173,10 @@ func RunLifecycle(t *testing.T, newEnv New) {
 		t.Parallel()
 		e := newEnv(t)
 		old, recent, gone := user(t, e, "old"), user(t, e, "recent"), user(t, e, "gone")
-		if err := e.Users.RecordLogin(ctx, old.PK, base.AddDate(-3, 0, 0), "en"); err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Users.RecordLogin(ctx, recent.PK, base.AddDate(0, 0, -1), "ko"); err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Users.RecordLogin(ctx, gone.PK, base.AddDate(-4, 0, 0), "ko"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Life.Close(ctx, gone.PK, base); err != nil {
+		change(t, e, old.PK, func(m *account.Member) error { return m.RecordLogin(base.AddDate(-3, 0, 0), "en") })
+		change(t, e, recent.PK, func(m *account.Member) error { return m.RecordLogin(base.AddDate(0, 0, -1), "ko") })
+		change(t, e, gone.PK, func(m *account.Member) error { return m.RecordLogin(base.AddDate(-4, 0, 0), "ko") })
+		if _, err := closeAccount(e, gone.PK); err != nil {
 			t.Fatal(err)
 		}
 		got, err := e.Life.DormancyCandidates(ctx, base.AddDate(-1, 0, 0), 10)
@@ -166,15 +184,24 @@ func RunLifecycle(t *testing.T, newEnv New) {
 			got[0].Email != "old@example.com" || got[0].Locale != "en" || got[0].NotifiedAt != nil {
 			t.Fatalf("candidates: %+v %v", got, err)
 		}
-		if err := e.Life.MarkDormancyNotified(ctx, old.PK, base); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, old.PK, func(m *account.Member) error { return m.NoteDormancyNotice(base) })
 		got, _ = e.Life.DormancyCandidates(ctx, base.AddDate(-1, 0, 0), 10)
 		if len(got) != 1 || got[0].NotifiedAt == nil || !got[0].NotifiedAt.Equal(base) {
 			t.Fatalf("notice not recorded: %+v", got)
 		}
 		if got, _ := e.Life.DormancyCandidates(ctx, base.AddDate(-1, 0, 0), 0); len(got) != 0 {
 			t.Fatalf("limit ignored: %+v", got)
+		}
+		// A sign-in after the notice: the member is no longer a candidate,
+		// and the notice no longer stands.
+		change(t, e, old.PK, func(m *account.Member) error { return m.RecordLogin(base, "en") })
+		if got, _ := e.Life.DormancyCandidates(ctx, base.AddDate(-1, 0, 0), 10); len(got) != 0 {
+			t.Fatalf("signed in yet a candidate: %+v", got)
+		}
+		var notified *time.Time
+		change(t, e, old.PK, func(m *account.Member) error { notified = m.NotifiedAt(); return nil })
+		if notified != nil {
+			t.Fatalf("the notice outlives a sign-in: %v", notified)
 		}
 	})
 }

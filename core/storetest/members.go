@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/gradapply/gradapply/core/account"
@@ -20,9 +21,7 @@ func RunMembers(t *testing.T, newEnv New) {
 			t.Skip("no members store")
 		}
 		u := user(t, e, "kim")
-		if err := e.Members.SetStatus(ctx, u.PK, account.StatusInactive); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, u.PK, func(m *account.Member) error { return m.ChangeStatus(account.StatusInactive) })
 		got, err := e.Users.ByPK(ctx, u.PK)
 		if err != nil || got.Status != account.StatusInactive || got.TokenVersion == u.TokenVersion {
 			t.Fatalf("status: %+v %v", got, err)
@@ -30,18 +29,30 @@ func RunMembers(t *testing.T, newEnv New) {
 		if n, err := e.Members.CountRole(ctx, permission.RoleUser); err != nil || n != 0 {
 			t.Fatalf("inactive accounts do not count: %d %v", n, err)
 		}
-		if err := e.Members.SetStatus(ctx, u.PK, account.StatusActive); err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Members.SetRoles(ctx, u.PK, []permission.Role{permission.RoleSchoolAdmin}, e.Round.SchoolCode); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, u.PK, func(m *account.Member) error { return m.ChangeStatus(account.StatusActive) })
+		change(t, e, u.PK, func(m *account.Member) error {
+			return m.ChangeRoles([]permission.Role{permission.RoleSchoolAdmin, permission.RoleTimeIndependent}, e.Round.SchoolCode)
+		})
 		got, _ = e.Users.ByPK(ctx, u.PK)
-		if len(got.Roles) != 1 || got.Roles[0] != permission.RoleSchoolAdmin || got.SchoolCode != e.Round.SchoolCode {
+		if !slices.Equal(got.Roles, []permission.Role{permission.RoleSchoolAdmin, permission.RoleTimeIndependent}) ||
+			got.SchoolCode != e.Round.SchoolCode || got.TokenVersion != u.TokenVersion+3 {
 			t.Fatalf("roles: %+v", got)
+		}
+		if st, err := e.Users.Session(ctx, "kim", "jti"); err != nil || !slices.Equal(st.Roles, got.Roles) || st.SchoolCode != e.Round.SchoolCode {
+			t.Fatalf("the session sees other roles: %+v %v", st, err)
 		}
 		if n, err := e.Members.CountRole(ctx, permission.RoleSchoolAdmin); err != nil || n != 1 {
 			t.Fatalf("count: %d %v", n, err)
+		}
+		if n, err := e.Members.CountRole(ctx, permission.RoleUser); err != nil || n != 0 {
+			t.Fatalf("a removed role still counts: %d %v", n, err)
+		}
+		change(t, e, u.PK, func(m *account.Member) error { return m.ChangeRoles([]permission.Role{permission.RoleSysAdmin}, "") })
+		if got, _ = e.Users.ByPK(ctx, u.PK); !slices.Equal(got.Roles, []permission.Role{permission.RoleSysAdmin}) || got.SchoolCode != "" {
+			t.Fatalf("unbound: %+v", got)
+		}
+		if ok, err := e.Members.SchoolExists(ctx, "NOPE"); err != nil || ok {
+			t.Fatalf("unknown school exists: %v %v", ok, err)
 		}
 	})
 	t.Run("measures and the fix period", func(t *testing.T) {

@@ -90,10 +90,20 @@ func wantCode(t *testing.T, err error, kind apperr.Kind, code string) {
 	}
 }
 
+// member is a new account to create.
+func member(t *testing.T, n account.NewUser) *account.Member {
+	t.Helper()
+	m, err := account.NewMember(n)
+	if err != nil {
+		t.Fatalf("new member %s: %v", n.UserID, err)
+	}
+	return m
+}
+
 func user(t *testing.T, e Env, id string) account.User {
 	t.Helper()
-	u, err := e.Users.Create(context.Background(), account.NewUser{UserID: id, Email: id + "@example.com",
-		PasswordHash: "hash", Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: base})
+	u, err := e.Users.Create(context.Background(), member(t, account.NewUser{UserID: id, Email: id + "@example.com",
+		PasswordHash: "hash", Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: base}))
 	if err != nil {
 		t.Fatalf("create user %s: %v", id, err)
 	}

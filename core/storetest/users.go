@@ -34,9 +34,11 @@ func RunUsers(t *testing.T, newEnv New) {
 		wantCode(t, err, apperr.KindNotFound, "user.not_found")
 		_, err = e.Users.ByPK(ctx, u.PK+1000)
 		wantCode(t, err, apperr.KindNotFound, "user.not_found")
-		_, err = e.Users.Create(ctx, account.NewUser{UserID: "KIM01", Email: "other@example.com", PasswordHash: "h", Locale: "ko"})
+		_, err = e.Users.Create(ctx, member(t, account.NewUser{UserID: "KIM01", Email: "other@example.com", PasswordHash: "h", Locale: "ko",
+			Roles: []permission.Role{permission.RoleUser}}))
 		wantField(t, err, "userId", account.CodeUserIDOccupied)
-		_, err = e.Users.Create(ctx, account.NewUser{UserID: "other", Email: "KIM01@EXAMPLE.COM", PasswordHash: "h", Locale: "ko"})
+		_, err = e.Users.Create(ctx, member(t, account.NewUser{UserID: "other", Email: "KIM01@EXAMPLE.COM", PasswordHash: "h", Locale: "ko",
+			Roles: []permission.Role{permission.RoleUser}}))
 		wantField(t, err, "email", account.CodeEmailOccupied)
 		if ok, err := e.Users.UserIDTaken(ctx, "kIm01"); !ok || err != nil {
 			t.Fatalf("user id taken: %v %v", ok, err)
@@ -68,19 +70,88 @@ func RunUsers(t *testing.T, newEnv New) {
 		if st, _ := e.Users.Session(ctx, "kim", "jti-2"); st.Revoked {
 			t.Fatal("another token revoked")
 		}
-		if err := e.Users.RevokeAll(ctx, u.PK); err != nil {
-			t.Fatal(err)
-		}
+		change(t, e, u.PK, func(m *account.Member) error { return m.ResetPassword(hasher{}, "Newpass22") })
 		if st, _ := e.Users.Session(ctx, "kim", "jti-2"); st.TokenVersion != 1 {
 			t.Fatalf("token version: %+v", st)
 		}
 		_, err = e.Users.Session(ctx, "nobody", "jti-1")
 		wantCode(t, err, apperr.KindNotFound, "user.not_found")
-		if err := e.Users.RecordLogin(ctx, u.PK, base, "en"); err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := e.Users.ByPK(ctx, u.PK); got.LastLoginAt == nil || !got.LastLoginAt.Equal(base) || got.Locale != "en" {
+		change(t, e, u.PK, func(m *account.Member) error { return m.RecordLogin(base, "en") })
+		if got, _ := e.Users.ByPK(ctx, u.PK); got.LastLoginAt == nil || !got.LastLoginAt.Equal(base) || got.Locale != "en" ||
+			got.TokenVersion != 1 || got.PasswordHash != "h:Newpass22" {
 			t.Fatalf("after login: %+v", got)
+		}
+	})
+	t.Run("update", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t)
+		kim, lee := user(t, e, "kim"), user(t, e, "lee")
+		// What fn changes is written back; a new read sees it.
+		change(t, e, kim.PK, func(m *account.Member) error {
+			if m.PK() != kim.PK || m.UserID() != "kim" || m.Email() != "kim@example.com" || m.Status() != account.StatusActive ||
+				m.Locale() != "ko" || !m.AgreedAt().Equal(base) || m.CreatedAt().IsZero() || m.Changed() {
+				t.Fatalf("loaded member: %+v", m.Record())
+			}
+			return m.ChangeEmail("Kim.New@Example.com")
+		})
+		if got, _ := e.Users.ByPK(ctx, kim.PK); got.Email != "kim.new@example.com" || got.TokenVersion != kim.TokenVersion {
+			t.Fatalf("e-mail: %+v", got)
+		}
+		if taken, _ := e.Users.EmailTaken(ctx, "kim@example.com"); taken {
+			t.Fatal("the old address is still taken")
+		}
+		// Another live account's address is refused, whatever its case.
+		err := e.Users.Update(ctx, kim.PK, func(_ context.Context, m *account.Member) error { return m.ChangeEmail("LEE@example.com") })
+		wantField(t, err, "email", account.CodeEmailOccupied)
+		// fn's error writes nothing, nor what fn staged with its context.
+		err = e.Users.Update(ctx, lee.PK, func(ctx context.Context, m *account.Member) error {
+			if err := m.ChangeStatus(account.StatusInactive); err != nil {
+				return err
+			}
+			if e.Members != nil {
+				if err := e.Members.AddSanction(ctx, account.Sanction{UserPK: lee.PK, Kind: account.SanctionSuspend,
+					Cause: account.CauseOther, Note: "n", By: "admin", CreatedAt: base}); err != nil {
+					return err
+				}
+			}
+			return errBoom
+		})
+		if err != errBoom {
+			t.Fatalf("fn's error: %v", err)
+		}
+		if got, _ := e.Users.ByPK(ctx, lee.PK); got.Status != account.StatusActive || got.TokenVersion != lee.TokenVersion {
+			t.Fatalf("a refused change was written: %+v", got)
+		}
+		if e.Members != nil {
+			if list, _ := e.Members.Sanctions(ctx, lee.PK); len(list) != 0 {
+				t.Fatalf("a staged write survived: %+v", list)
+			}
+		}
+		// Update joins the caller's transaction and rolls back with it.
+		err = e.Tx.InTx(ctx, func(ctx context.Context) error {
+			if err := e.Users.Update(ctx, lee.PK, func(_ context.Context, m *account.Member) error {
+				return m.ChangeStatus(account.StatusInactive)
+			}); err != nil {
+				return err
+			}
+			return errBoom
+		})
+		if got, _ := e.Users.ByPK(ctx, lee.PK); err != errBoom || got.Status != account.StatusActive {
+			t.Fatalf("the caller's rollback kept the change: %+v %v", got, err)
+		}
+		// A rule refusing a change: nothing written.
+		err = e.Users.Update(ctx, lee.PK, func(_ context.Context, m *account.Member) error { return m.ChangeStatus(account.StatusActive) })
+		wantCode(t, err, apperr.KindConflict, account.CodeStatusChange)
+		err = e.Users.Update(ctx, kim.PK+1000, func(context.Context, *account.Member) error {
+			t.Fatal("fn called for an unknown account")
+			return nil
+		})
+		wantCode(t, err, apperr.KindNotFound, account.CodeUserNotFound)
+		// A withdrawn account's address is free; the account keeps it.
+		change(t, e, lee.PK, func(m *account.Member) error { return m.ChangeStatus(account.StatusWithdraw) })
+		change(t, e, kim.PK, func(m *account.Member) error { return m.ChangeEmail("lee@example.com") })
+		if got, _ := e.Users.ByPK(ctx, lee.PK); got.Email != "lee@example.com" || got.Status != account.StatusWithdraw {
+			t.Fatalf("withdrawn: %+v", got)
 		}
 	})
 	t.Run("list", func(t *testing.T) {
@@ -89,8 +160,8 @@ func RunUsers(t *testing.T, newEnv New) {
 		for _, id := range []string{"amy", "bob", "cho", "dan"} {
 			user(t, e, id)
 		}
-		if _, err := e.Users.Create(ctx, account.NewUser{UserID: "admin1", Email: "admin1@school.kr", PasswordHash: "h", Locale: "ko",
-			Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: e.Round.SchoolCode}); err != nil {
+		if _, err := e.Users.Create(ctx, member(t, account.NewUser{UserID: "admin1", Email: "admin1@school.kr", PasswordHash: "h", Locale: "ko",
+			Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: e.Round.SchoolCode})); err != nil {
 			t.Fatal(err)
 		}
 		list, total, err := e.Users.List(ctx, account.ListQuery{Search: "EXAMPLE", Sort: "userId", Desc: true, Offset: 1, Limit: 2})
@@ -133,3 +204,9 @@ func wantField(t *testing.T, err error, field, code string) {
 		t.Fatalf("want conflict on %s (%s), got %v", field, code, err)
 	}
 }
+
+// hasher is a password hasher for the contract suites.
+type hasher struct{}
+
+func (hasher) Hash(s string) (string, error) { return "h:" + s, nil }
+func (hasher) Verify(h, s string) bool       { return h == "h:"+s }

@@ -148,8 +148,12 @@ func New(t testing.TB, st application.State, r application.Round) *Env {
 // AddUser stores an account.
 func (e *Env) AddUser(t testing.TB, userID, email, locale string) account.User {
 	t.Helper()
-	u, err := memstore.Users{Store: e.St}.Create(context.Background(), account.NewUser{UserID: userID, Email: email,
+	m, err := account.NewMember(account.NewUser{UserID: userID, Email: email,
 		PasswordHash: "x", Roles: []permission.Role{permission.RoleUser}, Locale: locale})
+	var u account.User
+	if err == nil {
+		u, err = memstore.Users{Store: e.St}.Create(context.Background(), m)
+	}
 	if err != nil {
 		t.Fatalf("add user %s: %v", userID, err)
 	}
@@ -643,7 +647,9 @@ func (e *Env) SetLocale(t testing.TB, locale string) {
 	t.Helper()
 	u, err := memstore.Users{Store: e.St}.ByUserID(context.Background(), "u1")
 	if err == nil {
-		err = memstore.Users{Store: e.St}.RecordLogin(context.Background(), u.PK, Now, locale)
+		err = memstore.Users{Store: e.St}.Update(context.Background(), u.PK, func(_ context.Context, m *account.Member) error {
+			return m.RecordLogin(Now, locale)
+		})
 	}
 	if err != nil {
 		t.Fatal(err)

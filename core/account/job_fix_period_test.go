@@ -36,9 +36,7 @@ func TestFixPeriodEndsUnfixedLimits(t *testing.T) {
 		if id == "admin" {
 			roles = []permission.Role{permission.RoleSysAdmin}
 		}
-		if _, err := users.Create(ctx, account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "h", Roles: roles, Locale: "en", AgreedAt: clk.t}); err != nil {
-			t.Fatal(err)
-		}
+		users.add(t, account.NewUser{UserID: id, Email: id + "@example.com", PasswordHash: "h", Roles: roles, Locale: "en", AgreedAt: clk.t})
 	}
 	admin := permission.Principal{UserID: "admin", Roles: []permission.Role{permission.RoleSysAdmin}}
 	for _, id := range []string{"kim", "lee"} {
