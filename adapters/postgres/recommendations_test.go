@@ -20,8 +20,12 @@ func TestRecommendationJSONColumnsKeepTheirKeys(t *testing.T) {
 	e := contractEnv(t)
 	db := e.Tx.(*postgres.DB)
 	ctx := context.Background()
-	if _, err := e.Users.Create(ctx, account.NewUser{UserID: "kim", Email: "kim@example.com", PasswordHash: "hash",
-		Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: base}); err != nil {
+	m, err := account.NewMember(account.NewUser{UserID: "kim", Email: "kim@example.com", PasswordHash: "hash",
+		Roles: []permission.Role{permission.RoleUser}, Locale: "ko", AgreedAt: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Users.Create(ctx, m); err != nil {
 		t.Fatal(err)
 	}
 	a, err := application.NewApplication("kim", e.Round, base)

@@ -165,7 +165,7 @@ func TestSubmit(t *testing.T) {
 					t.Fatalf("payment %+v, want free and zero", q)
 				}
 				m := e.Mails()
-				if len(m) != 1 || m[0].Kind != "application_complete" || m[0].To != "hong@example.com" || m[0].Data["examNumber"] != c.applID {
+				if len(m) != 1 || m[0].Kind != "application_complete" || m[0].To != "hong@example.com" || m[0].Data["ExamNumber"] != c.applID {
 					t.Fatalf("mails %+v", m)
 				}
 			} else if paid || len(e.Mails()) != 0 {
@@ -193,7 +193,7 @@ func TestSubmitFreeMailsInCallersLocale(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := e.Mails()
-	if len(m) != 1 || m[0].Locale != "en" || m[0].Data["school"] != "Korea Graduate School" || m[0].Data["round"] != "2026 Spring" {
+	if len(m) != 1 || m[0].Locale != "en" || m[0].Data["School"] != "Korea Graduate School" || m[0].Data["Round"] != "2026 Spring" {
 		t.Fatalf("mails %+v", m)
 	}
 }
@@ -371,7 +371,7 @@ func TestCompleteMail(t *testing.T) {
 				t.Fatalf("mails %+v", m)
 			}
 			if m[0].Kind != "application_complete" || m[0].Locale != c.want || m[0].To != "hong@example.com" ||
-				m[0].Data["school"] != c.school || m[0].Data["round"] != c.round || m[0].Data["examNumber"] != h.ApplID {
+				m[0].Data["School"] != c.school || m[0].Data["Round"] != c.round || m[0].Data["ExamNumber"] != h.ApplID {
 				t.Fatalf("mail %+v, want %s %s %s", m[0], c.want, c.school, c.round)
 			}
 		})
@@ -445,11 +445,11 @@ func TestLookupAnswersAlikeAndMailsOnlyCompleted(t *testing.T) {
 		first  map[string]any
 	}{
 		{name: "known address with completed applications", email: "hong@example.com", stored: map[string][]submission.Completed{"hong@example.com": done},
-			locale: "en", first: map[string]any{"school": "Korea GS", "round": "Spring", "examNumber": "202602-CS-0001"}},
+			locale: "en", first: map[string]any{"School": "Korea GS", "Round": "Spring", "ExamNumber": "202602-CS-0001"}},
 		{name: "address written in capitals with spaces", email: "  HONG@Example.COM ", stored: map[string][]submission.Completed{"hong@example.com": done[1:]},
-			locale: "ko", first: map[string]any{"school": "서울대학원", "round": "후기", "examNumber": "B-7"}},
+			locale: "ko", first: map[string]any{"School": "서울대학원", "Round": "후기", "ExamNumber": "B-7"}},
 		{name: "stored locale other than en mails in ko", email: "hong@example.com", stored: map[string][]submission.Completed{"hong@example.com": {{SchoolKorName: "가", SchoolEngName: "A", RoundKorName: "나", RoundEngName: "B", ApplID: "1", Locale: ""}}},
-			locale: "ko", first: map[string]any{"school": "가", "round": "나", "examNumber": "1"}},
+			locale: "ko", first: map[string]any{"School": "가", "Round": "나", "ExamNumber": "1"}},
 		{name: "known address without completed applications", email: "hong@example.com", stored: map[string][]submission.Completed{}},
 		{name: "unknown address", email: "nobody@example.com", stored: map[string][]submission.Completed{"hong@example.com": done}},
 	}
@@ -474,7 +474,7 @@ func TestLookupAnswersAlikeAndMailsOnlyCompleted(t *testing.T) {
 			if len(m) != 1 || m[0].Kind != "exam_number" || m[0].Locale != c.locale || m[0].To != strings.ToLower(strings.TrimSpace(c.email)) {
 				t.Fatalf("mails %+v", m)
 			}
-			apps, _ := m[0].Data["applications"].([]any)
+			apps, _ := m[0].Data["Applications"].([]any)
 			want := len(c.stored[strings.ToLower(strings.TrimSpace(c.email))])
 			if len(apps) != want {
 				t.Fatalf("applications %v, want %d", apps, want)

@@ -206,7 +206,12 @@ func TestPublishRules(t *testing.T) {
 	if got := fieldsOf(func() error { _, err := f.svc.Create(ctx, adm, published(survey.AudienceAll, r236)); return err }()); got["audience"] != survey.CodeAudience {
 		t.Errorf("ALL by a school admin: %v", got)
 	}
-	id, err := f.svc.Create(ctx, adm, published(survey.AudienceSchool, rSKK))
+	if _, err := f.svc.Create(ctx, adm, published(survey.AudienceSchool, rSKK)); apperr.KindOf(err) != apperr.KindNotFound {
+		t.Errorf("a school admin's survey for another school: %v", err)
+	}
+	blank := published(survey.AudienceSchool, rSKK)
+	blank.SchoolCode = ""
+	id, err := f.svc.Create(ctx, adm, blank)
 	if err != nil {
 		t.Fatal(err)
 	}

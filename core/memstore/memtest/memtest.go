@@ -276,8 +276,7 @@ func (e *Env) Logged() []string {
 	return out
 }
 
-// Mail is one queued mail with the message as the outbox holds it (its
-// JSON fields).
+// Mail is one queued mail, its message's fields by their Go names.
 type Mail struct {
 	Kind, Locale, To string
 	Data             map[string]any
