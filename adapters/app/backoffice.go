@@ -17,7 +17,7 @@ type applContacts struct{ postgres.Applicants }
 
 func (c applContacts) Contact(ctx context.Context, userID string) (application.Contact, error) {
 	got, err := c.Applicants.Contact(ctx, userID)
-	return application.Contact{Email: got.Email, Locale: got.Locale}, err
+	return application.Contact(got), err
 }
 
 // buildBackoffice wires the back office (issue 13): staff use cases on the

@@ -121,7 +121,7 @@ func CheckServices(ctx context.Context, cfg config.Config) error {
 	rc := redis.NewClient(ro)
 	defer rc.Close()
 	if err := rc.Ping(ctx).Err(); err != nil {
-		return fmt.Errorf("Redis is not reachable at %s — start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save \"\" --appendonly no", ro.Addr)
+		return fmt.Errorf("redis is not reachable at %s — start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save \"\" --appendonly no", ro.Addr)
 	}
 	return nil
 }

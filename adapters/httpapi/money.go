@@ -487,11 +487,9 @@ func (h *moneyHandlers) export(c *echo.Context) error {
 	}
 	lines := func(rows []payment.MethodSummary) error {
 		for _, r := range rows {
-			method := string(r.PayType)
+			method := r.PayType.Name(string(loc))
 			if r.PayType == "" {
 				method = map[Locale]string{Ko: "합계", En: "Total"}[loc]
-			} else {
-				method = r.PayType.Name(string(loc))
 			}
 			if err := put([]any{string(r.Currency), method, r.Payments, r.Paid.Decimal(), r.ProviderFees.Decimal(), r.Refunds,
 				r.Refunded.Decimal(), r.Net.Decimal()}); err != nil {

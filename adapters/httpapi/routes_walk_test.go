@@ -43,9 +43,6 @@ var csrfExempt = map[string]string{
 	"POST /testpg/pay/:paymentId/:action": "test gateway page: a provider's window, no session",
 }
 
-// ownedParams are the path parameters that name something an applicant owns.
-var ownedParams = map[string]bool{"applNo": true, "fileKey": true, "id": true, "userId": true}
-
 // sampleParams fills the other path parameters. A new parameter name
 // fails the walk until it gets a sample here.
 var sampleParams = map[string]string{

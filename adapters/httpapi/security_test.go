@@ -87,7 +87,7 @@ func TestBadInputRefusedBeforeTheDatabase(t *testing.T) {
 		{guest, "POST", "/user/api/login", "{\"userId\":\"\xff\xfe\",\"password\":\"x\"}", 400, "body"},
 		{guest, "POST", "/user/api/email-code", `{"email":"a\u0000@example.com"}`, 400, "email"},
 		// step saves, drafts, file keys
-		{owner, "POST", "/apply/api-auth/appl/part", fmt.Sprintf(`{"applPartRequestList":[{"schoolCode":"236","enterYear":2147483648,"recruitPartSeq":1}]}`), 400, "applPartRequestList[0].enterYear"},
+		{owner, "POST", "/apply/api-auth/appl/part", `{"applPartRequestList":[{"schoolCode":"236","enterYear":2147483648,"recruitPartSeq":1}]}`, 400, "applPartRequestList[0].enterYear"},
 		{owner, "POST", fmt.Sprintf("/apply/api-auth/appl/basis/%d", n), `{"applicantInfo":{"korName":"김\u0000"}}`, 400, "applicantInfo.korName"},
 		{owner, "POST", fmt.Sprintf("/apply/api-auth/appl/acad/%d", n), `{"acadList":[{"gpa":"4.0","seq":99999999999}]}`, 400, "acadList[0].seq"},
 		{owner, "PUT", fmt.Sprintf("/apply/api-auth/appl/draft/%d/BASIS", n), `{"korName":"\u0000"}`, 400, "korName"},

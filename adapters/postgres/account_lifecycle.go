@@ -31,7 +31,7 @@ var submitted = []string{"SUBMIT", "VBANK_ISSUE", "COMPLETE", "CANCEL"}
 
 // ActiveByEmail lists the accounts not withdrawn that use the address.
 func (s Lifecycle) ActiveByEmail(ctx context.Context, email string) ([]account.User, error) {
-	rows, err := s.DB.query(ctx, Users{s.DB}.selectUsers().
+	rows, err := s.DB.query(ctx, Users(s).selectUsers().
 		Where("lower(u.email) = lower(?) AND u.status <> 'WITHDRAW'", email).OrderBy("u.id"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: users by email: %w", err)

@@ -177,7 +177,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	}
 
 	f.m.setState(n, application.State{Status: application.AcadSave})
-	_, langs, err := f.s.SaveLanguages(ctx, kim, n, []form.LanguageEntry{
+	_, _, err = f.s.SaveLanguages(ctx, kim, n, []form.LanguageEntry{
 		validLang(" keep "), validLang(""), validLang("keep"), validLang(string(make([]byte, 65))),
 	}, seqIDs())
 	if err == nil {
@@ -185,7 +185,7 @@ func TestStepReadsReturnSavedData(t *testing.T) {
 	}
 	f.m.SetRound(withExams(f.m.round(key), "IELTS", "TOPIK", "JLPT"))
 	list := []form.LanguageEntry{validLang(" keep "), withExam(validLang(""), "IELTS"), withExam(validLang("keep"), "TOPIK"), withExam(validLang(string(make([]byte, 65))), "JLPT")}
-	_, langs, err = f.s.SaveLanguages(ctx, kim, n, list, seqIDs())
+	_, langs, err := f.s.SaveLanguages(ctx, kim, n, list, seqIDs())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,12 +103,6 @@ func (n *names) yes(b bool) string {
 	return ""
 }
 
-func (n *names) yesNo(b bool) string {
-	if b {
-		return n.pick("예", "Yes")
-	}
-	return n.pick("아니요", "No")
-}
 
 func (n *names) gender(g string) string {
 	switch g {

@@ -22,10 +22,8 @@ var (
 	errBoom     = memtest.ErrBoom
 	pdfBody     = memtest.PDF
 	jpgBody     = memtest.JPG
-	pngBody     = memtest.PNG
 	state       = memtest.State
 	testRound   = memtest.Round
-	testItems   = memtest.Items
 	wantErr     = memtest.WantErr
 	wantField   = memtest.WantField
 	allConsents = memtest.AllConsents
