@@ -171,11 +171,15 @@ func (brokenSchools) Schools(context.Context) ([]application.School, error) { re
 
 type brokenApps struct{}
 
-func (brokenApps) ListByUser(context.Context, string) ([]application.Header, error) { return nil, errDown }
+func (brokenApps) ListByUser(context.Context, string) ([]application.Header, error) {
+	return nil, errDown
+}
 
 type brokenLog struct{}
 
-func (brokenLog) Record(context.Context, string, string, string, map[string]any) error { return errDown }
+func (brokenLog) Record(context.Context, string, string, string, map[string]any) error {
+	return errDown
+}
 
 // When the school list, the member's applications or the access log cannot
 // be read the call fails with the cause: no form without schools, no staff

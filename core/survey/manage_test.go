@@ -214,7 +214,9 @@ func (s failingStore) Completion(ctx context.Context, k application.RoundKey) (s
 
 type failingApps struct{}
 
-func (failingApps) ListByUser(context.Context, string) ([]application.Header, error) { return nil, errDown }
+func (failingApps) ListByUser(context.Context, string) ([]application.Header, error) {
+	return nil, errDown
+}
 
 // A store failure is the caller's error and leaves nothing half done: no
 // flush, no audit row, no questions changed.
