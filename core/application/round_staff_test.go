@@ -3,6 +3,7 @@ package application_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -359,8 +360,30 @@ func TestValidateStepAndAll(t *testing.T) {
 			t.Errorf("%s of an empty form: %v", st, err)
 		}
 	}
-	for _, st := range []application.Status{application.LangSave, application.CareerSave, application.AddInfoSave} {
-		_ = application.ValidateStep(st, empty, c) // what each requires is core/form's; it must not panic
+	// The language step checks the scores and the certificates together;
+	// the career and additional-information steps their own lists.
+	filled := form.Form{PartLanguages: []form.LanguageEntry{{ExamCode: "X"}}, CertificateList: []form.Certificate{{}},
+		CareerList: []form.Career{{}}, Essays: []form.Essay{{No: 9}}}
+	for _, tc := range []struct {
+		step application.Status
+		want []string
+	}{
+		{application.LangSave, []string{"partLanguages[0].score:" + form.CodeRequired, "certificateList[0].description:" + form.CodeRequired}},
+		{application.CareerSave, []string{"careerList[0].companyName:" + form.CodeRequired}},
+		{application.AddInfoSave, []string{"essays[0].no:" + form.CodeEssayUnknown}},
+	} {
+		got := fields(application.ValidateStep(tc.step, filled, c))
+		for _, w := range tc.want {
+			if !got[w] {
+				t.Errorf("%s: no %s in %v", tc.step, w, got)
+			}
+		}
+		for fc := range got {
+			if !strings.HasPrefix(fc, map[application.Status]string{application.LangSave: "partLanguages", application.CareerSave: "career",
+				application.AddInfoSave: "essays"}[tc.step]) && !(tc.step == application.LangSave && strings.HasPrefix(fc, "certificateList")) {
+				t.Errorf("%s reports %s of another step", tc.step, fc)
+			}
+		}
 	}
 	basis := fields(application.ValidateStep(application.BasisSave, empty, c))
 	acad := fields(application.ValidateStep(application.AcadSave, empty, c))
