@@ -1,6 +1,7 @@
 package mailmsg_test
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"testing"
@@ -87,6 +88,66 @@ func TestSignUpCodeAndResetLinkAreSecrets(t *testing.T) {
 		_ = mailmsg.Walk(m, func(string, *mailmsg.Secret) error { n++; return nil })
 		if n != 1 {
 			t.Errorf("%T: %d secrets, want 1", m, n)
+		}
+	}
+}
+
+type inMapOfStructs struct{ M map[string][]item }
+
+func (inMapOfStructs) Kind() string { return "in_map_of_structs" }
+
+type plainMap struct {
+	Labels map[string]string
+	Tags   map[string][]int
+	Codes  [2]mailmsg.Secret
+	Empty  *item
+	None   []item
+	hidden mailmsg.Secret
+}
+
+func (plainMap) Kind() string { return "plain_map" }
+
+// A Secret hidden in a struct inside a map's values is refused as well; a map
+// of plain values is no secret and walks fine, as do arrays, nil pointers,
+// nil slices and unexported fields (never reached).
+func TestWalkRefusesEveryMapHoldingASecret(t *testing.T) {
+	t.Parallel()
+	none := func(string, *mailmsg.Secret) error { return nil }
+	if err := mailmsg.Walk(&inMapOfStructs{M: map[string][]item{"k": {{"a", "s"}}}}, none); err == nil {
+		t.Fatal("Walk skipped a Secret in a struct in a map")
+	}
+	m := plainMap{Labels: map[string]string{"a": "b"}, Tags: map[string][]int{"t": {1}}, Codes: [2]mailmsg.Secret{"c0", "c1"}, hidden: "h"}
+	c := mailmsg.Clone(&m)
+	var paths []string
+	if err := mailmsg.Walk(c, func(p string, s *mailmsg.Secret) error { paths = append(paths, p+"="+string(*s)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Codes[0]=c0", "Codes[1]=c1"}; !slices.Equal(paths, want) {
+		t.Fatalf("paths %v, want %v", paths, want)
+	}
+	got := c.(*plainMap)
+	if got.Empty != nil || got.None != nil || got.hidden != "" || got.Labels["a"] != "b" {
+		t.Fatalf("clone %+v", got)
+	}
+	var nilPtr *nested
+	if err := mailmsg.Walk(nilPtr, none); err == nil {
+		t.Fatal("Walk accepted a nil pointer")
+	}
+}
+
+// The first error of fn stops the walk and is returned: a secret that cannot
+// be sealed must not leave the rest of the message half sealed unnoticed.
+func TestWalkStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
+	stop := errors.New("cannot seal")
+	for _, m := range []mailmsg.Message{
+		&nested{Items: []item{{"a", "s1"}, {"b", "s2"}}},
+		&nested{Ptr: &item{"c", "s3"}},
+	} {
+		n := 0
+		err := mailmsg.Walk(m, func(string, *mailmsg.Secret) error { n++; return stop })
+		if !errors.Is(err, stop) || n != 1 {
+			t.Errorf("%+v: err %v after %d secrets", m, err, n)
 		}
 	}
 }
