@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
-import { httpClient, buildHeaders } from './httpClient';
+import { httpClient, buildHeaders, downloadFile, fileNameOf } from './httpClient';
 import { dataProvider } from './dataProvider';
 import { mockFetch, setCookie } from './test/fetchMock';
 
@@ -89,4 +89,51 @@ describe('dataProvider (ra-data-simple-rest on /apply/api-auth/admin)', () => {
         expect(data.userId).toBe('lee');
         expect(calls[0].url).toBe('/apply/api-auth/admin/users/7');
     });
+});
+
+describe('downloads', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('reads the UTF-8 file name first, then the ASCII one', () => {
+        expect(fileNameOf(`attachment; filename="a_.zip"; filename*=UTF-8''%EC%84%9C%EB%A5%98.zip`, 'x')).toBe('서류.zip');
+        expect(fileNameOf('attachment; filename="applicants.xlsx"', 'x')).toBe('applicants.xlsx');
+        expect(fileNameOf(null, 'download')).toBe('download');
+    });
+
+    it('reports progress chunk by chunk against X-Export-Bytes, then saves the file', async () => {
+        const parts = [new Uint8Array(300), new Uint8Array(700)];
+        const body = new ReadableStream<Uint8Array>({
+            start(c) {
+                parts.forEach(p => c.enqueue(p));
+                c.close();
+            },
+        });
+        vi.stubGlobal('fetch', vi.fn(async () => new Response(body, {
+            status: 200,
+            headers: { 'X-Export-Bytes': '1000', 'Content-Disposition': 'attachment; filename="documents.zip"', 'Content-Type': 'application/zip' },
+        })));
+        const u = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (s: string) => void };
+        const saved: Blob[] = [];
+        u.createObjectURL = b => {
+            saved.push(b);
+            return 'blob:x';
+        };
+        u.revokeObjectURL = () => {};
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+        const seen: number[] = [];
+        const name = await downloadFile('/x', p => {
+            expect(p.total).toBe(1000);
+            seen.push(p.received);
+        });
+        expect(name).toBe('documents.zip');
+        expect(seen).toEqual([0, 300, 1000]);
+        expect(click).toHaveBeenCalledOnce();
+        expect(saved[0].size).toBe(1000);
+    });
+
+    it('turns a refused download into the server message', async () => {
+        vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 404, message: '모집 회차를 찾을 수 없습니다.' }), { status: 404 })));
+        await expect(downloadFile('/x', () => {})).rejects.toThrow('모집 회차를 찾을 수 없습니다.');
+    });
+
 });

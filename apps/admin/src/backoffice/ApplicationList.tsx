@@ -15,7 +15,7 @@ import {
     type RaRecord,
 } from 'react-admin';
 import { ExportPanel } from './ExportPanel';
-import { PageHeading } from '../rounds/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 import { moneySummary, type StaffMoney } from './staffMoney';
 
 export const APPL_STATUSES = [

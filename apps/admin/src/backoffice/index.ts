@@ -43,4 +43,3 @@ export const roundClosures = {
     icon: EventBusyIcon,
 };
 
-export { RESOURCE_PAGES } from './pages';

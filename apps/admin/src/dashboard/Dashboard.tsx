@@ -3,6 +3,7 @@ import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin
 import { HealthCard } from './HealthCard';
 import type { Permissions } from '../authProvider';
 import { RoundDashboard } from '../backoffice/RoundDashboard';
+import { PageHeading } from '../components/PageHeading';
 
 /** Roles that see a round's counts (server: core/permission Dashboard). */
 const DASHBOARD_ROLES = ['ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_CLOSE_ADMIN'];
@@ -17,9 +18,7 @@ export const Dashboard = () => {
             <Title title={translate('app.title')} />
             <Card component="section">
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {identity ? translate('app.dashboard.welcome', { name: identity.fullName }) : translate('app.title')}
-                    </Typography>
+                    <PageHeading variant="page">{identity ? translate('app.dashboard.welcome', { name: identity.fullName }) : translate('app.title')}</PageHeading>
                     <Typography variant="body2" color="text.secondary" gutterBottom>
                         {translate('app.dashboard.intro')}
                     </Typography>
