@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** The feature folders under src/. */
-const FEATURES = ['backoffice', 'dashboard', 'helpdesk', 'inquiry', 'login', 'money', 'pages', 'refunds', 'rounds', 'school', 'surveys', 'users'];
+const FEATURES = ['backoffice', 'health', 'helpdesk', 'inquiry', 'login', 'money', 'pages', 'refunds', 'rounds', 'school', 'surveys', 'users'];
 
 /** The app shell: it imports the features, so they may not import it. */
 const SHELL = ['App', 'router', 'dataProvider', 'main', 'i18n', 'layout'];

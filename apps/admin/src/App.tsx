@@ -4,7 +4,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createStore } from './store';
-import { Dashboard } from './dashboard/Dashboard';
+import { Dashboard } from './layout/Dashboard';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { ComingSoon } from './pages/ComingSoon';

@@ -63,12 +63,8 @@ export const fileNameOf = (disposition: string | null, fallback: string): string
 export const downloadFile = async (url: string, onProgress: (p: Progress) => void): Promise<string> => {
     const res = await fetch(url, { headers: buildHeaders('GET'), credentials: 'same-origin' });
     if (!res.ok) {
-        let body: ApiErrorBody | null = null;
-        try {
-            body = (await res.json()) as ApiErrorBody;
-        } catch {
-            body = null;
-        }
+        // A refusal without a JSON body reads as the generic message.
+        const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
         throw new HttpError(errorText(body, 'ra.notification.http_error'), res.status, body);
     }
     const total = Number(res.headers.get('X-Export-Bytes') ?? res.headers.get('Content-Length') ?? 0) || 0;

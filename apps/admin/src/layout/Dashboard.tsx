@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { HealthCard } from './HealthCard';
+import { HealthCard } from '../health/HealthCard';
 import type { Permissions } from '../authProvider';
 import { RoundDashboard } from '../backoffice/RoundDashboard';
 import { PageHeading } from '../components/PageHeading';
