@@ -35,6 +35,20 @@ const featureBoundaries = FEATURES.map(feature => ({
     },
 }));
 
+/** Shared modules (src/components and the files at src/ outside the shell) import neither features nor the shell. */
+const sharedModules = {
+    files: ['src/components/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', ...SHELL.map(name => `src/${name}.{ts,tsx}`)],
+    rules: {
+        'no-restricted-imports': ['error', {
+            patterns: [{
+                regex: `^(\\./|(\\.\\./)+)(${[...FEATURES, ...SHELL].join('|')})(/|\\.tsx?$|$)`,
+                message: 'A shared module is used by the features, so it imports none of them (nor the app shell).',
+            }],
+        }],
+    },
+};
+
 export default tseslint.config(
     { ignores: ['dist', 'node_modules', 'coverage'] },
     {
@@ -54,6 +68,7 @@ export default tseslint.config(
         languageOptions: { globals: globals.node },
     },
     ...featureBoundaries,
+    sharedModules,
     // Tests render the whole app; they may reach the shell, never another feature.
     ...FEATURES.map(feature => ({
         files: [`src/${feature}/**/*.test.{ts,tsx}`],
