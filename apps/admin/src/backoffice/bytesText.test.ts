@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesText } from './bytesText';
 import { enBackoffice, koBackoffice } from './messages';
-import { leaves } from '../i18n/deepMerge';
+import { leaves } from '../i18n/merge';
 
 describe('back office', () => {
     it('writes byte counts for people', () => {
