@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { httpClient, buildHeaders, downloadFile, fileNameOf } from './httpClient';
-import { dataProvider } from './dataProvider';
+import { dataProvider, withMethods } from './dataProvider';
 import { mockFetch, setCookie } from './test/fetchMock';
 
 describe('httpClient headers', () => {
@@ -88,6 +88,40 @@ describe('dataProvider (ra-data-simple-rest on /apply/api-auth/admin)', () => {
         const { data } = await dataProvider.getOne('users', { id: 7 });
         expect(data.userId).toBe('lee');
         expect(calls[0].url).toBe('/apply/api-auth/admin/users/7');
+    });
+
+    it('refuses a method name given twice, where a spread would keep only the last', () => {
+        const noop = async () => ({});
+        expect(() => withMethods(dataProvider, { getList: noop })).toThrow('getList');
+        expect(() => withMethods(dataProvider, { refund: noop }, { refund: noop })).toThrow('refund');
+        expect(Object.keys(withMethods(dataProvider, { refund: noop }))).toContain('refund');
+    });
+
+    it('sends a custom method through the same client: CSRF proof, JSON body, the server\'s field errors', async () => {
+        setCookie('XSRF-TOKEN', 'csrf-9');
+        const { calls } = mockFetch(() => ({ status: 400, body: { status: 400, message: '사유를 입력해 주세요.', fields: { reason: '필수입니다.' } } }));
+        const e = (await dataProvider.setRoundClosure('236-2027-1', 'close', '').catch(x => x)) as HttpError;
+        expect(e).toBeInstanceOf(HttpError);
+        expect(e.body.fields).toEqual({ reason: '필수입니다.' });
+        expect(calls[0]).toMatchObject({ url: '/apply/api-auth/admin/round-closures/236-2027-1/close', method: 'POST', body: { reason: '' } });
+        expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('csrf-9');
+    });
+
+    it('exports a round as a file through its custom method, with progress', async () => {
+        const seen: string[] = [];
+        vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+            seen.push(url);
+            return new Response(new Uint8Array(10), { status: 200, headers: { 'X-Export-Bytes': '10', 'Content-Disposition': 'attachment; filename="applicants.xlsx"' } });
+        }));
+        const u = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (s: string) => void };
+        u.createObjectURL = () => 'blob:x';
+        u.revokeObjectURL = () => {};
+        vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+        const progress: number[] = [];
+        const name = await dataProvider.exportRound('applicants', { schoolCode: '236', enterYear: '2027', recruitPartSeq: '1' }, p => progress.push(p.received));
+        expect(name).toBe('applicants.xlsx');
+        expect(seen).toEqual(['/apply/api-auth/admin/exports/applicants?schoolCode=236&enterYear=2027&recruitPartSeq=1']);
+        expect(progress.at(-1)).toBe(10);
     });
 });
 
