@@ -21,7 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fieldErrors } from '../apiErrors';
 import { formatDateTime } from '../format';
-import { StatusText } from './ApplicationList';
+import { StatusText } from './status';
 import type { BackofficeDataProvider } from './methods';
 import { PageHeading } from '../components/PageHeading';
 import { methodText, moneyAmountText, moneyStateText, type StaffMoney } from './staffMoney';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogT
 import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fieldErrors } from '../apiErrors';
-import { APPL_STATUSES } from './ApplicationList';
+import { APPL_STATUSES } from './status';
 import type { BackofficeDataProvider } from './methods';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';

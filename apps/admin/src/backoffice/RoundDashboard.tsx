@@ -3,7 +3,7 @@ import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mu
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { APPL_STATUSES } from './ApplicationList';
+import { APPL_STATUSES } from './status';
 import type { BackofficeDataProvider } from './methods';
 
 /**

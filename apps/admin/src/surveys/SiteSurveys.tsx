@@ -292,4 +292,3 @@ export const SurveyResults = () => {
     );
 };
 
-export default { list: SurveyList, create: SurveyCreate, edit: SurveyEdit };
