@@ -1,6 +1,6 @@
+import { useState } from 'react';
 import { MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
 import { useGetIdentity, useGetList, useLocale, useTranslate } from 'react-admin';
-import { useState } from 'react';
 import { localName, type School } from '../schools';
 
 /**

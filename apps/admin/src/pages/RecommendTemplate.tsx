@@ -113,8 +113,13 @@ const Letters = () => {
     const [params] = useSearchParams();
     const linked = (params.get('applNo') ?? '').replace(/\D/g, '');
     const [applNo, setApplNo] = useState(linked);
-    // the application whose letters are shown
+    // the application whose letters are shown; a new ?applNo= link shows its own
     const [shown, setShown] = useState(linked);
+    const [lastLinked, setLastLinked] = useState(linked);
+    if (linked !== lastLinked) {
+        setLastLinked(linked);
+        if (linked) setShown(linked);
+    }
     const dataProvider = useDataProvider<PagesDataProvider>();
     const letters = useQuery({
         queryKey: ['getLetters', shown],
