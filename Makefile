@@ -65,7 +65,7 @@ test-applicant: deps
 	cd apps/applicant && npx vitest run
 
 test-admin: deps
-	cd apps/admin && npm run typecheck --silent && npx vitest run
+	cd apps/admin && npm run typecheck --silent && npx eslint . && npx vitest run
 
 # Chromium for the browser tests: Debian's package, never a downloaded build.
 browser:

@@ -4,31 +4,25 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createStore } from './store';
-import { Dashboard } from './dashboard/Dashboard';
+import { lazyNamed } from './lazyNamed';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
-import { ComingSoon } from './pages/ComingSoon';
-import { InfoInquiry } from './pages/InfoInquiry';
-import { RecommendTemplate } from './pages/RecommendTemplate';
 import { INFO_INQUIRY, PLANNED_PAGES, RECOMMEND_TEMPLATE } from './pages/adminPages';
+import { ComingSoon, InfoInquiry, RecommendTemplate } from './pages';
 import users from './users';
-import rounds from './rounds';
-import { RoundInfo } from './rounds/RoundInfo';
-import { ApplIdCheck } from './rounds/ApplIdCheck';
-import { RemakeApplId } from './rounds/RemakeApplId';
-import { SchoolSettings } from './school/SchoolSettings';
-import surveys, { SurveyResults } from './surveys/SiteSurveys';
-import { SurveyQuestions } from './surveys/SurveyQuestions';
+import rounds, { ApplIdCheck, RemakeApplId, RoundInfo } from './rounds';
+import { SchoolSettings } from './school';
+import surveys, { SurveyQuestions, SurveyResults } from './surveys';
 import { accessLog, applications, members, roles, roundClosures } from './backoffice';
 import { faq, faqCategories, helpPosts } from './helpdesk';
 import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
-import { PayAttemptList, PayAttemptShow } from './money/PayAttempts';
-import { CancelHistory, FailureHistory, PayCheck } from './money/Histories';
-import { ManualPay, PayCancelPage } from './money/ManualPay';
-import { SettlementPage } from './money/Settlement';
-import { FeeRuleCreate, FeeRuleEdit, FeeRuleList } from './money/FeeRules';
+import { feeRules, ManualPay, payAttempts, payCancels, PayCancelPage, payCheck, payFailures, SettlementPage } from './money';
 import { refundRequests, refundRules } from './refunds';
+
+// Every resource view and custom page is loaded on first visit (see
+// lazyNamed): the first load holds the shell, the login page and react-admin's core.
+const Dashboard = lazyNamed(() => import('./layout/Dashboard'), 'Dashboard');
 
 const store = createStore();
 
@@ -62,12 +56,12 @@ export const App = () => (
         <Resource name="users" {...users} />
         <Resource name="recruit-parts" {...rounds} />
         {/* The staff money pages (issue 10); the menu lists them under their own heading. */}
-        <Resource name="pay/attempts" list={PayAttemptList} show={PayAttemptShow} />
-        <Resource name="pay/cancels" list={CancelHistory} />
-        <Resource name="pay/failures" list={FailureHistory} />
-        <Resource name="pay/check" list={PayCheck} />
+        <Resource name="pay/attempts" {...payAttempts} />
+        <Resource name="pay/cancels" {...payCancels} />
+        <Resource name="pay/failures" {...payFailures} />
+        <Resource name="pay/check" {...payCheck} />
         {/* Settlement fee rules (issue 18): system admins. */}
-        <Resource name="fee-rules" list={FeeRuleList} create={FeeRuleCreate} edit={FeeRuleEdit} />
+        <Resource name="fee-rules" {...feeRules} />
         {/* Applicants' refund requests and the schools' refund rules (issue 18). */}
         <Resource name="pay/refund-requests" {...refundRequests} />
         <Resource name="pay/refund-rules" {...refundRules} />

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authProvider, LoginError, NOT_ADMIN, resetAuthState } from './authProvider';
 import { mockFetch, setCookie, type Call } from './test/fetchMock';
-import koMessages from './i18n/ko';
-import enMessages from './i18n/en';
-import { leaves } from './i18n/deepMerge';
+import { enMessages, koMessages } from './i18n/catalogue';
+import { leaves } from './i18n/merge';
 
 // What /user/api/me answers: whether the person may enter and which pages
 // they get is the server's say (core/permission), never a table in the app.

@@ -1,8 +1,6 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
-import { httpClient, type ApiErrorBody } from './httpClient';
-import { RESOURCE_PAGES as BACKOFFICE_PAGES } from './backoffice/pages';
-import { INQUIRY_PAGE } from './inquiry/pages';
-import { REFUND_PAGES } from './refunds/pages';
+import type { ApiErrorBody } from './apiErrors';
+import { httpClient } from './httpClient';
 
 /** Translation keys the login page shows for a refused or ended session. */
 export const NOT_ADMIN = 'app.auth.not_admin';
@@ -29,7 +27,7 @@ export interface Permissions {
     pages: string[];
 }
 
-/** Resources whose page the server lists under the spec's path. */
+/** Resources whose page the server lists under the spec's path (core/permission adminPages). */
 const RESOURCE_PAGES: Record<string, string> = {
     'recruit-parts': 'recruit-part/list',
     'pay/attempts': 'pay/info',
@@ -37,10 +35,13 @@ const RESOURCE_PAGES: Record<string, string> = {
     'pay/failures': 'pay-failure/history',
     'pay/check': 'pay-check',
     'fee-rules': 'settlement/fee-rules',
-    inquiries: INQUIRY_PAGE,
+    inquiries: 'inquiry/manage',
     surveys: 'survey/list',
-    ...BACKOFFICE_PAGES,
-    ...REFUND_PAGES,
+    members: 'user/management',
+    roles: 'auth/list',
+    'round-closures': 'round/close',
+    'pay/refund-requests': 'refund-requests',
+    'pay/refund-rules': 'refund-rules',
 };
 
 const isAdmin = (me: Me | null | undefined): boolean => !!me?.adminArea;

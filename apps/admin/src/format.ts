@@ -23,3 +23,19 @@ export const formatDateTime = (value: unknown, withSeconds = false): string => {
     const time = `${get('hour')}:${get('minute')}${withSeconds ? `:${get('second')}` : ''}`;
     return `${get('year')}-${get('month')}-${get('day')} ${time}`;
 };
+
+/** Money as the server sends it: minor units and a currency. */
+export interface Money {
+    amount: number;
+    currency: 'KRW' | 'USD';
+}
+
+/** "80,000 KRW" or "68.16 USD". */
+export const fmtMoney = (m?: Money | null): string => {
+    if (!m || !m.currency) return '–';
+    if (m.currency === 'USD') return `${(m.amount / 100).toFixed(2)} USD`;
+    return `${m.amount.toLocaleString('ko-KR')} KRW`;
+};
+
+/** Minor units back to the major units an amount is typed in ("12.50" USD, "80000" KRW). */
+export const major = (m: Money): string => (m.currency === 'USD' ? (m.amount / 100).toFixed(2) : String(m.amount));

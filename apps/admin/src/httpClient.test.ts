@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
-import { httpClient, buildHeaders } from './httpClient';
-import { dataProvider } from './dataProvider';
+import { httpClient, buildHeaders, downloadFile, fileNameOf } from './httpClient';
+import { dataProvider, withMethods } from './dataProvider';
 import { mockFetch, setCookie } from './test/fetchMock';
 
 describe('httpClient headers', () => {
@@ -89,4 +89,85 @@ describe('dataProvider (ra-data-simple-rest on /apply/api-auth/admin)', () => {
         expect(data.userId).toBe('lee');
         expect(calls[0].url).toBe('/apply/api-auth/admin/users/7');
     });
+
+    it('refuses a method name given twice, where a spread would keep only the last', () => {
+        const noop = async () => ({});
+        expect(() => withMethods(dataProvider, { getList: noop })).toThrow('getList');
+        expect(() => withMethods(dataProvider, { refund: noop }, { refund: noop })).toThrow('refund');
+        expect(Object.keys(withMethods(dataProvider, { refund: noop }))).toContain('refund');
+    });
+
+    it('sends a custom method through the same client: CSRF proof, JSON body, the server\'s field errors', async () => {
+        setCookie('XSRF-TOKEN', 'csrf-9');
+        const { calls } = mockFetch(() => ({ status: 400, body: { status: 400, message: '사유를 입력해 주세요.', fields: { reason: '필수입니다.' } } }));
+        const e = (await dataProvider.setRoundClosure('236-2027-1', 'close', '').catch(x => x)) as HttpError;
+        expect(e).toBeInstanceOf(HttpError);
+        expect(e.body.fields).toEqual({ reason: '필수입니다.' });
+        expect(calls[0]).toMatchObject({ url: '/apply/api-auth/admin/round-closures/236-2027-1/close', method: 'POST', body: { reason: '' } });
+        expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('csrf-9');
+    });
+
+    it('exports a round as a file through its custom method, with progress', async () => {
+        const seen: string[] = [];
+        vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+            seen.push(url);
+            return new Response(new Uint8Array(10), { status: 200, headers: { 'X-Export-Bytes': '10', 'Content-Disposition': 'attachment; filename="applicants.xlsx"' } });
+        }));
+        const u = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (s: string) => void };
+        u.createObjectURL = () => 'blob:x';
+        u.revokeObjectURL = () => {};
+        vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+        const progress: number[] = [];
+        const name = await dataProvider.exportRound('applicants', { schoolCode: '236', enterYear: '2027', recruitPartSeq: '1' }, p => progress.push(p.received));
+        expect(name).toBe('applicants.xlsx');
+        expect(seen).toEqual(['/apply/api-auth/admin/exports/applicants?schoolCode=236&enterYear=2027&recruitPartSeq=1']);
+        expect(progress.at(-1)).toBe(10);
+    });
+});
+
+describe('downloads', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('reads the UTF-8 file name first, then the ASCII one', () => {
+        expect(fileNameOf(`attachment; filename="a_.zip"; filename*=UTF-8''%EC%84%9C%EB%A5%98.zip`, 'x')).toBe('서류.zip');
+        expect(fileNameOf('attachment; filename="applicants.xlsx"', 'x')).toBe('applicants.xlsx');
+        expect(fileNameOf(null, 'download')).toBe('download');
+    });
+
+    it('reports progress chunk by chunk against X-Export-Bytes, then saves the file', async () => {
+        const parts = [new Uint8Array(300), new Uint8Array(700)];
+        const body = new ReadableStream<Uint8Array>({
+            start(c) {
+                parts.forEach(p => c.enqueue(p));
+                c.close();
+            },
+        });
+        vi.stubGlobal('fetch', vi.fn(async () => new Response(body, {
+            status: 200,
+            headers: { 'X-Export-Bytes': '1000', 'Content-Disposition': 'attachment; filename="documents.zip"', 'Content-Type': 'application/zip' },
+        })));
+        const u = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (s: string) => void };
+        const saved: Blob[] = [];
+        u.createObjectURL = b => {
+            saved.push(b);
+            return 'blob:x';
+        };
+        u.revokeObjectURL = () => {};
+        const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+        const seen: number[] = [];
+        const name = await downloadFile('/x', p => {
+            expect(p.total).toBe(1000);
+            seen.push(p.received);
+        });
+        expect(name).toBe('documents.zip');
+        expect(seen).toEqual([0, 300, 1000]);
+        expect(click).toHaveBeenCalledOnce();
+        expect(saved[0].size).toBe(1000);
+    });
+
+    it('turns a refused download into the server message', async () => {
+        vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 404, message: '모집 회차를 찾을 수 없습니다.' }), { status: 404 })));
+        await expect(downloadFile('/x', () => {})).rejects.toThrow('모집 회차를 찾을 수 없습니다.');
+    });
+
 });

@@ -1,4 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import { errorText, nestFieldErrors, type ApiErrorBody } from './apiErrors';
+import type { Progress } from './api';
 import { readCookie } from './cookies';
 import { currentLocale } from './locale';
 
@@ -6,43 +8,6 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** The server's error body (docs/api-platform.md, spec section 8). */
-export interface ApiErrorBody {
-    status?: number;
-    code?: string;
-    message?: string;
-    warningMessage?: string;
-    fields?: Record<string, string>;
-    captchaRequired?: boolean;
-}
-
-/**
- * The server names fields as the JSON it was sent ("windows.SUBMIT.startDay",
- * "parts[0].majorCode"); react-admin shows server-side validation errors at
- * the fields from body.errors, an object of the form's shape.
- */
-export const nestFieldErrors = (fields: Record<string, string>, root?: string): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const [name, message] of Object.entries(fields)) {
-        const path = name.replace(/\[(\d+)\]/g, '.$1').split('.');
-        let node = out;
-        path.forEach((key, i) => {
-            if (i === path.length - 1) {
-                if (typeof node[key] !== 'object') node[key] = message;
-            } else {
-                if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-                node = node[key] as Record<string, unknown>;
-            }
-        });
-    }
-    if (root) out.root = { serverError: root };
-    return out;
-};
-
-/** What a person should read for a failed call: warningMessage, else message. */
-export const errorText = (body: ApiErrorBody | null | undefined, fallback: string): string =>
-    body?.warningMessage || body?.message || fallback;
 
 /**
  * Builds the request headers every call needs: JSON, the current locale as
@@ -79,4 +44,57 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
         // fetch itself failed: offline, server down, blocked.
         throw new HttpError('ra.notification.http_error', 0, null);
     }
+};
+
+/** A file name from Content-Disposition (the UTF-8 form first). */
+export const fileNameOf = (disposition: string | null, fallback: string): string => {
+    if (!disposition) return fallback;
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+    if (star) return decodeURIComponent(star[1]);
+    const plain = /filename="([^"]+)"/i.exec(disposition);
+    return plain ? plain[1] : fallback;
+};
+
+/**
+ * Downloads a file streamed by the server, reporting the bytes received as
+ * they arrive (against X-Export-Bytes when the server sends it), and hands
+ * it to the browser as a download. Answers the file name.
+ */
+export const downloadFile = async (url: string, onProgress: (p: Progress) => void): Promise<string> => {
+    const res = await fetch(url, { headers: buildHeaders('GET'), credentials: 'same-origin' });
+    if (!res.ok) {
+        // A refusal without a JSON body reads as the generic message.
+        const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+        throw new HttpError(errorText(body, 'ra.notification.http_error'), res.status, body);
+    }
+    const total = Number(res.headers.get('X-Export-Bytes') ?? res.headers.get('Content-Length') ?? 0) || 0;
+    const chunks: BlobPart[] = [];
+    let received = 0;
+    onProgress({ received, total });
+    if (res.body) {
+        const reader = res.body.getReader();
+        for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            chunks.push(value);
+            received += value.byteLength;
+            onProgress({ received, total });
+        }
+    } else {
+        const blob = await res.blob();
+        chunks.push(blob);
+        received = blob.size;
+        onProgress({ received, total });
+    }
+    const name = fileNameOf(res.headers.get('Content-Disposition'), 'download');
+    const blob = new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    return name;
 };

@@ -1,6 +1,6 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { formatDateTime } from '../format';
-import { PageHeading } from '../rounds/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 import { DataTable, DateInput, FunctionField, List, Pagination, SimpleList, TextInput, useTranslate, type RaRecord } from 'react-admin';
 
 const Filters = () => {

@@ -15,22 +15,9 @@ import {
     type RaRecord,
 } from 'react-admin';
 import { ExportPanel } from './ExportPanel';
-import { PageHeading } from '../rounds/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 import { moneySummary, type StaffMoney } from './staffMoney';
-
-export const APPL_STATUSES = [
-    'APPL_PART_SAVE', 'BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY',
-    'SUBMIT', 'VBANK_ISSUE', 'COMPLETE', 'CANCEL',
-] as const;
-
-/** The status a person should read: the review status while under review. */
-export const StatusText = ({ record }: { record: RaRecord }) => {
-    const translate = useTranslate();
-    const st = translate(`backoffice.status.${record.status}`, { _: record.status });
-    if (!record.isApplReviewing) return <>{st}</>;
-    const rv = translate(`backoffice.status.${record.reviewStatus}`, { _: record.reviewStatus ?? '' });
-    return <>{`${st} · ${translate('backoffice.under_review')}: ${rv}`}</>;
-};
+import { APPL_STATUSES, StatusText } from './status';
 
 /** The money in one line: "결제 완료 80,000원", "부분 환불 · 순액 50,000원", "결제 진행 중". */
 export const MoneyText = ({ record }: { record: RaRecord }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
     Alert,
     Box,
@@ -16,12 +16,14 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
-import { Show, useLocale, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { Show, useDataProvider, useLocale, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { adminCall, apiGet, fieldErrors } from './api';
+import { fieldErrors } from '../apiErrors';
 import { formatDateTime } from '../format';
-import { StatusText } from './ApplicationList';
-import { PageHeading } from '../rounds/PageHeading';
+import { StatusText } from './status';
+import type { BackofficeDataProvider } from './methods';
+import { PageHeading } from '../components/PageHeading';
 import { methodText, moneyAmountText, moneyStateText, type StaffMoney } from './staffMoney';
 
 /** Basic-info fields shown, in order; the first three are masked identification numbers. */
@@ -52,26 +54,19 @@ const Row = ({ label, value, testid }: { label: string; value: React.ReactNode; 
     </Box>
 );
 
-interface DocView {
-    code: string;
-    korName: string;
-    engName: string;
-    fileKey: string | null;
-    fileName: string | null;
-    filePath: string | null;
-}
-
 /** The uploaded documents, read through the applicant's route (the read is logged). */
 const Documents = ({ applNo }: { applNo: number }) => {
     const translate = useTranslate();
     const locale = useLocaleState()[0];
-    const [docs, setDocs] = useState<DocView[] | null>(null);
-    useEffect(() => {
-        apiGet<{ list?: { documents: DocView[] }[] }>(`/apply/api-auth/appl/doc/${applNo}`)
-            .then(b => setDocs((b.list ?? []).flatMap(g => g.documents).filter(d => d.fileKey)))
-            .catch(() => setDocs([]));
-    }, [applNo]);
-    if (docs === null) return null;
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
+    const { data, isError } = useQuery({
+        queryKey: ['getApplicationDocuments', applNo],
+        queryFn: () => dataProvider.getApplicationDocuments(applNo),
+        retry: false,
+    });
+    // a refused read shows as no documents
+    const docs = isError ? [] : data;
+    if (!docs) return null;
     if (docs.length === 0) return <Typography variant="body2">{translate('backoffice.appl.no_documents')}</Typography>;
     return (
         <Stack spacing={1}>
@@ -91,15 +86,16 @@ const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean
     const translate = useTranslate();
     const [reason, setReason] = useState('');
     const [error, setError] = useState('');
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const [shown, setShown] = useState<Record<string, string> | null>(null);
-    const submit = async () => {
-        try {
-            setShown(await adminCall<Record<string, string>>('POST', `/applications/${applNo}/reveal`, { reason }));
+    const { mutate: submit } = useMutation({
+        mutationFn: () => dataProvider.revealApplication(applNo, reason),
+        onSuccess: ids => {
+            setShown(ids);
             setError('');
-        } catch (e) {
-            setError(fieldErrors(e).reason ?? (e as Error).message);
-        }
-    };
+        },
+        onError: e => setError(fieldErrors(e).reason ?? e.message),
+    });
     return (
         <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reveal-title">
             <DialogTitle id="reveal-title">{translate('backoffice.appl.reveal_title')}</DialogTitle>
@@ -119,7 +115,7 @@ const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean
             </DialogContent>
             <DialogActions>
                 <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
-                {!shown && <Button variant="contained" onClick={submit} data-testid="reveal-submit">{translate('backoffice.appl.reveal')}</Button>}
+                {!shown && <Button variant="contained" onClick={() => submit()} data-testid="reveal-submit">{translate('backoffice.appl.reveal')}</Button>}
             </DialogActions>
         </Dialog>
     );
@@ -129,23 +125,25 @@ const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: bool
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const info = (record.applicantInfo ?? {}) as Record<string, unknown>;
     const [field, setField] = useState<string>('mobile');
     const [value, setValue] = useState(String(info.mobile ?? ''));
     const [reason, setReason] = useState('');
     const [errors, setErrors] = useState<Record<string, string>>({});
-    const submit = async () => {
-        try {
-            const out = await adminCall<{ fields: string[] }>('PUT', `/applications/${record.id}/basis`, { changes: { [field]: value }, reason });
+    const { mutate: submit } = useMutation({
+        mutationFn: () => dataProvider.correctApplication(record.id, { [field]: value }, reason),
+        onSuccess: out => {
             notify(translate('backoffice.appl.corrected', { fields: out.fields.map(f => translate(`backoffice.appl.fields.${f}`, { _: f })).join(', ') }), { type: 'success' });
             setErrors({});
             onClose();
             refresh();
-        } catch (e) {
+        },
+        onError: e => {
             const f = fieldErrors(e);
-            setErrors(Object.keys(f).length ? f : { _: (e as Error).message });
-        }
-    };
+            setErrors(Object.keys(f).length ? f : { _: e.message });
+        },
+    });
     const valueError = errors[`applicantInfo.${field}`] ?? errors.changes ?? '';
     return (
         <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="correct-title">
@@ -169,7 +167,7 @@ const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: bool
             </DialogContent>
             <DialogActions>
                 <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
-                <Button variant="contained" onClick={submit} data-testid="correct-submit">{translate('backoffice.save')}</Button>
+                <Button variant="contained" onClick={() => submit()} data-testid="correct-submit">{translate('backoffice.save')}</Button>
             </DialogActions>
         </Dialog>
     );
@@ -179,24 +177,27 @@ const ReviewPanel = ({ record }: { record: RaRecord }) => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const steps: string[] = (record.steps ?? []).filter((s: string) => s !== 'APPL_PART_SAVE');
     const [asking, setAsking] = useState(false);
     const [step, setStep] = useState(steps[0] ?? 'BASIS_SAVE');
     const [reason, setReason] = useState('');
     const [reasonError, setReasonError] = useState('');
-    const act = async (action: string, extra: Record<string, string> = {}) => {
-        try {
-            await adminCall('POST', `/applications/${record.id}/review`, { action, ...extra });
+    const { mutate } = useMutation({
+        mutationFn: (body: { action: string; step?: string; reason?: string }) => dataProvider.reviewApplication(record.id, body),
+        onSuccess: () => {
             notify('backoffice.appl.review_done', { type: 'success' });
             setAsking(false);
             setReasonError('');
             refresh();
-        } catch (e) {
+        },
+        onError: e => {
             const f = fieldErrors(e);
             if (f.reason) setReasonError(f.reason);
-            else notify((e as Error).message, { type: 'error' });
-        }
-    };
+            else notify(e.message, { type: 'error' });
+        },
+    });
+    const act = (action: string, extra: { step?: string; reason?: string } = {}) => mutate({ action, ...extra });
     const reviewing = !!record.isApplReviewing;
     const done = reviewing && record.reviewStatus === 'COMPLETE';
     return (
@@ -288,7 +289,7 @@ const ApplicationView = () => {
     const sc = record.schoolComm ?? {};
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading title={translate('backoffice.appl.title', { applNo: record.applNo })} />
+            <PageHeading>{translate('backoffice.appl.title', { applNo: record.applNo })}</PageHeading>
             <Section title={translate('backoffice.appl.summary')} testid="appl-summary">
                 <Row label={translate('resources.applications.fields.applNo')} value={record.applNo} />
                 <Row label={translate('resources.applications.fields.applId')} value={record.applId} testid="appl-applId" />

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { ADMIN_API } from '../dataProvider';
-import { bytesText, download, type Progress } from './api';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import type { Progress } from '../api';
+import { bytesText } from './bytesText';
+import type { BackofficeDataProvider } from './methods';
 
 /**
  * The exports of a round: applicants as a workbook and every document as
@@ -11,25 +13,20 @@ import { bytesText, download, type Progress } from './api';
 export const ExportPanel = ({ schoolCode }: { schoolCode?: string }) => {
     const translate = useTranslate();
     const notify = useNotify();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const [school, setSchool] = useState(schoolCode ?? '');
     const [year, setYear] = useState(String(new Date().getFullYear() + 1));
     const [seq, setSeq] = useState('1');
-    const [busy, setBusy] = useState<string | null>(null);
     const [progress, setProgress] = useState<Progress | null>(null);
-
-    const run = async (kind: 'applicants' | 'documents') => {
-        const q = new URLSearchParams({ schoolCode: school.trim(), enterYear: year.trim(), recruitPartSeq: seq.trim() });
-        setBusy(kind);
-        setProgress({ received: 0, total: 0 });
-        try {
-            const name = await download(`${ADMIN_API}/exports/${kind}?${q}`, setProgress);
-            notify(translate('backoffice.export.done', { name }), { type: 'success' });
-        } catch (e) {
-            notify(e instanceof Error && e.message ? e.message : 'backoffice.export.failed', { type: 'error' });
-        } finally {
-            setBusy(null);
-        }
-    };
+    const exporting = useMutation({
+        mutationFn: (kind: 'applicants' | 'documents') =>
+            dataProvider.exportRound(kind, { schoolCode: school.trim(), enterYear: year.trim(), recruitPartSeq: seq.trim() }, setProgress),
+        onMutate: () => setProgress({ received: 0, total: 0 }),
+        onSuccess: name => notify(translate('backoffice.export.done', { name }), { type: 'success' }),
+        onError: e => notify(e.message ? e.message : 'backoffice.export.failed', { type: 'error' }),
+    });
+    const busy = exporting.isPending ? exporting.variables : null;
+    const run = (kind: 'applicants' | 'documents') => exporting.mutate(kind);
     const pct = progress && progress.total > 0 ? Math.min(100, (progress.received / progress.total) * 100) : undefined;
     return (
         <Card variant="outlined" sx={{ mb: 2 }} data-testid="export-panel">

@@ -9,16 +9,19 @@ import {
     Show,
     SimpleList,
     useNotify,
+    useDataProvider,
     useRecordContext,
     useRefresh,
     useTranslate,
     type RaRecord,
 } from 'react-admin';
-import { DateTimeField } from '../users/DateTimeField';
-import { RolesField } from '../users/RolesField';
-import { USER_STATUSES, UserStatusField } from '../users/UserStatusField';
-import { adminCall, fieldErrors } from './api';
-import { PageHeading } from '../rounds/PageHeading';
+import { useMutation } from '@tanstack/react-query';
+import { DateTimeField } from '../components/DateTimeField';
+import { RolesField } from '../components/RolesField';
+import { USER_STATUSES, UserStatusField } from '../components/UserStatusField';
+import { fieldErrors } from '../apiErrors';
+import type { BackofficeDataProvider } from './methods';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
 
 const ROLES = ['ROLE_USER', 'ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_TIME_INDEPENDENT', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN'] as const;
@@ -97,6 +100,7 @@ const MemberView = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const [status, setStatus] = useState('ACTIVE');
     const [statusNote, setStatusNote] = useState('');
     const [kind, setKind] = useState<string>('LIMIT');
@@ -104,25 +108,27 @@ const MemberView = () => {
     const [note, setNote] = useState('');
     const [fixNote, setFixNote] = useState('');
     const [errors, setErrors] = useState<Record<string, string>>({});
-    if (!record) return null;
-    const send = async (method: string, path: string, body: unknown, prefix: string) => {
-        try {
-            await adminCall(method, path, body);
+    // Each panel's errors are kept under its prefix: s(anction), t (status), f(ixed-term lift).
+    const { mutate: send } = useMutation({
+        mutationFn: ({ call }: { call: () => Promise<unknown>; prefix: string }) => call(),
+        onSuccess: () => {
             notify('backoffice.member.done', { type: 'success' });
             setErrors({});
             setNote('');
             setStatusNote('');
             setFixNote('');
             refresh();
-        } catch (e) {
+        },
+        onError: (e, { prefix }) => {
             const f = fieldErrors(e);
-            setErrors(Object.keys(f).length ? Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}.${k}`, v])) : { [`${prefix}._`]: (e as Error).message });
-        }
-    };
+            setErrors(Object.keys(f).length ? Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}.${k}`, v])) : { [`${prefix}._`]: e.message });
+        },
+    });
+    if (!record) return null;
     const withdrawn = record.status === 'WITHDRAW';
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading title={`${translate('resources.members.name')}: ${record.userId}`} />
+            <PageHeading>{`${translate('resources.members.name')}: ${record.userId}`}</PageHeading>
             <Summary record={record} />
             {!withdrawn && (
                 <Panel title={translate('backoffice.member.sanction_title')} testid="sanction-panel">
@@ -141,7 +147,7 @@ const MemberView = () => {
                         onChange={e => setNote(e.target.value)} error={!!errors['s.note']} helperText={errors['s.note'] || ' '}
                         slotProps={{ htmlInput: { 'data-testid': 'sanction-note', maxLength: 500 } }} />
                     {errors['s._'] && <Alert severity="error" sx={{ mb: 1 }}>{errors['s._']}</Alert>}
-                    <Button variant="contained" color="error" onClick={() => send('POST', `/members/${encodeURIComponent(String(record.id))}/sanctions`, { kind, cause, note }, 's')}
+                    <Button variant="contained" color="error" onClick={() => send({ call: () => dataProvider.sanctionMember(record.id, { kind, cause, note }), prefix: 's' })}
                         data-testid="sanction-submit">{translate('backoffice.member.apply')}</Button>
                 </Panel>
             )}
@@ -154,7 +160,7 @@ const MemberView = () => {
                         <TextField size="small" fullWidth label={translate('backoffice.member.note')} value={statusNote} onChange={e => setStatusNote(e.target.value)}
                             error={!!(errors['t.note'] || errors['t._'])} helperText={errors['t.note'] || errors['t._'] || ' '} />
                     </Stack>
-                    <Button variant="outlined" onClick={() => send('PUT', `/members/${encodeURIComponent(String(record.id))}/status`, { status, note: statusNote }, 't')}>
+                    <Button variant="outlined" onClick={() => send({ call: () => dataProvider.setMemberStatus(record.id, { status, note: statusNote }), prefix: 't' })}>
                         {translate('backoffice.save')}
                     </Button>
                 </Panel>
@@ -175,7 +181,7 @@ const MemberView = () => {
                                     <TextField size="small" label={translate('backoffice.member.note')} value={fixNote} onChange={e => setFixNote(e.target.value)}
                                         error={!!(errors['f.note'] || errors['f._'])} helperText={errors['f.note'] || errors['f._'] || translate('backoffice.member.fix_intro')}
                                         slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'fixed-note' } }} />
-                                    <Button variant="outlined" onClick={() => send('POST', `/members/${encodeURIComponent(String(record.id))}/sanctions/fixed`, { note: fixNote }, 'f')}
+                                    <Button variant="outlined" onClick={() => send({ call: () => dataProvider.liftMemberSanction(record.id, { note: fixNote }), prefix: 'f' })}
                                         data-testid="fixed-submit">{translate('backoffice.member.mark_fixed')}</Button>
                                 </Stack>
                             )}
@@ -203,29 +209,32 @@ const RolesView = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const [roles, setRoles] = useState<string[] | null>(null);
     const [school, setSchool] = useState<string | null>(null);
     const [errors, setErrors] = useState<Record<string, string>>({});
-    if (!record) return null;
-    const current = roles ?? (record.roles as string[]);
-    const schoolValue = school ?? (record.schoolCode ?? '');
-    const toggle = (r: string) => setRoles(current.includes(r) ? current.filter(x => x !== r) : [...current, r]);
-    const save = async () => {
-        try {
-            await adminCall('PUT', `/roles/${encodeURIComponent(String(record.id))}`, { roles: current, schoolCode: schoolValue.trim() || null });
+    const { mutate: save } = useMutation({
+        mutationFn: (body: { id: RaRecord['id']; roles: string[]; schoolCode: string | null }) =>
+            dataProvider.setRoles(body.id, { roles: body.roles, schoolCode: body.schoolCode }),
+        onSuccess: () => {
             notify('backoffice.roles.saved', { type: 'success' });
             setErrors({});
             setRoles(null);
             setSchool(null);
             refresh();
-        } catch (e) {
+        },
+        onError: e => {
             const f = fieldErrors(e);
-            setErrors(Object.keys(f).length ? f : { _: (e as Error).message });
-        }
-    };
+            setErrors(Object.keys(f).length ? f : { _: e.message });
+        },
+    });
+    if (!record) return null;
+    const current = roles ?? (record.roles as string[]);
+    const schoolValue = school ?? (record.schoolCode ?? '');
+    const toggle = (r: string) => setRoles(current.includes(r) ? current.filter(x => x !== r) : [...current, r]);
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading title={`${translate('resources.roles.name')}: ${record.userId}`} />
+            <PageHeading>{`${translate('resources.roles.name')}: ${record.userId}`}</PageHeading>
             <Summary record={record} />
             <Panel title={translate('backoffice.roles.edit_title', { userId: record.userId })} testid="roles-panel">
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('backoffice.roles.intro')}</Typography>
@@ -240,7 +249,7 @@ const RolesView = () => {
                     error={!!errors.schoolCode} helperText={errors.schoolCode || ' '} slotProps={{ htmlInput: { 'data-testid': 'role-school' } }} />
                 {errors._ && <Alert severity="error" sx={{ mb: 1 }}>{errors._}</Alert>}
                 <Box>
-                    <Button variant="contained" onClick={save} data-testid="roles-save">{translate('backoffice.save')}</Button>
+                    <Button variant="contained" onClick={() => save({ id: record.id, roles: current, schoolCode: schoolValue.trim() || null })} data-testid="roles-save">{translate('backoffice.save')}</Button>
                 </Box>
             </Panel>
         </Box>

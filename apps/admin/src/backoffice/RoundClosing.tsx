@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import { adminCall, fieldErrors } from './api';
-import { APPL_STATUSES } from './ApplicationList';
-import { PageHeading } from '../rounds/PageHeading';
+import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { fieldErrors } from '../apiErrors';
+import { APPL_STATUSES } from './status';
+import type { BackofficeDataProvider } from './methods';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
 
 interface Closure {
@@ -47,21 +49,18 @@ const StateField = () => {
 /** The round's applications by status (the dashboard's counts, no personal data). */
 const CountsDialog = ({ record, onClose }: { record: RaRecord; onClose: () => void }) => {
     const translate = useTranslate();
-    const [data, setData] = useState<{ total: number; byStatus: Record<string, number>; lettersPending: number } | null>(null);
-    const [error, setError] = useState('');
-    useEffect(() => {
-        const q = new URLSearchParams({ schoolCode: record.schoolCode, enterYear: String(record.enterYear), recruitPartSeq: String(record.recruitPartSeq) });
-        let stale = false;
-        adminCall<{ total: number; byStatus: Record<string, number>; lettersPending: number }>('GET', `/dashboard?${q}`)
-            .then(d => { if (!stale) setData(d); })
-            .catch(e => { if (!stale) setError((e as Error).message); });
-        return () => { stale = true; };
-    }, [record.schoolCode, record.enterYear, record.recruitPartSeq]);
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
+    const round = { schoolCode: record.schoolCode, enterYear: record.enterYear, recruitPartSeq: record.recruitPartSeq };
+    const { data, error } = useQuery({
+        queryKey: ['getRoundDashboard', round],
+        queryFn: () => dataProvider.getRoundDashboard(round),
+        retry: false,
+    });
     return (
         <Dialog open onClose={onClose} aria-labelledby="closing-counts-title" fullWidth maxWidth="xs">
             <DialogTitle id="closing-counts-title">{translate('backoffice.closing.counts_title', { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
             <DialogContent data-testid="closing-counts">
-                {error && <Alert severity="warning">{error}</Alert>}
+                {error && <Alert severity="warning">{error.message}</Alert>}
                 {data && (
                     <>
                         <Typography>{translate('backoffice.closing.total', { total: data.total })}</Typography>
@@ -81,18 +80,18 @@ const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const [reason, setReason] = useState('');
     const [error, setError] = useState('');
-    const submit = async () => {
-        try {
-            await adminCall('POST', `/round-closures/${encodeURIComponent(String(record.id))}/${act}`, { reason });
+    const { mutate: submit } = useMutation({
+        mutationFn: () => dataProvider.setRoundClosure(record.id, act, reason),
+        onSuccess: () => {
             notify(`backoffice.closing.${act}_done`, { type: 'success' });
             refresh();
             onClose();
-        } catch (e) {
-            setError(fieldErrors(e).reason ?? (e as Error).message);
-        }
-    };
+        },
+        onError: e => setError(fieldErrors(e).reason ?? e.message),
+    });
     return (
         <Dialog open onClose={onClose} aria-labelledby="closing-act-title" fullWidth maxWidth="sm">
             <DialogTitle id="closing-act-title">{translate(`backoffice.closing.${act}_title`, { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
@@ -103,7 +102,7 @@ const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 
             </DialogContent>
             <DialogActions>
                 <Button onClick={onClose}>{translate('backoffice.cancel')}</Button>
-                <Button variant="contained" color={act === 'close' ? 'error' : 'primary'} onClick={submit} data-testid="closing-submit">
+                <Button variant="contained" color={act === 'close' ? 'error' : 'primary'} onClick={() => submit()} data-testid="closing-submit">
                     {translate(`backoffice.closing.${act}`)}
                 </Button>
             </DialogActions>

@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useGetIdentity, useTranslate } from 'react-admin';
-import { adminCall } from './api';
-import { APPL_STATUSES } from './ApplicationList';
-
-interface DashboardData {
-    total: number;
-    reviewing: number;
-    paid: number;
-    lettersPending: number;
-    lettersCompleted: number;
-    byStatus: Record<string, number>;
-    days: { day: string; created: number; completions: number; payments: number }[];
-}
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { APPL_STATUSES } from './status';
+import type { BackofficeDataProvider } from './methods';
 
 /**
  * How many applied to a round: applications by status and, for the last 30
@@ -26,18 +17,17 @@ export const RoundDashboard = () => {
     const [school, setSchool] = useState('');
     const [year, setYear] = useState(String(new Date().getFullYear() + 1));
     const [seq, setSeq] = useState('1');
-    const [data, setData] = useState<DashboardData | null>(null);
-    const [error, setError] = useState('');
+    const dataProvider = useDataProvider<BackofficeDataProvider>();
     const schoolCode = bound || school.trim();
-    useEffect(() => {
-        if (!schoolCode || !year || !seq) return;
-        const q = new URLSearchParams({ schoolCode, enterYear: year, recruitPartSeq: seq });
-        let stale = false;
-        adminCall<DashboardData>('GET', `/dashboard?${q}`)
-            .then(d => { if (!stale) { setData(d); setError(''); } })
-            .catch(e => { if (!stale) { setData(null); setError((e as Error).message); } });
-        return () => { stale = true; };
-    }, [schoolCode, year, seq]);
+    const round = { schoolCode, enterYear: year, recruitPartSeq: seq };
+    // The counts shown stay until the next round's arrive, as the fields are typed in.
+    const { data, error } = useQuery({
+        queryKey: ['getRoundDashboard', round],
+        queryFn: () => dataProvider.getRoundDashboard(round),
+        enabled: !!schoolCode && !!year && !!seq,
+        placeholderData: keepPreviousData,
+        retry: false,
+    });
     const statuses = APPL_STATUSES.filter(s => data?.byStatus[s]);
     return (
         <Card component="section" sx={{ gridColumn: { md: '1 / -1' } }} data-testid="round-dashboard">
@@ -50,7 +40,7 @@ export const RoundDashboard = () => {
                         slotProps={{ htmlInput: { 'data-testid': 'dash-year' } }} />
                     <TextField size="small" type="number" label={translate('backoffice.export.seq')} value={seq} onChange={e => setSeq(e.target.value)} />
                 </Stack>
-                {error && <Alert severity="warning">{error}</Alert>}
+                {error && <Alert severity="warning">{error.message}</Alert>}
                 {!schoolCode && <Typography variant="body2" color="text.secondary">{translate('backoffice.dash.choose')}</Typography>}
                 {data && (
                     <>

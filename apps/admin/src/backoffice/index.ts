@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HistoryIcon from '@mui/icons-material/History';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { lazyNamed as load } from '../lazyNamed';
 
-const load = <K extends string>(m: () => Promise<Record<K, React.ComponentType>>, k: K) => lazy(() => m().then(x => ({ default: x[k] })));
 
 /** Applications (spec appl/basic/{applNo}, appl/list/{userId}). */
 export const applications = {
@@ -43,4 +42,3 @@ export const roundClosures = {
     icon: EventBusyIcon,
 };
 
-export { RESOURCE_PAGES } from './pages';

@@ -1,7 +1,7 @@
 /**
  * Texts of the back office of issue 13 (applications, members, roles, the
- * access log, exports), Korean and English with the same keys. Merged into
- * the app catalogues in i18n/ko.ts and i18n/en.ts.
+ * access log, exports), Korean and English with the same keys. Joined into
+ * the catalogues by i18n/catalogue.ts.
  */
 const statusKo = {
     APPL_PART_SAVE: '모집단위 선택',

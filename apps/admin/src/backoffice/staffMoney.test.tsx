@@ -4,8 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { AdminRouterProvider, routes } from '../router';
 import { resetAuthState } from '../authProvider';
 import { mockFetch, setCookie } from '../test/fetchMock';
-import koMessages from '../i18n/ko';
-import enMessages from '../i18n/en';
+import { enMessages, koMessages } from '../i18n/catalogue';
 import { moneySummary, type StaffMoney } from './staffMoney';
 
 const schoolAdmin = { userId: 'schooladmin', email: 's@example.com', roles: ['ROLE_SCHL_ADMIN'], schoolCode: '236', locale: 'ko',

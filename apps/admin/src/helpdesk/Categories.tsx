@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { Create, DataTable, DeleteButton, Edit, List, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar, required, useTranslate } from 'react-admin';
-import { PageHeading } from '../rounds/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 
 /** The FAQ's categories (the tabs of /faq), in their order. */
 export const CategoryList = () => {

@@ -23,7 +23,7 @@ import {
     useTranslate,
     type RaRecord,
 } from 'react-admin';
-import { PageHeading } from '../rounds/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
 
 /** What the two kinds differ in: FAQ entries have a category, help posts a question text. */

@@ -1,7 +1,7 @@
 /**
  * Texts of the FAQ, its categories and the help board (issue 14), Korean and
- * English with the same keys. Merged into the app catalogues in i18n/ko.ts
- * and i18n/en.ts.
+ * English with the same keys. Joined into the catalogues by
+ * i18n/catalogue.ts.
  */
 const fieldsKo = {
     id: '번호',
@@ -60,7 +60,7 @@ export const koHelpdesk = {
     },
 };
 
-export const enHelpdesk = {
+export const enHelpdesk: typeof koHelpdesk = {
     resources: {
         faq: {
             name: 'FAQ |||| FAQ',

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import spectrumKorean from '@spectrum/ra-language-korean';
-import { leaves, deepMerge } from './deepMerge';
-import enMessages, { enApp } from './en';
-import koMessages, { koApp } from './ko';
+import { leaves, mergeMessages, overlay } from './merge';
+import { enApp, enMessages, koApp, koMessages, MESSAGE_MODULES } from './catalogue';
 import { raKoreanCompletion } from './raKoreanCompletion';
 
 const keys = (tree: object) => leaves(tree).map(([k]) => k);
@@ -23,7 +22,7 @@ describe('Korean catalogue', () => {
     });
 
     it('covers every react-admin key from Korean sources alone, not by falling back to English', () => {
-        const koreanOnly = new Set(keys(deepMerge(spectrumKorean, raKoreanCompletion)));
+        const koreanOnly = new Set(keys(overlay(spectrumKorean, raKoreanCompletion)));
         const missing = keys(englishMessages).filter(k => !koreanOnly.has(k));
         expect(missing).toEqual([]);
     });
@@ -67,5 +66,34 @@ describe('Korean catalogue', () => {
         const ko = asMap(koMessages);
         expect(ko.get('ra.validation.maxValue')).toBe('최대 %{max} 이하여야 합니다');
         expect(ko.get('ra.auth.username')).toBe('아이디');
+    });
+});
+
+describe('the app catalogue (one layout: <area>/messages.ts, ko and en side by side)', () => {
+    it('refuses a message key given twice, naming it, instead of one text replacing the other', () => {
+        expect(() => mergeMessages({ app: { pages: { x: '가' } } }, { app: { pages: { x: '나' } } })).toThrow('app.pages.x');
+        // a text where the other tree has a branch, either way round
+        expect(() => mergeMessages({ app: { menu: '메뉴' } }, { app: { menu: { money: '결제' } } })).toThrow('app.menu');
+        expect(() => mergeMessages({ app: { menu: { money: '결제' } } }, { app: { menu: '메뉴' } })).toThrow('app.menu');
+        // and refuses an app text that would redefine one of react-admin's
+        expect(() => mergeMessages(koMessages, { ra: { action: { save: '보관' } } })).toThrow('ra.action.save');
+    });
+
+    it('joins the areas key by key when they do not overlap', () => {
+        expect(mergeMessages({ app: { pages: { a: '1' } } }, { app: { pages: { b: '2' }, menu: { c: '3' } } })).toEqual({
+            app: { pages: { a: '1', b: '2' }, menu: { c: '3' } },
+        });
+    });
+
+    it('builds every catalogue without a key given twice', () => {
+        const areas = Object.values(MESSAGE_MODULES);
+        expect(() => mergeMessages(...areas.map(m => m.ko))).not.toThrow();
+        expect(() => mergeMessages(...areas.map(m => m.en))).not.toThrow();
+        expect(keys(koApp).length).toBe(areas.reduce((n, m) => n + keys(m.ko).length, 0));
+    });
+
+    it.each(Object.entries(MESSAGE_MODULES))('has the texts of %s in both languages with the same keys', (_, m) => {
+        expect(keys(m.ko).sort()).toEqual(keys(m.en).sort());
+        expect(keys(m.ko).length).toBeGreaterThan(0);
     });
 });

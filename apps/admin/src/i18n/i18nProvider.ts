@@ -1,8 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
 import { currentLocale, saveLocale } from '../locale';
-import enMessages from './en';
-import koMessages from './ko';
+import { enMessages, koMessages } from './catalogue';
 
 const catalogues = { ko: koMessages, en: enMessages } as const;
 

@@ -3,8 +3,8 @@ import {
     DataTable, DateInput, FunctionField, List, Pagination, SearchInput, SelectInput, SimpleList, TextInput,
     useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
-import { DateTimeField } from '../users/DateTimeField';
-import { PageHeading } from '../rounds/PageHeading';
+import { DateTimeField } from '../components/DateTimeField';
+import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
 
 export const INQUIRY_TYPES = ['application', 'payment', 'recommendation', 'account', 'other'] as const;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { Show, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { adminCall, fieldErrors } from '../backoffice/api';
-import { PageHeading } from '../rounds/PageHeading';
+import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { fieldErrors } from '../apiErrors';
+import { PageHeading } from '../components/PageHeading';
+import type { InquiryDataProvider } from './methods';
 import { formatDateTime } from '../format';
 import { InquiryStatusField } from './InquiryList';
 
@@ -29,30 +31,27 @@ const InquiryView = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
+    const dataProvider = useDataProvider<InquiryDataProvider>();
     const [text, setText] = useState('');
     const [error, setError] = useState('');
-    const [busy, setBusy] = useState(false);
-    if (!record) return null;
-    const id = encodeURIComponent(String(record.id));
-    const call = async (method: string, path: string, body: unknown, done: string) => {
-        setBusy(true);
-        try {
-            await adminCall(method, path, body);
+    const { mutate: call, isPending: busy } = useMutation({
+        mutationFn: ({ run }: { run: () => Promise<unknown>; done: string }) => run(),
+        onSuccess: (_, { done }) => {
             notify(done, { type: 'success' });
             setError('');
             setText('');
             refresh();
-        } catch (e) {
+        },
+        onError: e => {
             const f = fieldErrors(e);
-            setError(f.body || f.status || (e as Error).message);
-        } finally {
-            setBusy(false);
-        }
-    };
+            setError(f.body || f.status || e.message);
+        },
+    });
+    if (!record) return null;
     const posts = (record.posts ?? []) as Post[];
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading title={`${translate('resources.inquiries.name')}: ${record.title}`} />
+            <PageHeading>{`${translate('resources.inquiries.name')}: ${record.title}`}</PageHeading>
             <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="h6" component="p" sx={{ wordBreak: 'break-word' }} data-testid="inquiry-title">{record.title}</Typography>
                 <InquiryStatusField />
@@ -81,11 +80,11 @@ const InquiryView = () => {
                             slotProps={{ htmlInput: { 'data-testid': 'inquiry-answer-body' } }} />
                         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
                             <Button variant="contained" disabled={busy} data-testid="inquiry-answer-submit"
-                                onClick={() => void call('POST', `/inquiries/${id}/answer`, { body: text }, 'inquiry.sent')}>
+                                onClick={() => call({ run: () => dataProvider.answerInquiry(record.id, text), done: 'inquiry.sent' })}>
                                 {translate('inquiry.send')}
                             </Button>
                             <Button variant="outlined" disabled={busy} data-testid="inquiry-close"
-                                onClick={() => void call('PUT', `/inquiries/${id}/status`, { status: 'closed' }, 'inquiry.closed')}>
+                                onClick={() => call({ run: () => dataProvider.setInquiryStatus(record.id, 'closed'), done: 'inquiry.closed' })}>
                                 {translate('inquiry.close')}
                             </Button>
                         </Stack>

@@ -36,7 +36,7 @@ export const koInquiry = {
     },
 };
 
-export const enInquiry = {
+export const enInquiry: typeof koInquiry = {
     resources: {
         inquiries: {
             name: '1:1 inquiries',

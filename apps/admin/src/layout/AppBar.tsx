@@ -1,5 +1,5 @@
 import { AppBar as RaAppBar, LoadingIndicator, UserMenu, useGetIdentity } from 'react-admin';
-import { LocaleSwitcher } from './LocaleSwitcher';
+import { LocaleSwitcher } from '../components/LocaleSwitcher';
 
 /** The user menu named by what it shows (the user id), so its accessible name holds its visible text. */
 const NamedUserMenu = () => {

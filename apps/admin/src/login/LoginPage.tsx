@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { useAuthProvider, useLogin, useNavigate, useTranslate } from 'react-admin';
-import { LocaleSwitcher } from '../layout/LocaleSwitcher';
+import { LocaleSwitcher } from '../components/LocaleSwitcher';
 import { LoginError, NOT_ADMIN, SESSION_ENDED, type RefusalReason } from '../authProvider';
+import { PageHeading } from '../components/PageHeading';
 
 /** What the alert says: a translation key, or a text the server already localised. */
 type Problem = { key: string; code?: string } | { text: string; code?: string };
@@ -87,9 +88,7 @@ export const LoginPage = () => {
                         <Avatar sx={{ bgcolor: 'secondary.main' }}>
                             <LockIcon />
                         </Avatar>
-                        <Typography component="h1" variant="h5">
-                            {translate('app.auth.heading')}
-                        </Typography>
+                        <PageHeading title="app.auth.heading" variant="page" sx={{ mb: 0 }} />
                         <Typography variant="body2" color="text.secondary">
                             {translate('app.title')}
                         </Typography>

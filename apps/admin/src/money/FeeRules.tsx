@@ -15,8 +15,8 @@ import {
     required,
     useTranslate,
 } from 'react-admin';
-import { PageHeading } from './PageHeading';
-import { fmtMoney, type Money } from './api';
+import { PageHeading } from '../components/PageHeading';
+import { fmtMoney, type Money } from '../format';
 
 /** A fee rule as the server answers it (docs/api-money.md "Fee rules"). */
 export interface FeeRuleRecord {
@@ -44,7 +44,7 @@ export const FeeRuleList = () => {
     const translate = useTranslate();
     return (
         <List filters={filters} perPage={50} exporter={false} title={translate('resources.fee-rules.name')} empty={false}>
-            <PageHeading>{translate('resources.fee-rules.name')}</PageHeading>
+            <PageHeading title="resources.fee-rules.name" variant="list" />
             <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
                 {translate('resources.fee-rules.intro')}
             </Typography>
@@ -96,7 +96,7 @@ export const FeeRuleCreate = () => {
     const translate = useTranslate();
     return (
         <Create redirect="list" mutationMode="pessimistic" title={translate('resources.fee-rules.create_title')} record={{ rate: '0', fixed: '0' }}>
-            <PageHeading>{translate('resources.fee-rules.create_title')}</PageHeading>
+            <PageHeading title="resources.fee-rules.create_title" variant="list" />
             <FeeRuleForm />
         </Create>
     );
@@ -106,7 +106,7 @@ export const FeeRuleEdit = () => {
     const translate = useTranslate();
     return (
         <Edit redirect="list" mutationMode="pessimistic" title={translate('resources.fee-rules.name')}>
-            <PageHeading>{translate('resources.fee-rules.name')}</PageHeading>
+            <PageHeading title="resources.fee-rules.name" variant="list" />
             <FeeRuleForm edit />
         </Edit>
     );

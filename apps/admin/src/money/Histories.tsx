@@ -9,13 +9,13 @@ import {
     TextField,
     TextInput,
     useLocale,
-    useNotify,
-    useRefresh,
     useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { PageHeading } from './PageHeading';
-import { errorOf, fmtMoney, monthStart, post, today, type Money } from './api';
+import { PageHeading } from '../components/PageHeading';
+import { fmtMoney, type Money } from '../format';
+import { monthStart, today } from './period';
+import { useRequery } from './useRequery';
 import { ANSWERS, answerText, type CancelRecord } from './PayAttempts';
 
 const useCancelFilters = () => {
@@ -37,7 +37,7 @@ export const CancelHistory = () => {
     const cancelFilters = useCancelFilters();
     return (
         <List filters={cancelFilters} sort={{ field: 'at', order: 'DESC' }} perPage={25} title={translate('app.pages.payCancelHistory')} empty={false} exporter={false}>
-            <PageHeading>{translate('app.pages.payCancelHistory')}</PageHeading>
+            <PageHeading title="app.pages.payCancelHistory" variant="list" />
             <Datagrid bulkActionButtons={false} rowClick={false}>
                 <DateField source="at" showTime locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <FunctionField
@@ -80,7 +80,7 @@ export const FailureHistory = () => {
     const translate = useTranslate();
     return (
         <List filters={failureFilters} sort={{ field: 'id', order: 'DESC' }} perPage={25} title={translate('app.pages.payFailureHistory')} empty={false} exporter={false}>
-            <PageHeading>{translate('app.pages.payFailureHistory')}</PageHeading>
+            <PageHeading title="app.pages.payFailureHistory" variant="list" />
             <Datagrid bulkActionButtons={false} rowClick={false}>
                 <DateField source="at" showTime locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <FunctionField
@@ -121,21 +121,14 @@ interface DiffRecord {
 }
 
 const RequeryButton = ({ record }: { record: DiffRecord }) => {
-    const notify = useNotify();
-    const refresh = useRefresh();
+    const requery = useRequery();
     return (
         <RaButton
             label="app.money.requery"
             data-testid={`requery-${record.id}`}
-            onClick={async e => {
+            onClick={e => {
                 e.stopPropagation();
-                try {
-                    await post(`/pay/attempts/${encodeURIComponent(record.id)}/requery`, {});
-                    notify('app.money.requeried', { type: 'success' });
-                    refresh();
-                } catch (err) {
-                    notify(errorOf(err).message, { type: 'error' });
-                }
+                requery.mutate(record.id);
             }}
         />
     );
@@ -161,7 +154,7 @@ export const PayCheck = () => {
             exporter={false}
             empty={false}
         >
-            <PageHeading>{translate('app.pages.payCheck')}</PageHeading>
+            <PageHeading title="app.pages.payCheck" variant="list" />
             <Datagrid bulkActionButtons={false} rowClick={false} empty={<p style={{ padding: 16 }}>{translate('app.money.no_differences')}</p>}>
                 <DateField source="createdAt" showTime sortable={false} locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <FunctionField

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { errorOf, post } from './api';
+import { errorOf } from '../apiErrors';
+import type { MoneyDataProvider } from './methods';
+import { PageHeading } from '../components/PageHeading';
 
 /** manual-pay: money received outside the gateways completes an application like a gateway payment. */
 export const ManualPay = () => {
@@ -14,37 +17,34 @@ export const ManualPay = () => {
     const [evidence, setEvidence] = useState('');
     const [fields, setFields] = useState<Record<string, string>>({});
     const [error, setError] = useState('');
-    const [done, setDone] = useState<{ id: string; applId: string } | null>(null);
-    const [busy, setBusy] = useState(false);
-    const submit = async (e: React.FormEvent) => {
+    const dataProvider = useDataProvider<MoneyDataProvider>();
+    const pay = useMutation({
+        mutationFn: () => dataProvider.manualPay(applNo, { method, reason, evidence }),
+        onError: err => {
+            const x = errorOf(err);
+            setError(x.message);
+            setFields(x.fields);
+        },
+    });
+    const done = pay.data ?? null;
+    const busy = pay.isPending;
+    const submit = (e: React.FormEvent) => {
         e.preventDefault();
         setError('');
         setFields({});
-        setDone(null);
+        pay.reset();
         if (!/^\d+$/.test(applNo)) {
             setFields({ applNo: t('appl_no_invalid') });
             return;
         }
-        setBusy(true);
-        try {
-            const r = (await post(`/pay/manual/${applNo}`, { method, reason, evidence })) as { id: string; applId: string };
-            setDone(r);
-        } catch (err) {
-            const x = errorOf(err);
-            setError(x.message);
-            setFields(x.fields);
-        } finally {
-            setBusy(false);
-        }
+        pay.mutate();
     };
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
             <Title title={translate('app.pages.manualPay')} />
             <Card component="form" onSubmit={submit} data-testid="manual-pay">
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.manualPay')}
-                    </Typography>
+                    <PageHeading title="app.pages.manualPay" variant="page" />
                     <Typography variant="body2" sx={{ mb: 2 }}>
                         {t('intro')}
                     </Typography>
@@ -87,9 +87,7 @@ export const PayCancelPage = () => {
             <Title title={translate('app.pages.payCancel')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.payCancel')}
-                    </Typography>
+                    <PageHeading title="app.pages.payCancel" variant="page" />
                     <Typography variant="body2" sx={{ mb: 2 }}>
                         {translate('app.money.cancel_intro')}
                     </Typography>

@@ -40,9 +40,11 @@ import {
     Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { PageHeading } from './PageHeading';
-import { errorOf, fmtMoney, post, type Money } from './api';
-import type { MoneyDataProvider } from './moneyMethods';
+import { PageHeading } from '../components/PageHeading';
+import { errorOf } from '../apiErrors';
+import { fmtMoney, type Money } from '../format';
+import type { MoneyDataProvider } from './methods';
+import { useRequery } from './useRequery';
 import { CANCEL_TYPES, refundPreview } from './refundPreview';
 import type { Permissions } from '../authProvider';
 
@@ -114,7 +116,7 @@ export const PayAttemptList = () => {
     const translate = useTranslate();
     return (
         <List filters={useFilters()} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} title={translate('app.pages.payInfo')} empty={false} exporter={false}>
-            <PageHeading>{translate('app.pages.payInfo')}</PageHeading>
+            <PageHeading title="app.pages.payInfo" variant="list" />
             <Datagrid rowClick="show" bulkActionButtons={false}>
                 <DateField source="createdAt" showTime locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <TextField source="applId" sortable={false} />
@@ -145,18 +147,9 @@ const Detail = () => {
     const { permissions } = usePermissions<Permissions>();
     const pages = permissions?.pages ?? [];
     const refresh = useRefresh();
-    const notify = useNotify();
+    const { mutate: requery } = useRequery();
     if (!r) return null;
     const t = (k: string) => translate(`resources.pay/attempts.fields.${k}`);
-    const requery = async () => {
-        try {
-            await post(`/pay/attempts/${encodeURIComponent(r.id)}/requery`, {});
-            notify('app.money.requeried', { type: 'success' });
-            refresh();
-        } catch (e) {
-            notify(errorOf(e).message, { type: 'error' });
-        }
-    };
     return (
         <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
             <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
@@ -188,7 +181,7 @@ const Detail = () => {
             </Box>
             {pages.includes('pay-check') && r.provider !== 'manual' && (
                 <Box>
-                    <Button variant="outlined" onClick={requery} data-testid="requery">
+                    <Button variant="outlined" onClick={() => requery(r.id)} data-testid="requery">
                         {translate('app.money.requery')}
                     </Button>
                 </Box>

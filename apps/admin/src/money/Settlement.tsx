@@ -3,10 +3,12 @@ import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCe
 import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { errorOf, fmtMoney, monthStart, today } from './api';
-import { settlementExportUrl, type MoneyDataProvider, type Settlement, type SettlementFeeRule, type SettlementPeriod, type SettlementRow } from './moneyMethods';
-import { ADMIN_API } from '../dataProvider';
+import { errorOf } from '../apiErrors';
+import { fmtMoney } from '../format';
+import { monthStart, today } from './period';
+import { settlementExportUrl, type MoneyDataProvider, type Settlement, type SettlementFeeRule, type SettlementPeriod, type SettlementRow } from './methods';
 import type { Permissions } from '../authProvider';
+import { PageHeading } from '../components/PageHeading';
 
 const SumTable = ({ rows, testid }: { rows: SettlementRow[]; testid: string }) => {
     const translate = useTranslate();
@@ -128,9 +130,7 @@ export const SettlementPage = () => {
             <Title title={translate('app.pages.settlement')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.settlement')}
-                    </Typography>
+                    <PageHeading title="app.pages.settlement" variant="page" />
                     <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
                         <TextField label={t('school')} name="school" value={school} onChange={e => setSchool(e.target.value.trim())} required />
                         <TextField label={t('from')} type="date" name="from" value={from} onChange={e => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
@@ -163,7 +163,7 @@ export const SettlementPage = () => {
                                 <Button component={Link} to={drill}>
                                     {t('drill')}
                                 </Button>
-                                <Button component="a" href={settlementExportUrl(ADMIN_API, { school: data.school, from, to })} download>
+                                <Button component="a" href={settlementExportUrl({ school: data.school, from, to })} download>
                                     {t('export')}
                                 </Button>
                                 {!data.closed && (

@@ -1,4 +1,4 @@
-import type { Money } from './api';
+import type { Money } from '../format';
 
 /** The cancel types of pay/cancel: 00001 all, 00002 zero, 00003 partial. */
 export const CANCEL_TYPES = ['00001', '00002', '00003'] as const;

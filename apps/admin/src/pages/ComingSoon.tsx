@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import type { PlannedPage } from './adminPages';
+import { PageHeading } from '../components/PageHeading';
 
 /** The honest placeholder for a page that does not exist yet. */
 export const ComingSoon = ({ page }: { page: PlannedPage }) => {
@@ -13,10 +14,10 @@ export const ComingSoon = ({ page }: { page: PlannedPage }) => {
             <Title title={name} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <PageHeading variant="page" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                         {name}
                         <Chip size="small" icon={<ConstructionIcon />} label={translate('app.coming_soon.badge')} />
-                    </Typography>
+                    </PageHeading>
                     <Alert severity="info" sx={{ my: 2 }}>
                         {translate('app.coming_soon.body')}
                     </Alert>

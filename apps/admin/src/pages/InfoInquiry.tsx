@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
     Alert,
     Box,
@@ -7,65 +6,33 @@ import {
     Chip,
     CircularProgress,
     Link,
-    MenuItem,
     Stack,
     Table,
     TableBody,
     TableCell,
     TableHead,
     TableRow,
-    TextField,
     Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title, useGetIdentity, useLocale, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
-
-interface School {
-    schoolCode: string;
-    korName: string;
-    engName: string;
-}
-interface Window {
-    type: string;
-    start: string;
-    end: string;
-    open: boolean;
-}
-interface Round {
-    schoolCode: string;
-    enterYear: number;
-    recruitPartSeq: number;
-    korName: string;
-    engName: string;
-    feeKrw: number;
-    feeUsd: number;
-    steps: string[];
-    windows: Window[];
-}
-interface InfoItem {
-    itemCode: string;
-    display: boolean;
-    required: boolean;
-}
+import { Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { PageHeading } from '../components/PageHeading';
+import { SchoolPicker, useSchoolChoice } from '../components/SchoolPicker';
+import { localName } from '../schools';
+import type { PagesDataProvider, SchoolRound } from './methods';
 
 const dateTime = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /** The basic-info settings of one round (read-only), from the admin inquiry API. */
-const RoundSettings = ({ round }: { round: Round }) => {
+const RoundSettings = ({ round }: { round: SchoolRound }) => {
     const translate = useTranslate();
-    const [items, setItems] = useState<InfoItem[] | null>(null);
-    const [failed, setFailed] = useState(false);
-    useEffect(() => {
-        let live = true;
-        const url = `/apply/api-auth/admin/recruit-part/inquiry/${encodeURIComponent(round.schoolCode)}/${round.enterYear}/${round.recruitPartSeq}/0`;
-        httpClient(url)
-            .then(({ json }) => live && setItems((json.items ?? []) as InfoItem[]))
-            .catch(() => live && setFailed(true));
-        return () => {
-            live = false;
-        };
-    }, [round.schoolCode, round.enterYear, round.recruitPartSeq]);
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const { data: items, isError: failed } = useQuery({
+        queryKey: ['getRoundInfoItems', round.schoolCode, round.enterYear, round.recruitPartSeq],
+        queryFn: () => dataProvider.getRoundInfoItems(round),
+        retry: false,
+    });
     if (failed) return <Typography variant="body2">{translate('app.info_inquiry.load_failed')}</Typography>;
     if (!items) return <CircularProgress size={16} aria-label={translate('ra.page.loading')} />;
     return (
@@ -93,66 +60,26 @@ const RoundSettings = ({ round }: { round: Round }) => {
 export const InfoInquiry = () => {
     const translate = useTranslate();
     const locale = useLocale();
-    const { identity } = useGetIdentity();
-    const bound = (identity?.schoolCode as string | null | undefined) ?? '';
-    const [schools, setSchools] = useState<School[]>([]);
-    const [picked, setPicked] = useState('');
-    const [rounds, setRounds] = useState<Round[] | null>(null);
-    const [error, setError] = useState(false);
-    const school = bound || picked;
-
-    useEffect(() => {
-        if (!identity || bound) return;
-        httpClient('/apply/api/standard/schl')
-            .then(({ json }) => {
-                const list = json as School[];
-                setSchools(list);
-                if (list.length > 0) setPicked(p => p || list[0].schoolCode);
-            })
-            .catch(() => setError(true));
-    }, [identity, bound]);
-
-    useEffect(() => {
-        if (!school) return;
-        let live = true;
-        setRounds(null);
-        httpClient(`/apply/api/recruit/list?schoolCode=${encodeURIComponent(school)}`)
-            .then(({ json }) => live && setRounds(json as Round[]))
-            .catch(() => live && setError(true));
-        return () => {
-            live = false;
-        };
-    }, [school]);
-
-    const name = (r: { korName: string; engName: string }) => (locale === 'en' ? r.engName || r.korName : r.korName);
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const { code: school, bound, schools, picked, setPicked, failed: listFailed } = useSchoolChoice();
+    const { data: rounds, isError } = useQuery({
+        queryKey: ['getSchoolRounds', school],
+        queryFn: () => dataProvider.getSchoolRounds(school),
+        enabled: !!school,
+        retry: false,
+    });
+    const error = listFailed || isError;
+    const name = (r: { korName: string; engName: string }) => localName(r, locale);
     return (
         <Box sx={{ mt: 2 }} data-testid="info-inquiry">
             <Title title={translate('app.pages.infoInquiry')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.infoInquiry')}
-                    </Typography>
+                    <PageHeading title="app.pages.infoInquiry" variant="page" />
                     <Typography variant="body2" color="text.secondary" gutterBottom>
                         {translate('app.info_inquiry.intro')}
                     </Typography>
-                    {!bound && schools.length > 0 && (
-                        <TextField
-                            select
-                            size="small"
-                            label={translate('app.info_inquiry.school')}
-                            value={picked}
-                            onChange={e => setPicked(e.target.value)}
-                            sx={{ my: 2, minWidth: 280 }}
-                            slotProps={{ htmlInput: { 'data-testid': 'info-inquiry-school' } }}
-                        >
-                            {schools.map(s => (
-                                <MenuItem key={s.schoolCode} value={s.schoolCode}>
-                                    {name(s)}
-                                </MenuItem>
-                            ))}
-                        </TextField>
-                    )}
+                    {!bound && schools.length > 0 && <SchoolPicker schools={schools} value={picked} onChange={setPicked} />}
                     {error && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
                     {!error && school && !rounds && <CircularProgress aria-label={translate('ra.page.loading')} />}
                     {rounds && rounds.length === 0 && <Alert severity="info">{translate('app.info_inquiry.none')}</Alert>}

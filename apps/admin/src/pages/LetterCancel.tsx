@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
-import { errorOf } from '../money/api';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { errorOf } from '../apiErrors';
+import type { PagesDataProvider } from './methods';
 
 /**
  * Support's cancel of a letter request the recommender has opened (spec
@@ -15,21 +16,19 @@ export const LetterCancel = ({ reqNo, onDone }: { reqNo: number; onDone: () => v
     const [open, setOpen] = useState(false);
     const [reason, setReason] = useState('');
     const [error, setError] = useState('');
-    const [busy, setBusy] = useState(false);
-    const submit = async () => {
-        setBusy(true);
-        try {
-            await httpClient(`/apply/api-auth/admin/recommend/cancel/${reqNo}`, { method: 'POST', body: JSON.stringify({ reason }) });
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const { mutate: submit, isPending: busy } = useMutation({
+        mutationFn: () => dataProvider.cancelLetter(reqNo, reason),
+        onSuccess: () => {
             notify('app.recommend.cancelled', { type: 'success' });
             setOpen(false);
             onDone();
-        } catch (e) {
+        },
+        onError: e => {
             const { message, fields } = errorOf(e);
             setError(fields.reason ?? message);
-        } finally {
-            setBusy(false);
-        }
-    };
+        },
+    });
     return (
         <>
             <Button size="small" color="error" onClick={() => { setReason(''); setError(''); setOpen(true); }} data-testid={`letter-cancel-${reqNo}`}>
@@ -54,7 +53,7 @@ export const LetterCancel = ({ reqNo, onDone }: { reqNo: number; onDone: () => v
                 </DialogContent>
                 <DialogActions>
                     <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-                    <Button color="error" variant="contained" onClick={() => void submit()} disabled={busy} data-testid="letter-cancel-confirm">
+                    <Button color="error" variant="contained" onClick={() => submit()} disabled={busy} data-testid="letter-cancel-confirm">
                         {translate('app.recommend.cancel_confirm')}
                     </Button>
                 </DialogActions>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
     Alert,
     Box,
@@ -24,60 +24,16 @@ import {
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Title, useGetIdentity, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocale, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { httpClient } from '../httpClient';
+import { fieldErrors } from '../apiErrors';
 import type { Permissions } from '../authProvider';
+import { PageHeading } from '../components/PageHeading';
+import { SchoolPicker, useSchoolChoice } from '../components/SchoolPicker';
+import { localName } from '../schools';
 import { LetterCancel } from './LetterCancel';
-
-interface School {
-    schoolCode: string;
-    korName: string;
-    engName: string;
-}
-interface Round {
-    schoolCode: string;
-    enterYear: number;
-    recruitPartSeq: number;
-    korName: string;
-    engName: string;
-}
-interface Option {
-    code: string;
-    kor: string;
-    eng: string;
-}
-interface Question {
-    code: string;
-    kind?: string;
-    kor?: string;
-    eng?: string;
-    options?: string[];
-    labels?: Option[];
-    max?: number;
-}
-interface Template {
-    schoolCode: string;
-    enterYear: number;
-    recruitPartSeq: number;
-    version: number;
-    letters: number;
-    fileRequired: boolean;
-    questions: Question[];
-}
-interface Letter {
-    reqNo: number;
-    profName: string;
-    email: string;
-    institution: string;
-    status: string;
-    createdAt: string;
-    openedAt: string | null;
-    submittedAt: string | null;
-    pdfPath?: string;
-    filePath?: string;
-    fileName: string;
-}
+import type { LetterTemplate, PagesDataProvider, TemplateOption as Option, TemplateQuestion as Question } from './methods';
 
 const dateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Seoul' }).slice(0, 16) : '');
 
@@ -157,21 +113,27 @@ const Letters = () => {
     const [params] = useSearchParams();
     const linked = (params.get('applNo') ?? '').replace(/\D/g, '');
     const [applNo, setApplNo] = useState(linked);
-    const [list, setList] = useState<Letter[] | null>(null);
-    const [failed, setFailed] = useState(false);
-    const load = (no = applNo) => {
-        setFailed(false);
-        httpClient(`/apply/api-auth/admin/recommend/letters/${encodeURIComponent(no)}`)
-            .then(({ json }) => setList(json.list as Letter[]))
-            .catch(() => {
-                setList(null);
-                setFailed(true);
-            });
+    // the application whose letters are shown; a new ?applNo= link shows its own
+    const [shown, setShown] = useState(linked);
+    const [lastLinked, setLastLinked] = useState(linked);
+    if (linked !== lastLinked) {
+        setLastLinked(linked);
+        if (linked) setShown(linked);
+    }
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const letters = useQuery({
+        queryKey: ['getLetters', shown],
+        queryFn: () => dataProvider.getLetters(shown),
+        enabled: !!shown,
+        placeholderData: keepPreviousData,
+        retry: false,
+    });
+    const list = letters.data;
+    const failed = letters.isError;
+    const load = () => {
+        if (applNo === shown) void letters.refetch();
+        else setShown(applNo);
     };
-    useEffect(() => {
-        if (linked) load(linked);
-        // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, [linked]);
     return (
         <Card>
             <CardContent>
@@ -207,7 +169,7 @@ const Letters = () => {
                                         <TableCell>
                                             {l.pdfPath && <Link href={l.pdfPath} download data-testid="letter-pdf">{translate('app.recommend.pdf')}</Link>}
                                             {l.filePath && <><br /><Link href={l.filePath} download>{l.fileName}</Link></>}
-                                            {support && l.status !== '00040' && <><br /><LetterCancel reqNo={l.reqNo} onDone={() => load()} /></>}
+                                            {support && l.status !== '00040' && <><br /><LetterCancel reqNo={l.reqNo} onDone={() => void letters.refetch()} /></>}
                                         </TableCell>
                                     </TableRow>
                                 ))}
@@ -229,104 +191,93 @@ const Letters = () => {
 export const RecommendTemplate = () => {
     const translate = useTranslate();
     const locale = useLocale();
-    const notify = useNotify();
-    const { identity } = useGetIdentity();
-    const bound = (identity?.schoolCode as string | null | undefined) ?? '';
-    const [schools, setSchools] = useState<School[]>([]);
-    const [picked, setPicked] = useState('');
-    const [rounds, setRounds] = useState<Round[]>([]);
-    const [round, setRound] = useState('');
-    const [tpl, setTpl] = useState<Template | null>(null);
-    const [errors, setErrors] = useState<Record<string, string>>({});
-    const school = bound || picked;
-    const name = (r: { korName: string; engName: string }) => (locale === 'en' ? r.engName || r.korName : r.korName);
-
-    useEffect(() => {
-        if (!identity || bound) return;
-        httpClient('/apply/api/standard/schl').then(({ json }) => {
-            const list = json as School[];
-            setSchools(list);
-            if (list.length > 0) setPicked(p => p || list[0].schoolCode);
-        });
-    }, [identity, bound]);
-    useEffect(() => {
-        if (!school) return;
-        httpClient(`/apply/api/recruit/list?schoolCode=${encodeURIComponent(school)}`).then(({ json }) => {
-            const list = json as Round[];
-            setRounds(list);
-            setRound(list.length ? `${list[0].enterYear}-${list[0].recruitPartSeq}` : '');
-        });
-    }, [school]);
-    useEffect(() => {
-        if (!school || !round) return;
-        const [y, s] = round.split('-');
-        setTpl(null);
-        httpClient(`/apply/api-auth/admin/recommend/template?schoolCode=${encodeURIComponent(school)}&enterYear=${y}&recruitPartSeq=${s}`)
-            .then(({ json }) => setTpl(json as Template));
-    }, [school, round]);
-
-    const save = () => {
-        if (!tpl) return;
-        httpClient('/apply/api-auth/admin/recommend/template', { method: 'PUT', body: JSON.stringify({ ...tpl, questions: renumber(tpl.questions) }) })
-            .then(({ json }) => {
-                setTpl(json as Template);
-                setErrors({});
-                notify(translate('app.recommend.saved', { version: (json as Template).version }), { type: 'success' });
-            })
-            .catch((e: { body?: { fields?: Record<string, string> } }) => setErrors(e.body?.fields ?? {}));
-    };
-    const setQ = (i: number, q: Question) => tpl && setTpl({ ...tpl, questions: tpl.questions.map((x, j) => (j === i ? q : x)) });
-    const move = (i: number, d: number) => {
-        if (!tpl) return;
-        const qs = [...tpl.questions];
-        [qs[i], qs[i + d]] = [qs[i + d], qs[i]];
-        setTpl({ ...tpl, questions: renumber(qs) });
-    };
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const { code: school, bound, schools, picked, setPicked } = useSchoolChoice();
+    const { data: rounds = [] } = useQuery({
+        queryKey: ['getSchoolRounds', school],
+        queryFn: () => dataProvider.getSchoolRounds(school),
+        enabled: !!school,
+        retry: false,
+    });
+    const roundKey = (r: { enterYear: number; recruitPartSeq: number }) => `${r.enterYear}-${r.recruitPartSeq}`;
+    // the round picked, while the school has it; else the school's first
+    const [roundChoice, setRound] = useState('');
+    const round = rounds.some(r => roundKey(r) === roundChoice) ? roundChoice : rounds.length ? roundKey(rounds[0]) : '';
+    const [enterYear, recruitPartSeq] = round.split('-');
+    const { data: template } = useQuery({
+        queryKey: ['getLetterTemplate', school, round],
+        queryFn: () => dataProvider.getLetterTemplate({ schoolCode: school, enterYear, recruitPartSeq }),
+        enabled: !!school && !!round,
+        retry: false,
+    });
 
     return (
         <Box sx={{ mt: 2 }} data-testid="recommend-template">
             <Title title={translate('app.pages.recommendTemplate')} />
-            <Typography component="h1" variant="h5" gutterBottom>{translate('app.pages.recommendTemplate')}</Typography>
+            <PageHeading title="app.pages.recommendTemplate" variant="page" />
             <Letters />
             <Card sx={{ mt: 2 }}>
                 <CardContent>
                     <Typography component="h2" variant="h6" gutterBottom>{translate('app.recommend.template')}</Typography>
                     <Typography variant="body2" color="text.secondary" gutterBottom>{translate('app.recommend.intro')}</Typography>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
-                        {!bound && (
-                            <TextField select size="small" label={translate('app.info_inquiry.school')} value={picked} onChange={e => setPicked(e.target.value)} sx={{ minWidth: 260 }}>
-                                {schools.map(s => <MenuItem key={s.schoolCode} value={s.schoolCode}>{name(s)}</MenuItem>)}
-                            </TextField>
-                        )}
+                        {!bound && <SchoolPicker schools={schools} value={picked} onChange={setPicked} sx={{ minWidth: 260 }} />}
                         <TextField select size="small" label={translate('app.info_inquiry.round')} value={round} onChange={e => setRound(e.target.value)} sx={{ minWidth: 260 }}>
-                            {rounds.map(r => <MenuItem key={`${r.enterYear}-${r.recruitPartSeq}`} value={`${r.enterYear}-${r.recruitPartSeq}`}>{name(r)} ({r.enterYear}-{r.recruitPartSeq})</MenuItem>)}
+                            {rounds.map(r => <MenuItem key={roundKey(r)} value={roundKey(r)}>{localName(r, locale)} ({r.enterYear}-{r.recruitPartSeq})</MenuItem>)}
                         </TextField>
                     </Stack>
-                    {!tpl && round && <CircularProgress aria-label={translate('ra.page.loading')} />}
-                    {tpl && (
-                        <Stack spacing={2}>
-                            <Typography data-testid="template-version">
-                                {tpl.version ? translate('app.recommend.version', { version: tpl.version }) : translate('app.recommend.default')}
-                            </Typography>
-                            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                                <TextField size="small" type="number" label={translate('app.recommend.letters_asked')} value={tpl.letters} sx={{ width: 180 }}
-                                    error={!!errors.letters} helperText={errors.letters} onChange={e => setTpl({ ...tpl, letters: Number(e.target.value) })} />
-                                <FormControlLabel control={<Checkbox checked={tpl.fileRequired} onChange={e => setTpl({ ...tpl, fileRequired: e.target.checked })} />} label={translate('app.recommend.file_required')} />
-                            </Stack>
-                            {tpl.questions.map((q, i) => (
-                                <QuestionEditor key={`${q.code}-${i}-${tpl.questions.length}`} q={q} i={i} n={tpl.questions.length} errors={errors}
-                                    onChange={x => setQ(i, x)} onMove={d => move(i, d)} onRemove={() => setTpl({ ...tpl, questions: renumber(tpl.questions.filter((_, j) => j !== i)) })} />
-                            ))}
-                            <Stack direction="row" spacing={1}>
-                                <Button variant="outlined" onClick={() => setTpl({ ...tpl, questions: renumber([...tpl.questions, { code: '', kind: 'long', kor: '', eng: '', max: 4000 }]) })}>
-                                    {translate('app.recommend.add')}
-                                </Button>
-                                <Button variant="contained" onClick={save} data-testid="template-save">{translate('ra.action.save')}</Button>
-                            </Stack>
-                        </Stack>
-                    )}
+                    {!template && round && <CircularProgress aria-label={translate('ra.page.loading')} />}
+                    {template && <TemplateEditor initial={template} key={`${school}-${round}`} />}
                 </CardContent>
             </Card>
         </Box>
+    );
+};
+
+/** The questions of a template, edited here and saved whole; the server's field errors show at each input. */
+const TemplateEditor = ({ initial }: { initial: LetterTemplate }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const dataProvider = useDataProvider<PagesDataProvider>();
+    const queryClient = useQueryClient();
+    const [tpl, setTpl] = useState(initial);
+    const [errors, setErrors] = useState<Record<string, string>>({});
+    const { mutate: save } = useMutation({
+        mutationFn: () => dataProvider.saveLetterTemplate({ ...tpl, questions: renumber(tpl.questions) }),
+        onSuccess: saved => {
+            setTpl(saved);
+            setErrors({});
+            queryClient.setQueryData(['getLetterTemplate', initial.schoolCode, `${initial.enterYear}-${initial.recruitPartSeq}`], saved);
+            notify(translate('app.recommend.saved', { version: saved.version }), { type: 'success' });
+        },
+        onError: e => setErrors(fieldErrors(e)),
+    });
+    const setQ = (i: number, q: Question) => setTpl({ ...tpl, questions: tpl.questions.map((x, j) => (j === i ? q : x)) });
+    const move = (i: number, d: number) => {
+        const qs = [...tpl.questions];
+        [qs[i], qs[i + d]] = [qs[i + d], qs[i]];
+        setTpl({ ...tpl, questions: renumber(qs) });
+    };
+    return (
+        <Stack spacing={2}>
+            <Typography data-testid="template-version">
+                {tpl.version ? translate('app.recommend.version', { version: tpl.version }) : translate('app.recommend.default')}
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <TextField size="small" type="number" label={translate('app.recommend.letters_asked')} value={tpl.letters} sx={{ width: 180 }}
+                    error={!!errors.letters} helperText={errors.letters} onChange={e => setTpl({ ...tpl, letters: Number(e.target.value) })} />
+                <FormControlLabel control={<Checkbox checked={tpl.fileRequired} onChange={e => setTpl({ ...tpl, fileRequired: e.target.checked })} />} label={translate('app.recommend.file_required')} />
+            </Stack>
+            {tpl.questions.map((q, i) => (
+                <QuestionEditor key={`${q.code}-${i}-${tpl.questions.length}`} q={q} i={i} n={tpl.questions.length} errors={errors}
+                    onChange={x => setQ(i, x)} onMove={d => move(i, d)} onRemove={() => setTpl({ ...tpl, questions: renumber(tpl.questions.filter((_, j) => j !== i)) })} />
+            ))}
+            <Stack direction="row" spacing={1}>
+                <Button variant="outlined" onClick={() => setTpl({ ...tpl, questions: renumber([...tpl.questions, { code: '', kind: 'long', kor: '', eng: '', max: 4000 }]) })}>
+                    {translate('app.recommend.add')}
+                </Button>
+                <Button variant="contained" onClick={() => save()} data-testid="template-save">{translate('ra.action.save')}</Button>
+            </Stack>
+        </Stack>
     );
 };

@@ -44,9 +44,10 @@ import {
     Tooltip,
     Typography,
 } from '@mui/material';
-import { PageHeading } from '../money/PageHeading';
-import { errorOf, fmtMoney, type Money } from '../money/api';
-import { major, type ApproveInput, type RefundDataProvider, type RefundRequestRecord } from './api';
+import { PageHeading } from '../components/PageHeading';
+import { errorOf } from '../apiErrors';
+import { fmtMoney, major, type Money } from '../format';
+import type { ApproveInput, RefundDataProvider, RefundRequestRecord } from './methods';
 
 const STATES = ['pending', 'approved', 'denied'] as const;
 
@@ -97,7 +98,7 @@ export const RefundRequestList = () => {
             empty={false}
             exporter={false}
         >
-            <PageHeading>{translate('resources.pay/refund-requests.name')}</PageHeading>
+            <PageHeading title="resources.pay/refund-requests.name" variant="list" />
             <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
                 {translate('refunds.intro')}
             </Typography>
@@ -331,7 +332,7 @@ const Detail = () => {
     const when = (s: string | null) => (s ? new Date(s).toLocaleString() : '–');
     return (
         <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading>{`${translate('resources.pay/refund-requests.name')} #${r.id}`}</PageHeading>
+            <PageHeading variant="list">{`${translate('resources.pay/refund-requests.name')} #${r.id}`}</PageHeading>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
                 <StateChip state={r.state} />
                 <WithdrawalChip r={r} />

@@ -1,6 +1,6 @@
 import { Datagrid, DateField, Edit, FunctionField, List, SimpleForm, TextInput, useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { PageHeading } from '../money/PageHeading';
+import { PageHeading } from '../components/PageHeading';
 
 interface RuleRecord {
     id: string;
@@ -20,7 +20,7 @@ export const RefundRuleList = () => {
     const none = translate('refunds.no_rule');
     return (
         <List title={translate('resources.pay/refund-rules.name')} pagination={false} perPage={100} exporter={false} empty={false}>
-            <PageHeading>{translate('resources.pay/refund-rules.name')}</PageHeading>
+            <PageHeading title="resources.pay/refund-rules.name" variant="list" />
             <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
                 {translate('refunds.rule_intro')}
             </Typography>

@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import GavelIcon from '@mui/icons-material/Gavel';
+import { lazyNamed as load } from '../lazyNamed';
 
-const load = <K extends string>(m: () => Promise<Record<K, React.ComponentType>>, k: K) => lazy(() => m().then(x => ({ default: x[k] })));
 
 /** refund-requests: applicants' refund requests (issue 18). */
 export const refundRequests = {

@@ -58,7 +58,7 @@ export const koRefunds = {
     },
 };
 
-export const enRefunds = {
+export const enRefunds: typeof koRefunds = {
     app: { pages: { refundRequests: 'Refund requests', refundRules: 'Refund rules' } },
     resources: {
         'pay/refund-requests': {

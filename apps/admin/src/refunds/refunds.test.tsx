@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { AdminRouterProvider, routes } from '../router';
 import { resetAuthState } from '../authProvider';
 import { mockFetch, setCookie } from '../test/fetchMock';
-import type { RefundRequestRecord } from './api';
+import type { RefundRequestRecord } from './methods';
 
 const sysadmin = { userId: 'sysadmin', email: 's@example.com', roles: ['ROLE_SYS_ADMIN'], locale: 'ko', adminArea: true,
     adminPages: ['pay/info', 'pay/cancel', 'refund-requests', 'refund-rules'] };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
     Alert,
@@ -16,33 +16,17 @@ import {
     TextField,
     Typography,
 } from '@mui/material';
-import { HttpError, Title, useTranslate } from 'react-admin';
-import { httpClient, type ApiErrorBody } from '../httpClient';
-import { ADMIN_API } from '../dataProvider';
+import { HttpError, Title, useDataProvider, useGetOne, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { fieldErrors } from '../apiErrors';
+import { PageHeading } from '../components/PageHeading';
+import type { RoundsDataProvider, RuleCheck } from './methods';
 import { RoundPicker, useRounds } from './RoundPicker';
-
-export interface RuleCheck {
-    rule: string;
-    samples: string[];
-    capacity: number;
-    real: Array<{ applNo: number; current: string; new: string; problem?: string; completedAt: string }>;
-}
-
-/** Asks the server what a rule gives; a refused rule answers the reason at the field "rule". */
-export const checkRule = async (roundId: string, rule: string): Promise<RuleCheck> => {
-    const { json } = await httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(roundId)}/appl-id-check`, {
-        method: 'POST',
-        body: JSON.stringify({ rule }),
-    });
-    return json as RuleCheck;
-};
+import type { RoundRecord } from './types';
 
 /** The field error of a refused rule, else the general message. */
 export const ruleError = (e: unknown): string => {
-    if (e instanceof HttpError) {
-        const body = e.body as ApiErrorBody | null;
-        return body?.fields?.rule ?? e.message;
-    }
+    if (e instanceof HttpError) return fieldErrors(e).rule ?? e.message;
     return String(e);
 };
 
@@ -102,41 +86,36 @@ export const RuleResult = ({ result }: { result: RuleCheck }) => {
 
 /** Shared state of the rule pages: the round, its rule, the check. */
 export const useRuleCheck = () => {
+    const dataProvider = useDataProvider<RoundsDataProvider>();
     const { rounds, failed } = useRounds();
     const [params] = useSearchParams();
-    const [roundId, setRoundId] = useState(params.get('round') ?? '');
-    const [rule, setRule] = useState('');
-    const [result, setResult] = useState<RuleCheck | null>(null);
-    const [error, setError] = useState<string | null>(null);
-    const [busy, setBusy] = useState(false);
-    useEffect(() => {
-        if (!roundId && rounds && rounds.length > 0) setRoundId(rounds[0].id);
-    }, [rounds, roundId]);
-    useEffect(() => {
-        if (!roundId) return;
-        let live = true;
-        setResult(null);
-        setError(null);
-        httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(roundId)}`)
-            .then(({ json }) => live && setRule((json as { applIdRule: string }).applIdRule))
-            .catch(() => undefined);
-        return () => {
-            live = false;
-        };
-    }, [roundId]);
-    const check = async () => {
-        setBusy(true);
-        setError(null);
-        try {
-            setResult(await checkRule(roundId, rule));
-        } catch (e) {
-            setResult(null);
-            setError(ruleError(e));
-        } finally {
-            setBusy(false);
-        }
+    // ?round= (the link on the round's page) picks the round; else the first.
+    const [picked, setPicked] = useState(params.get('round') ?? '');
+    const roundId = picked || rounds?.[0]?.id || '';
+    const { data: round } = useGetOne<RoundRecord>('recruit-parts', { id: roundId }, { enabled: !!roundId, retry: false });
+    // The rule as typed for this round; until then, the round's own.
+    const [typed, setTyped] = useState<{ roundId: string; rule: string } | null>(null);
+    const rule = typed?.roundId === roundId ? typed.rule : (round?.applIdRule ?? '');
+    const setRule = (value: string) => setTyped({ roundId, rule: value });
+    const checking = useMutation({ mutationFn: (v: { roundId: string; rule: string }) => dataProvider.checkApplIdRule(v.roundId, v.rule) });
+    const setRoundId = (id: string) => {
+        setPicked(id);
+        setTyped(null);
+        checking.reset();
     };
-    return { rounds, failed, roundId, setRoundId, rule, setRule, result, error, busy, check };
+    const check = () => checking.mutateAsync({ roundId, rule }).catch(() => undefined);
+    return {
+        rounds,
+        failed,
+        roundId,
+        setRoundId,
+        rule,
+        setRule,
+        result: checking.data ?? null,
+        error: checking.error ? ruleError(checking.error) : null,
+        busy: checking.isPending,
+        check,
+    };
 };
 
 export const RuleField = ({ rule, setRule, error }: { rule: string; setRule: (v: string) => void; error: string | null }) => {
@@ -164,9 +143,7 @@ export const ApplIdCheck = () => {
             <Title title={translate('app.pages.applIdCheck')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.applIdCheck')}
-                    </Typography>
+                    <PageHeading title="app.pages.applIdCheck" variant="page" />
                     <Typography variant="body2" color="text.secondary">
                         {translate('app.appl_id_check.intro')}
                     </Typography>

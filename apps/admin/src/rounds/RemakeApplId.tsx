@@ -15,9 +15,10 @@ import {
     Stack,
     Typography,
 } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
-import { ADMIN_API } from '../dataProvider';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { PageHeading } from '../components/PageHeading';
+import type { RoundsDataProvider } from './methods';
 import { RoundPicker } from './RoundPicker';
 import { RuleField, RuleResult, ruleError, useRuleCheck } from './ApplIdCheck';
 
@@ -30,35 +31,29 @@ export const RemakeApplId = () => {
     const translate = useTranslate();
     const t = (k: string, o?: object) => translate(`app.remake.${k}`, o);
     const s = useRuleCheck();
+    const dataProvider = useDataProvider<RoundsDataProvider>();
     const [confirm, setConfirm] = useState(false);
-    const [running, setRunning] = useState(false);
     const [done, setDone] = useState<{ count: number; changed: number } | null>(null);
-    const [error, setError] = useState<string | null>(null);
-    const run = async () => {
-        setConfirm(false);
-        setRunning(true);
-        setError(null);
-        try {
-            const { json } = await httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(s.roundId)}/remake-applid`, {
-                method: 'POST',
-                body: JSON.stringify({ rule: s.rule }),
-            });
-            setDone(json as { count: number; changed: number });
+    // Running lasts until the check after the re-numbering has answered too.
+    const remake = useMutation({
+        mutationFn: () => dataProvider.remakeApplId(s.roundId, s.rule),
+        onSuccess: async out => {
+            setDone(out);
             await s.check();
-        } catch (e) {
-            setError(ruleError(e));
-        } finally {
-            setRunning(false);
-        }
+        },
+    });
+    const running = remake.isPending;
+    const error = remake.error ? ruleError(remake.error) : null;
+    const run = () => {
+        setConfirm(false);
+        remake.mutate();
     };
     return (
         <Box sx={{ mt: 2 }} data-testid="remake-applid">
             <Title title={t('title')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {t('title')}
-                    </Typography>
+                    <PageHeading title="app.remake.title" variant="page" />
                     <Typography variant="body2" color="text.secondary">
                         {t('intro')}
                     </Typography>
@@ -100,7 +95,7 @@ export const RemakeApplId = () => {
                 </DialogContent>
                 <DialogActions>
                     <Button onClick={() => setConfirm(false)}>{translate('ra.action.cancel')}</Button>
-                    <Button color="warning" variant="contained" onClick={() => void run()} data-testid="remake-confirm">
+                    <Button color="warning" variant="contained" onClick={run} data-testid="remake-confirm">
                         {t('run')}
                     </Button>
                 </DialogActions>

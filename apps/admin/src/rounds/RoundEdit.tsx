@@ -1,7 +1,8 @@
 import { Create, Edit, useTranslate } from 'react-admin';
 import { RoundForm } from './RoundForm';
-import { MANDATORY_STEPS, fromForm, toForm, type RoundRecord } from './types';
-import { PageHeading } from './PageHeading';
+import { MANDATORY_STEPS } from '../schools';
+import { fromForm, toForm, type RoundRecord } from './types';
+import { PageHeading } from '../components/PageHeading';
 
 const thisYear = () => Number(new Date().toLocaleString('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric' }));
 

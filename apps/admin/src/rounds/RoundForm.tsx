@@ -18,8 +18,9 @@ import {
     useRecordContext,
     useTranslate,
 } from 'react-admin';
-import { DayInput, DayLocalization } from './DayInput';
-import { MANDATORY_STEPS, PAY_TYPES, STEPS, WINDOW_TYPES, type Major } from './types';
+import { DayInput, DayLocalization } from '../components/DayInput';
+import { MANDATORY_STEPS, STEPS, type Major } from '../schools';
+import { PAY_TYPES, WINDOW_TYPES } from './types';
 
 const FEE_HINT_KEY = 'resources.recruit-parts.hints.';
 /** Pay types paid through the domestic gateway (PortOne): each has a store id and a channel key. */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
     Alert,
@@ -17,9 +17,9 @@ import {
     TableRow,
     Typography,
 } from '@mui/material';
-import { Title, useLocale, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
-import { ADMIN_API } from '../dataProvider';
+import { Title, useGetOne, useLocale, useTranslate } from 'react-admin';
+import { PageHeading } from '../components/PageHeading';
+import type { SchoolDetail } from '../schools';
 import { WINDOW_TYPES, type ConsentItem, type DocItem, type RoundWindow } from './types';
 
 interface Preview {
@@ -62,11 +62,7 @@ interface Info {
     infoItems: Array<{ itemCode: string; display: boolean; required: boolean }>;
     preview: Preview;
 }
-interface School {
-    logoUrl: string;
-    contactEmail: string;
-    contactPhone: string;
-}
+type School = Pick<SchoolDetail, 'logoUrl' | 'contactEmail' | 'contactPhone'>;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
     <Box component="section" sx={{ my: 2 }}>
@@ -156,24 +152,14 @@ export const RoundInfo = () => {
     const locale = useLocale();
     const en = locale === 'en';
     const t = (k: string) => translate(`resources.recruit-parts.${k}`);
-    const [info, setInfo] = useState<Info | null>(null);
-    const [school, setSchool] = useState<School | null>(null);
-    const [error, setError] = useState<string | null>(null);
-    useEffect(() => {
-        let live = true;
-        httpClient(`${ADMIN_API}/recruit-parts/${encodeURIComponent(id)}`)
-            .then(({ json }) => {
-                if (!live) return;
-                setInfo(json as Info);
-                return httpClient(`${ADMIN_API}/schools/${encodeURIComponent((json as Info).schoolCode)}`).then(
-                    ({ json: s }) => live && setSchool(s as School),
-                );
-            })
-            .catch((e: Error) => live && setError(e.message));
-        return () => {
-            live = false;
-        };
-    }, [id]);
+    const { data: info, error: infoError } = useGetOne<Info>('recruit-parts', { id }, { retry: false });
+    // The school's logo and contact, for the preview.
+    const { data: school = null, error: schoolError } = useGetOne<SchoolDetail>(
+        'schools',
+        { id: info?.schoolCode ?? '' },
+        { enabled: !!info, retry: false },
+    );
+    const error = (infoError ?? schoolError)?.message;
     if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate(error, { _: error })}</Alert>;
     if (!info) return <CircularProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
     const openOf = (type: string) => info.preview.windows?.find(w => w.type === type)?.open;
@@ -185,9 +171,7 @@ export const RoundInfo = () => {
             <Card>
                 <CardContent>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-                        <Typography component="h1" variant="h5">
-                            {en ? info.engName : info.korName} ({info.enterYear}-{info.recruitPartSeq})
-                        </Typography>
+                        <PageHeading variant="page" sx={{ mb: 0 }}>{`${en ? info.engName : info.korName} (${info.enterYear}-${info.recruitPartSeq})`}</PageHeading>
                         <Stack direction="row" spacing={1}>
                             <Button component={RouterLink} to={`/recruit-parts/${encodeURIComponent(info.id)}`} variant="outlined" size="small">
                                 {translate('ra.action.edit')}

@@ -15,7 +15,7 @@ import {
 import { Button, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { RoundRecord } from './types';
-import { PageHeading } from './PageHeading';
+import { PageHeading } from '../components/PageHeading';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <NumberInput key="enterYear" source="enterYear" />];
 

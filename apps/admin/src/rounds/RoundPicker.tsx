@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
-import { ADMIN_API } from '../dataProvider';
+import { useGetList, useLocale, useTranslate } from 'react-admin';
 
 export interface RoundRow {
     id: string;
@@ -16,20 +13,12 @@ export interface RoundRow {
 
 /** The rounds the caller manages (the server scopes the list to their school). */
 export const useRounds = () => {
-    const [rounds, setRounds] = useState<RoundRow[] | null>(null);
-    const [failed, setFailed] = useState(false);
-    useEffect(() => {
-        let live = true;
-        const range = encodeURIComponent('[0,99]');
-        const sort = encodeURIComponent('["enterYear","DESC"]');
-        httpClient(`${ADMIN_API}/recruit-parts?range=${range}&sort=${sort}`)
-            .then(({ json }) => live && setRounds(json as RoundRow[]))
-            .catch(() => live && setFailed(true));
-        return () => {
-            live = false;
-        };
-    }, []);
-    return { rounds, failed };
+    const { data, error } = useGetList<RoundRow>(
+        'recruit-parts',
+        { pagination: { page: 1, perPage: 100 }, sort: { field: 'enterYear', order: 'DESC' } },
+        { retry: false },
+    );
+    return { rounds: data ?? null, failed: !!error };
 };
 
 /** A select of rounds by name. */

@@ -1,11 +1,15 @@
 import EventNoteIcon from '@mui/icons-material/EventNote';
-import { RoundList } from './RoundList';
-import { RoundCreate, RoundEdit } from './RoundEdit';
+import { lazyNamed } from '../lazyNamed';
 
 /** The recruit-parts resource (spec recruit-part/list, /detail, /create). */
 export default {
-    list: RoundList,
-    create: RoundCreate,
-    edit: RoundEdit,
+    list: lazyNamed(() => import('./RoundList'), 'RoundList'),
+    create: lazyNamed(() => import('./RoundEdit'), 'RoundCreate'),
+    edit: lazyNamed(() => import('./RoundEdit'), 'RoundEdit'),
     icon: EventNoteIcon,
 };
+
+/** The round and school settings pages (issue 12), each loaded on first visit. */
+export const RoundInfo = lazyNamed(() => import('./RoundInfo'), 'RoundInfo');
+export const ApplIdCheck = lazyNamed(() => import('./ApplIdCheck'), 'ApplIdCheck');
+export const RemakeApplId = lazyNamed(() => import('./RemakeApplId'), 'RemakeApplId');

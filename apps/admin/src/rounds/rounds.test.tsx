@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { AdminRouterProvider, routes } from '../router';
 import { resetAuthState } from '../authProvider';
 import { mockFetch, setCookie } from '../test/fetchMock';
-import { nestFieldErrors } from '../httpClient';
+import { nestFieldErrors } from '../apiErrors';
 import { fromForm, toForm, type RoundRecord } from './types';
 
 const schoolAdmin = { userId: 'ewha', email: 'e@example.com', roles: ['ROLE_SCHL_ADMIN'], schoolCode: '236', locale: 'ko',

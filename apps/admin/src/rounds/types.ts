@@ -2,10 +2,6 @@
 export const WINDOW_TYPES = ['SUBMIT', 'COMPLETE', 'RECOMMEND_REQUEST', 'RECOMMEND'] as const;
 export type WindowType = (typeof WINDOW_TYPES)[number];
 export const PAY_TYPES = ['card', 'vbank', 'trans', 'visa_master', 'free'] as const;
-/** The steps after APPL_PART_SAVE, in their fixed order (core/application OptionalSteps). */
-export const STEPS = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'CAREER_SAVE', 'ADD_INFO_SAVE', 'FILE_SAVE', 'SURVEY'] as const;
-/** The steps a round's own list keeps (the server checks it: round.steps_mandatory). */
-export const MANDATORY_STEPS: readonly string[] = ['BASIS_SAVE', 'ACAD_SAVE', 'LANG_SAVE', 'FILE_SAVE'];
 
 export interface RoundWindow {
     type: WindowType;
@@ -31,11 +27,6 @@ export interface DocItem {
     extensions: string[];
     maxSize: number;
     seq?: number;
-}
-export interface Major {
-    Code: string;
-    KorName: string;
-    EngName: string;
 }
 
 /** The record as the API sends it. */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
     Alert,
     Box,
@@ -15,50 +14,34 @@ import {
     TextInput,
     Title,
     required,
+    useGetOne,
     useLocale,
     useTranslate,
+    useUpdate,
 } from 'react-admin';
-import { httpClient } from '../httpClient';
-import { SchoolPicker, useSchoolChoice } from './SchoolPicker';
+import { PageHeading } from '../components/PageHeading';
+import { SchoolPicker, useSchoolChoice } from '../components/SchoolPicker';
+import { STEPS, type SchoolDetail } from '../schools';
 import { useSaveForm } from '../useSaveForm';
-import { ADMIN_API } from '../dataProvider';
-import { STEPS } from '../rounds/types';
-
-
-interface Settings {
-    schoolCode: string;
-    korName: string;
-    engName: string;
-    slug: string;
-    color: string;
-    logoUrl: string;
-    contactEmail: string;
-    contactPhone: string;
-    steps: string[];
-    refusedNationalities: string[];
-    passportNone: string;
-    visaNone: string;
-    isEtcDocumentUploadable: boolean;
-    videoEssayMajors: string[];
-    majors: Array<{ Code: string; KorName: string; EngName: string }>;
-}
 
 /** The form of one school; the server's field errors show at the fields. */
-const SchoolForm = ({ initial, onSaved }: { initial: Settings; onSaved: (s: Settings) => void }) => {
+const SchoolForm = ({ initial }: { initial: SchoolDetail }) => {
     const translate = useTranslate();
-    const save = useSaveForm();
     const locale = useLocale();
+    // Pessimistic: the page shows what the server kept, once it has answered.
+    const [update] = useUpdate<SchoolDetail>();
+    const save = useSaveForm((body: Partial<SchoolDetail>) =>
+        update('schools', { id: initial.schoolCode, data: body, previousData: initial }, { mutationMode: 'pessimistic', returnPromise: true }),
+    );
     const t = (k: string) => translate(`resources.schools.${k}`);
     const values = { ...initial, refusedNationalities: initial.refusedNationalities.join(', ') };
-    const submit = (data: Record<string, unknown>) => {
-        const body = {
+    const submit = (data: Record<string, unknown>) =>
+        save({
             ...data,
             refusedNationalities: String(data.refusedNationalities ?? '')
                 .split(/[\s,]+/)
                 .filter(Boolean),
-        };
-        return save<Settings>(`${ADMIN_API}/schools/${encodeURIComponent(initial.schoolCode)}`, body, onSaved);
-    };
+        });
     return (
         <Form record={values} onSubmit={submit} key={initial.schoolCode}>
             <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -100,32 +83,18 @@ const SchoolForm = ({ initial, onSaved }: { initial: Settings; onSaved: (s: Sett
 export const SchoolSettings = () => {
     const translate = useTranslate();
     const { code, bound, schools, picked, setPicked, failed: listFailed } = useSchoolChoice();
-    const [settings, setSettings] = useState<Settings | null>(null);
-    const [loadFailed, setFailed] = useState(false);
-    const failed = listFailed || loadFailed;
-    useEffect(() => {
-        if (!code) return;
-        let live = true;
-        setSettings(null);
-        httpClient(`${ADMIN_API}/schools/${encodeURIComponent(code)}`)
-            .then(({ json }) => live && setSettings(json as Settings))
-            .catch(() => live && setFailed(true));
-        return () => {
-            live = false;
-        };
-    }, [code]);
+    const { data: settings, error } = useGetOne<SchoolDetail>('schools', { id: code }, { enabled: !!code, retry: false });
+    const failed = listFailed || !!error;
     return (
         <Box sx={{ mt: 2 }} data-testid="school-settings">
             <Title title={translate('app.pages.schoolSettings')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.schoolSettings')}
-                    </Typography>
+                    <PageHeading title="app.pages.schoolSettings" variant="page" />
                     {!bound && schools.length > 0 && <SchoolPicker schools={schools} value={picked} onChange={setPicked} />}
                     {failed && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
                     {!failed && code && !settings && <CircularProgress aria-label={translate('ra.page.loading')} />}
-                    {settings && <SchoolForm initial={settings} onSaved={setSettings} />}
+                    {settings && <SchoolForm initial={settings} key={settings.schoolCode} />}
                 </CardContent>
             </Card>
         </Box>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
     Alert,
@@ -38,17 +37,18 @@ import {
     Title,
     TopToolbar,
     required,
+    useDataProvider,
     useLocale,
     useRecordContext,
     useTranslate,
 } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { httpClient } from '../httpClient';
-import { ADMIN_API } from '../dataProvider';
-import { DayInput, DayLocalization } from '../rounds/DayInput';
-import { PageHeading } from '../rounds/PageHeading';
-import { useSchoolChoice } from '../school/SchoolPicker';
-import { QuestionsInput, cleanQuestions, type SurveyItem, type SurveyQuestion } from './QuestionsInput';
+import { DayInput, DayLocalization } from '../components/DayInput';
+import { PageHeading } from '../components/PageHeading';
+import { useSchoolChoice } from '../components/SchoolPicker';
+import { QuestionsInput, cleanQuestions, type SurveyQuestion } from './QuestionsInput';
+import { surveyExportUrl, type SurveysDataProvider } from './methods';
 
 export interface SurveyRecord {
     id: number;
@@ -201,41 +201,24 @@ export const SurveyEdit = () => (
     </Edit>
 );
 
-interface ItemCount extends SurveyItem {
-    count: number;
-    comments: string[];
-}
-
-interface Results extends SurveyRecord {
-    total: number;
-    results: Array<SurveyQuestion & { counts: ItemCount[]; texts: string[] }>;
-}
-
 /** The results of a survey: counts per item with their comments, the free texts, and the CSV export. */
 export const SurveyResults = () => {
     const { id = '' } = useParams();
     const translate = useTranslate();
     const locale = useLocale();
-    const [data, setData] = useState<Results | null>(null);
-    const [failed, setFailed] = useState(false);
-    useEffect(() => {
-        let live = true;
-        httpClient(`${ADMIN_API}/surveys/${encodeURIComponent(id)}/results`)
-            .then(({ json }) => live && setData(json as Results))
-            .catch(() => live && setFailed(true));
-        return () => {
-            live = false;
-        };
-    }, [id]);
+    const dataProvider = useDataProvider<SurveysDataProvider>();
+    const { data, isError: failed } = useQuery({
+        queryKey: ['getSurveyResults', id],
+        queryFn: () => dataProvider.getSurveyResults(id),
+        retry: false,
+    });
     const text = (ko: string, en: string) => (locale === 'en' ? en || ko : ko);
     return (
         <Box sx={{ mt: 2 }} data-testid="survey-results">
             <Title title={translate('app.survey.results')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {data ? text(data.titleKo, data.titleEn) : translate('app.survey.results')}
-                    </Typography>
+                    <PageHeading variant="page">{data ? text(data.titleKo, data.titleEn) : translate('app.survey.results')}</PageHeading>
                     {failed && <Alert severity="error">{translate('app.info_inquiry.load_failed')}</Alert>}
                     {!failed && !data && <CircularProgress aria-label={translate('ra.page.loading')} />}
                     {data && (
@@ -244,7 +227,7 @@ export const SurveyResults = () => {
                                 <Typography data-testid="survey-total">{translate('app.survey.responses_n', { n: data.total })}</Typography>
                                 <Button
                                     component="a"
-                                    href={`${ADMIN_API}/surveys/${encodeURIComponent(id)}/export`}
+                                    href={surveyExportUrl(id)}
                                     download
                                     startIcon={<DownloadIcon />}
                                     variant="outlined"
@@ -309,4 +292,3 @@ export const SurveyResults = () => {
     );
 };
 
-export default { list: SurveyList, create: SurveyCreate, edit: SurveyEdit };

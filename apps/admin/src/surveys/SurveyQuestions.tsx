@@ -1,20 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
-import { Form, ResourceContextProvider, SaveButton, Title, useTranslate } from 'react-admin';
-import { httpClient } from '../httpClient';
+import { Form, ResourceContextProvider, SaveButton, Title, useDataProvider, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PageHeading } from '../components/PageHeading';
+import { SchoolPicker, useSchoolChoice } from '../components/SchoolPicker';
 import { useSaveForm } from '../useSaveForm';
-import { ADMIN_API } from '../dataProvider';
-import { SchoolPicker, useSchoolChoice } from '../school/SchoolPicker';
 import { QuestionsInput, cleanQuestions, type SurveyQuestion } from './QuestionsInput';
-
-interface QuestionsBody {
-    schoolCode: string;
-    stage: string;
-    questions: SurveyQuestion[];
-    retired: string[];
-}
-
-const STAGES = ['SURVEY', 'PART'] as const;
+import { STAGES, type QuestionsBody, type SurveysDataProvider } from './methods';
 
 /**
  * survey/questions: a school's application survey questions (the SURVEY
@@ -23,38 +15,33 @@ const STAGES = ['SURVEY', 'PART'] as const;
  */
 export const SurveyQuestions = () => {
     const translate = useTranslate();
-    const save = useSaveForm();
+    const dataProvider = useDataProvider<SurveysDataProvider>();
+    const queryClient = useQueryClient();
     const { code, bound, schools, picked, setPicked, failed: listFailed } = useSchoolChoice();
     const [stage, setStage] = useState<string>('SURVEY');
-    const [data, setData] = useState<QuestionsBody | null>(null);
-    const [failed, setFailed] = useState(false);
-    const [retired, setRetired] = useState<string[]>([]);
-    const url = `${ADMIN_API}/schools/${encodeURIComponent(code)}/survey-questions/${stage}`;
-    useEffect(() => {
-        if (!code) return;
-        let live = true;
-        setData(null);
-        setRetired([]);
-        httpClient(url)
-            .then(({ json }) => live && setData(json as QuestionsBody))
-            .catch(() => live && setFailed(true));
-        return () => {
-            live = false;
-        };
-    }, [url, code]);
-    const submit = (values: Record<string, unknown>) =>
-        save<QuestionsBody>(url, { questions: cleanQuestions(values.questions as SurveyQuestion[]) }, saved => {
-            setData(saved);
-            setRetired(saved.retired);
-        });
+    const queryKey = ['getSurveyQuestions', code, stage];
+    const { data, isError: failed } = useQuery({
+        queryKey,
+        queryFn: () => dataProvider.getSurveyQuestions(code, stage),
+        enabled: !!code,
+        retry: false,
+    });
+    // What the last save retired, shown while the same school and stage are open.
+    const [retiredBy, setRetiredBy] = useState<{ key: string; codes: string[] } | null>(null);
+    const retired = retiredBy?.key === `${code}-${stage}` ? retiredBy.codes : [];
+    const submit = useSaveForm(
+        (values: Record<string, unknown>) => dataProvider.saveSurveyQuestions(code, stage, cleanQuestions(values.questions as SurveyQuestion[])),
+        (saved: QuestionsBody) => {
+            queryClient.setQueryData(queryKey, saved);
+            setRetiredBy({ key: `${code}-${stage}`, codes: saved.retired });
+        },
+    );
     return (
         <Box sx={{ mt: 2 }} data-testid="survey-questions">
             <Title title={translate('app.pages.surveyQuestions')} />
             <Card>
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {translate('app.pages.surveyQuestions')}
-                    </Typography>
+                    <PageHeading title="app.pages.surveyQuestions" variant="page" />
                     <Typography variant="body2" color="text.secondary">
                         {translate('app.survey.questions_intro')}
                     </Typography>

@@ -8,10 +8,10 @@ import {
     SimpleList,
     useTranslate,
 } from 'react-admin';
-import { DateTimeField } from './DateTimeField';
-import { RolesField } from './RolesField';
-import { USER_STATUSES, UserStatusField } from './UserStatusField';
-import { PageHeading } from '../rounds/PageHeading';
+import { DateTimeField } from '../components/DateTimeField';
+import { RolesField } from '../components/RolesField';
+import { USER_STATUSES, UserStatusField } from '../components/UserStatusField';
+import { PageHeading } from '../components/PageHeading';
 
 const statusChoices = USER_STATUSES.map(s => ({ id: s, name: `resources.users.status.${s}` }));
 

@@ -1,7 +1,7 @@
 import { EmailField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
-import { DateTimeField } from './DateTimeField';
-import { RolesField } from './RolesField';
-import { UserStatusField } from './UserStatusField';
+import { DateTimeField } from '../components/DateTimeField';
+import { RolesField } from '../components/RolesField';
+import { UserStatusField } from '../components/UserStatusField';
 
 const UserTitle = () => {
     const record = useRecordContext();

@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import type { Money } from '../money/api';
+import { ADMIN_API, seg, type Api } from '../api';
+import type { Money } from '../format';
 
 /** A refund request as the staff pages show it (docs/api-money.md). */
 export interface RefundRequestRecord {
@@ -44,11 +45,15 @@ export interface DenyInput {
     note: string;
 }
 
-/** The dataProvider's calls beyond REST: answering a request. */
-export interface RefundDataProvider extends DataProvider {
-    approveRefundRequest: (id: number, input: ApproveInput) => Promise<{ data: RefundRequestRecord }>;
-    denyRefundRequest: (id: number, input: DenyInput) => Promise<{ data: RefundRequestRecord }>;
-}
+/** The dataProvider's calls beyond REST: answering a request (issue 18). */
+export const refundMethods = (api: Api) => {
+    const answer = async (id: number, verb: 'approve' | 'deny', body: ApproveInput | DenyInput) => ({
+        data: await api.post<RefundRequestRecord>(`${ADMIN_API}/pay/refund-requests/${seg(id)}/${verb}`, body),
+    });
+    return {
+        approveRefundRequest: (id: number, input: ApproveInput) => answer(id, 'approve', input),
+        denyRefundRequest: (id: number, input: DenyInput) => answer(id, 'deny', input),
+    };
+};
 
-/** Minor units back to the major units a partial amount is typed in. */
-export const major = (m: Money): string => (m.currency === 'USD' ? (m.amount / 100).toFixed(2) : String(m.amount));
+export type RefundDataProvider = DataProvider & ReturnType<typeof refundMethods>;

@@ -1,8 +1,13 @@
+import { Suspense } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { HealthCard } from './HealthCard';
+import { HealthCard } from '../health/HealthCard';
 import type { Permissions } from '../authProvider';
-import { RoundDashboard } from '../backoffice/RoundDashboard';
+import { PageHeading } from '../components/PageHeading';
+import { lazyNamed } from '../lazyNamed';
+
+// The round counts draw charts: their code loads only for those who see them.
+const RoundDashboard = lazyNamed(() => import('../backoffice/RoundDashboard'), 'RoundDashboard');
 
 /** Roles that see a round's counts (server: core/permission Dashboard). */
 const DASHBOARD_ROLES = ['ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_CLOSE_ADMIN'];
@@ -17,9 +22,7 @@ export const Dashboard = () => {
             <Title title={translate('app.title')} />
             <Card component="section">
                 <CardContent>
-                    <Typography component="h1" variant="h5" gutterBottom>
-                        {identity ? translate('app.dashboard.welcome', { name: identity.fullName }) : translate('app.title')}
-                    </Typography>
+                    <PageHeading variant="page">{identity ? translate('app.dashboard.welcome', { name: identity.fullName }) : translate('app.title')}</PageHeading>
                     <Typography variant="body2" color="text.secondary" gutterBottom>
                         {translate('app.dashboard.intro')}
                     </Typography>
@@ -38,7 +41,11 @@ export const Dashboard = () => {
                 </CardContent>
             </Card>
             <HealthCard />
-            {roles.some(r => DASHBOARD_ROLES.includes(r)) && <RoundDashboard />}
+            {roles.some(r => DASHBOARD_ROLES.includes(r)) && (
+                <Suspense fallback={null}>
+                    <RoundDashboard />
+                </Suspense>
+            )}
         </Box>
     );
 };

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fetchHealth, healthColor, HEALTH_COLORS, HEALTH_REFRESH_MS, normalizeStatus, parseHealth } from './health';
 import { useHealth } from './useHealth';
 import { mockFetch, setCookie } from '../test/fetchMock';
@@ -77,7 +79,9 @@ describe('useHealth', () => {
         vi.useFakeTimers();
         let status = 'UP';
         const { calls } = mockFetch(() => ({ body: { status, components: {} } }));
-        const { result, unmount } = renderHook(() => useHealth());
+        const client = new QueryClient();
+        const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+        const { result, unmount } = renderHook(() => useHealth(), { wrapper });
         await act(async () => {
             await vi.advanceTimersByTimeAsync(0);
         });
@@ -92,7 +96,8 @@ describe('useHealth', () => {
             await vi.advanceTimersByTimeAsync(1);
         });
         expect(calls).toHaveLength(2);
-        expect(result.current.health?.status).toBe('OUT_OF_SERVICE');
+        // the answer is read and handed over a few ticks later
+        await vi.waitFor(() => expect(result.current.health?.status).toBe('OUT_OF_SERVICE'));
         unmount();
         await act(async () => {
             await vi.advanceTimersByTimeAsync(HEALTH_REFRESH_MS * 3);

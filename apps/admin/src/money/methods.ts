@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import { httpClient } from '../httpClient';
-import type { Money } from './api';
+import { ADMIN_API, seg, type Api } from '../api';
+import type { Money } from '../format';
 
 /** One line of a settlement: a currency and booked pay type ("" is the currency's total). */
 export interface SettlementRow {
@@ -54,22 +54,23 @@ export interface CancelRequest {
  * methods (react-admin's "custom methods"): pages call them through
  * useDataProvider / useMutation, never the HTTP client directly.
  */
-export const moneyMethods = (api: string) => {
-    const settlementPath = (p: SettlementPeriod) => `${api}/settlements/${encodeURIComponent(p.school)}`;
+export const moneyMethods = (api: Api) => {
+    const settlementPath = (p: SettlementPeriod) => `${ADMIN_API}/settlements/${seg(p.school)}`;
     return {
-        getSettlement: async (p: SettlementPeriod): Promise<Settlement> => {
-            const q = `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
-            return (await httpClient(`${settlementPath(p)}?${q}`)).json as Settlement;
-        },
-        closeSettlement: async (p: SettlementPeriod): Promise<Settlement> =>
-            (await httpClient(`${settlementPath(p)}/close`, { method: 'POST', body: JSON.stringify({ from: p.from, to: p.to }) })).json as Settlement,
-        cancelPayment: async ({ id, body }: { id: string; body: CancelRequest }): Promise<unknown> =>
-            (await httpClient(`${api}/pay/attempts/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: JSON.stringify(body) })).json,
+        getSettlement: (p: SettlementPeriod) =>
+            api.get<Settlement>(`${settlementPath(p)}?from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`),
+        closeSettlement: (p: SettlementPeriod) => api.post<Settlement>(`${settlementPath(p)}/close`, { from: p.from, to: p.to }),
+        cancelPayment: ({ id, body }: { id: string; body: CancelRequest }) => api.post<unknown>(`${ADMIN_API}/pay/attempts/${seg(id)}/cancel`, body),
+        /** Asks the provider again what became of a payment. */
+        requeryPayment: (id: string) => api.post<unknown>(`${ADMIN_API}/pay/attempts/${seg(id)}/requery`, {}),
+        /** Money received outside the gateways completes an application like a gateway payment. */
+        manualPay: (applNo: string, body: { method: string; reason: string; evidence: string }) =>
+            api.post<{ id: string; applId: string }>(`${ADMIN_API}/pay/manual/${applNo}`, body),
     };
 };
 
 /** The settlement workbook's address: a download link, not a data call (every dataProvider method answers a Promise). */
-export const settlementExportUrl = (api: string, p: SettlementPeriod): string =>
-    `${api}/settlements/${encodeURIComponent(p.school)}/export?from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
+export const settlementExportUrl = (p: SettlementPeriod): string =>
+    `${ADMIN_API}/settlements/${seg(p.school)}/export?from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
 
 export type MoneyDataProvider = DataProvider & ReturnType<typeof moneyMethods>;

@@ -1,0 +1,63 @@
+import type { DataProvider, Identifier } from 'react-admin';
+import { ADMIN_API, seg, type Api, type Progress } from '../api';
+
+/** A round as the counts and exports name it. */
+export interface RoundKey {
+    schoolCode: string;
+    enterYear: string | number;
+    recruitPartSeq: string | number;
+}
+
+/** How many applied to a round: by status and, for the last 30 days, per day (no personal data). */
+export interface RoundDashboardData {
+    total: number;
+    reviewing: number;
+    paid: number;
+    lettersPending: number;
+    lettersCompleted: number;
+    byStatus: Record<string, number>;
+    days: { day: string; created: number; completions: number; payments: number }[];
+}
+
+/** An uploaded document of an application, as the applicant's route lists it. */
+export interface DocView {
+    code: string;
+    korName: string;
+    engName: string;
+    fileKey: string | null;
+    fileName: string | null;
+    filePath: string | null;
+}
+
+const roundQuery = (r: RoundKey) =>
+    new URLSearchParams({ schoolCode: r.schoolCode, enterYear: String(r.enterYear), recruitPartSeq: String(r.recruitPartSeq) });
+
+/** The back office's calls that are not REST (issue 13): its pages reach them through useDataProvider. */
+export const backofficeMethods = (api: Api) => ({
+    getRoundDashboard: (r: RoundKey) => api.get<RoundDashboardData>(`${ADMIN_API}/dashboard?${roundQuery(r)}`),
+    /** Closes (closing staff, system admin) or reopens (system admin) a round, with a reason. */
+    setRoundClosure: (id: Identifier, act: 'close' | 'reopen', reason: string) =>
+        api.post<unknown>(`${ADMIN_API}/round-closures/${seg(id)}/${act}`, { reason }),
+    sanctionMember: (id: Identifier, body: { kind: string; cause: string; note: string }) =>
+        api.post<unknown>(`${ADMIN_API}/members/${seg(id)}/sanctions`, body),
+    setMemberStatus: (id: Identifier, body: { status: string; note: string }) => api.put<unknown>(`${ADMIN_API}/members/${seg(id)}/status`, body),
+    /** Ends a member's fixed-term sanction early. */
+    liftMemberSanction: (id: Identifier, body: { note: string }) => api.post<unknown>(`${ADMIN_API}/members/${seg(id)}/sanctions/fixed`, body),
+    setRoles: (id: Identifier, body: { roles: string[]; schoolCode: string | null }) => api.put<unknown>(`${ADMIN_API}/roles/${seg(id)}`, body),
+    /** The uploaded documents, read through the applicant's route (the read is logged). */
+    getApplicationDocuments: async (applNo: number): Promise<DocView[]> => {
+        const b = await api.get<{ list?: { documents: DocView[] }[] }>(`/apply/api-auth/appl/doc/${applNo}`);
+        return (b.list ?? []).flatMap(g => g.documents).filter(d => d.fileKey);
+    },
+    /** The unmasked identification numbers, for a logged reason. */
+    revealApplication: (applNo: number, reason: string) => api.post<Record<string, string>>(`${ADMIN_API}/applications/${applNo}/reveal`, { reason }),
+    correctApplication: (id: Identifier, changes: Record<string, string>, reason: string) =>
+        api.put<{ fields: string[] }>(`${ADMIN_API}/applications/${id}/basis`, { changes, reason }),
+    reviewApplication: (id: Identifier, body: { action: string; step?: string; reason?: string }) =>
+        api.post<unknown>(`${ADMIN_API}/applications/${id}/review`, body),
+    /** A round's applicants as a workbook, or every document as one ZIP, saved with progress. */
+    exportRound: (kind: 'applicants' | 'documents', r: RoundKey, onProgress: (p: Progress) => void) =>
+        api.download(`${ADMIN_API}/exports/${kind}?${roundQuery(r)}`, onProgress),
+});
+
+export type BackofficeDataProvider = DataProvider & ReturnType<typeof backofficeMethods>;

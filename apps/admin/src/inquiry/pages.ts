@@ -1,2 +1,0 @@
-/** The server's page name of the inquiries resource (core/permission adminPages). */
-export const INQUIRY_PAGE = 'inquiry/manage';
