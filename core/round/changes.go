@@ -39,48 +39,48 @@ func AuditDetail(changes []Change) map[string]any {
 // compare on it, and its value as recorded.
 type field struct {
 	name  string
-	same  func(a, b *Values) bool
-	value func(v *Values) any
+	same  func(a, b Values) bool
+	value func(v Values) any
 }
 
-func scalar[T comparable](name string, get func(v *Values) T) field {
-	return field{name, func(a, b *Values) bool { return get(a) == get(b) }, func(v *Values) any { return get(v) }}
+func scalar[T comparable](name string, get func(v Values) T) field {
+	return field{name, func(a, b Values) bool { return get(a) == get(b) }, func(v Values) any { return get(v) }}
 }
 
 // fields are every field staff set, field by field.
 var fields = []field{
-	scalar("korName", func(v *Values) string { return v.KorName }),
-	scalar("engName", func(v *Values) string { return v.EngName }),
-	scalar("detailRemkKor", func(v *Values) string { return v.RemkKor }),
-	scalar("detailRemkEng", func(v *Values) string { return v.RemkEng }),
-	scalar("feeKrw", func(v *Values) int64 { return v.FeeKrw }),
-	scalar("feeUsd", func(v *Values) int64 { return v.FeeUsd }),
-	{"payTypes", func(a, b *Values) bool { return slices.Equal(a.PayTypes, b.PayTypes) },
-		func(v *Values) any { return list(v.PayTypes, func(t payment.PayType) any { return string(t) }) }},
-	{"payChannels", func(a, b *Values) bool { return maps.Equal(a.PayChannels, b.PayChannels) }, channelsValue},
-	scalar("lettersAsked", func(v *Values) int { return v.LettersAsked }),
-	scalar("applIdRule", func(v *Values) string { return v.ApplIDRule }),
-	scalar("slipNoticeKor", func(v *Values) string { return v.SlipNoticeKor }),
-	scalar("slipNoticeEng", func(v *Values) string { return v.SlipNoticeEng }),
-	{"windows", func(a, b *Values) bool { return slices.Equal(a.Windows, b.Windows) },
-		func(v *Values) any { return list(v.Windows, windowValue) }},
-	{"parts", func(a, b *Values) bool { return slices.Equal(a.Parts, b.Parts) },
-		func(v *Values) any { return list(v.Parts, partValue) }},
-	{"documents", func(a, b *Values) bool { return slices.EqualFunc(a.Documents, b.Documents, sameDoc) },
-		func(v *Values) any { return list(v.Documents, docValue) }},
-	{"consents", func(a, b *Values) bool { return slices.Equal(a.Consents, b.Consents) },
-		func(v *Values) any { return list(v.Consents, consentValue) }},
+	scalar("korName", func(v Values) string { return v.KorName }),
+	scalar("engName", func(v Values) string { return v.EngName }),
+	scalar("detailRemkKor", func(v Values) string { return v.RemkKor }),
+	scalar("detailRemkEng", func(v Values) string { return v.RemkEng }),
+	scalar("feeKrw", func(v Values) int64 { return v.FeeKrw }),
+	scalar("feeUsd", func(v Values) int64 { return v.FeeUsd }),
+	{"payTypes", func(a, b Values) bool { return slices.Equal(a.PayTypes, b.PayTypes) },
+		func(v Values) any { return list(v.PayTypes, func(t payment.PayType) any { return string(t) }) }},
+	{"payChannels", func(a, b Values) bool { return maps.Equal(a.PayChannels, b.PayChannels) }, channelsValue},
+	scalar("lettersAsked", func(v Values) int { return v.LettersAsked }),
+	scalar("applIdRule", func(v Values) string { return v.ApplIDRule }),
+	scalar("slipNoticeKor", func(v Values) string { return v.SlipNoticeKor }),
+	scalar("slipNoticeEng", func(v Values) string { return v.SlipNoticeEng }),
+	{"windows", func(a, b Values) bool { return slices.Equal(a.Windows, b.Windows) },
+		func(v Values) any { return list(v.Windows, windowValue) }},
+	{"parts", func(a, b Values) bool { return slices.Equal(a.Parts, b.Parts) },
+		func(v Values) any { return list(v.Parts, partValue) }},
+	{"documents", func(a, b Values) bool { return slices.EqualFunc(a.Documents, b.Documents, sameDoc) },
+		func(v Values) any { return list(v.Documents, docValue) }},
+	{"consents", func(a, b Values) bool { return slices.Equal(a.Consents, b.Consents) },
+		func(v Values) any { return list(v.Consents, consentValue) }},
 	// nil (the school's list) and an empty list differ
-	{"steps", func(a, b *Values) bool { return slices.Equal(a.Steps, b.Steps) && (a.Steps == nil) == (b.Steps == nil) },
-		func(v *Values) any { return list(v.Steps, func(s application.Status) any { return string(s) }) }},
+	{"steps", func(a, b Values) bool { return slices.Equal(a.Steps, b.Steps) && (a.Steps == nil) == (b.Steps == nil) },
+		func(v Values) any { return list(v.Steps, func(s application.Status) any { return string(s) }) }},
 }
 
 // diff answers the fields whose values differ from a to b.
 func diff(a, b *Settings) []Change {
 	var out []Change
 	for _, f := range fields {
-		if !f.same(&a.v, &b.v) {
-			out = append(out, Change{Field: f.name, Before: f.value(&a.v), After: f.value(&b.v)})
+		if !f.same(a.v, b.v) {
+			out = append(out, Change{Field: f.name, Before: f.value(a.v), After: f.value(b.v)})
 		}
 	}
 	return out
@@ -90,7 +90,7 @@ func diff(a, b *Settings) []Change {
 func (s *Settings) AuditFields() map[string]any {
 	m := map[string]any{"schoolCode": s.key.SchoolCode, "enterYear": s.key.EnterYear, "recruitPartSeq": s.key.RecruitPartSeq}
 	for _, f := range fields {
-		m[f.name] = f.value(&s.v)
+		m[f.name] = f.value(s.v)
 	}
 	return m
 }
@@ -107,7 +107,7 @@ func list[T any](xs []T, f func(T) any) []any {
 	return out
 }
 
-func channelsValue(v *Values) any {
+func channelsValue(v Values) any {
 	if v.PayChannels == nil {
 		return nil
 	}
