@@ -16,9 +16,12 @@ func contractRoundsEnv(t *testing.T) storetest.RoundsEnv {
 		Notices: postgres.SlipNotices{DB: db}, Major: "M1"}
 }
 
-func TestContractRounds(t *testing.T)      { t.Parallel(); storetest.RunRounds(t, contractRoundsEnv) }
-func TestContractPayConfig(t *testing.T)   { t.Parallel(); storetest.RunPayConfig(t, contractRoundsEnv) }
-func TestContractSlipNotices(t *testing.T) { t.Parallel(); storetest.RunSlipNotices(t, contractRoundsEnv) }
+func TestContractRounds(t *testing.T)    { t.Parallel(); storetest.RunRounds(t, contractRoundsEnv) }
+func TestContractPayConfig(t *testing.T) { t.Parallel(); storetest.RunPayConfig(t, contractRoundsEnv) }
+func TestContractSlipNotices(t *testing.T) {
+	t.Parallel()
+	storetest.RunSlipNotices(t, contractRoundsEnv)
+}
 
 func TestContractStaffPayments(t *testing.T) {
 	t.Parallel()

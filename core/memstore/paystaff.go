@@ -52,7 +52,9 @@ func in(t, from, to time.Time) bool {
 	return (from.IsZero() || !t.Before(from)) && (to.IsZero() || t.Before(to))
 }
 
-func containsFold(s, part string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(part)) }
+func containsFold(s, part string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(part))
+}
 
 // ListAttempts lists attempts of stored applications with their exam
 // number, applicant and round.

@@ -46,7 +46,7 @@ type roundData struct {
 	majors   map[string][]round.Major
 	schools  map[string]schoolRow
 	steps    map[string][]application.Status // the steps a school requires
-	history  []consentVersion // retired consent versions, append only
+	history  []consentVersion                // retired consent versions, append only
 	nextPart int64
 	pay      map[application.RoundKey]payment.Settings // a school's own row has EnterYear 0
 }

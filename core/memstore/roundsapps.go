@@ -101,7 +101,9 @@ func (s Rounds) ConsentHistory(ctx context.Context, k application.RoundKey) ([]s
 		}
 		return nil
 	})
-	slices.SortFunc(out, func(a, b school.ConsentItem) int { return cmp.Or(cmp.Compare(a.Code, b.Code), cmp.Compare(b.Version, a.Version)) })
+	slices.SortFunc(out, func(a, b school.ConsentItem) int {
+		return cmp.Or(cmp.Compare(a.Code, b.Code), cmp.Compare(b.Version, a.Version))
+	})
 	return orEmpty(out), err
 }
 
