@@ -96,7 +96,7 @@ func (s *Settings) AuditFields() map[string]any {
 }
 
 // list maps a list for the audit log; nil stays nil (recorded as null).
-func list[T any](xs []T, f func(T) any) []any {
+func list[T any](xs []T, f func(T) any) any {
 	if xs == nil {
 		return nil
 	}
