@@ -113,7 +113,7 @@ func (s Rounds) Get(ctx context.Context, k application.RoundKey) (*round.Setting
 	v.Steps = statuses(ownSteps)
 	// Pay types and channels are the payment settings (the round's own row,
 	// else the school's, else what core/payment offers by default).
-	set, ok, err := PaySettings{DB: s.DB}.Settings(ctx, k)
+	set, ok, err := PaySettings(s).Settings(ctx, k)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +250,7 @@ func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx 
 // by core).
 func (s Rounds) writeChildren(ctx context.Context, k application.RoundKey, st round.Values, stored []round.Part, retired []school.ConsentItem) error {
 	wrap := func(what string, err error) error { return fmt.Errorf("postgres: round %s: %w", what, err) }
-	if err := (PaySettings{DB: s.DB}).PutSettings(ctx, k.SchoolCode, k.EnterYear, k.RecruitPartSeq,
+	if err := PaySettings(s).PutSettings(ctx, k.SchoolCode, k.EnterYear, k.RecruitPartSeq,
 		payment.Settings{PayTypes: st.PayTypes, Channels: st.PayChannels}); err != nil {
 		return err
 	}
