@@ -3,6 +3,7 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -127,7 +128,7 @@ func btoi(b bool) int {
 func (s PayStaff) AddCancel(ctx context.Context, c payment.Cancellation) error {
 	return s.do(ctx, func(d *data) error {
 		if _, dup := d.payStaff().cancels[c.ID]; dup {
-			return apperr.Conflict("payment.cancel_exists")
+			return fmt.Errorf("memstore: cancellation %s exists", c.ID) // PostgreSQL: a primary key violation
 		}
 		d.payStaff().cancels[c.ID] = cloneCancel(c)
 		return nil
@@ -195,7 +196,7 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 func failure(r payment.Record) bool {
 	return r.Kind == payment.RecRefused || r.Kind == payment.RecLatePaid ||
 		r.Kind == payment.RecChanged && (r.To == payment.Failed || r.To == payment.Timeout) ||
-		r.Kind == payment.RecRefund && r.Alert || r.Code == "payment.provider_cancelled"
+		r.Kind == payment.RecRefund && r.Alert || r.Code == payment.CodeProviderCancelled
 }
 
 // Failures lists failure records, newest first unless !Desc.

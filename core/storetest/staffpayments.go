@@ -177,13 +177,13 @@ func RunStaffPayments(t *testing.T, newEnv NewStaffPayments) {
 		e := newEnv(t)
 		kim, _ := staffAttempts(t, e)
 		recs := []payment.Record{
-			{Kind: payment.RecRefused, Provider: payment.ProviderTest, Code: "payment.signature", At: base},
+			{Kind: payment.RecRefused, Provider: payment.ProviderTest, Code: payment.CodeBadSignature, At: base},
 			{PaymentID: "sp-failed", ApplNo: kim, Kind: payment.RecChanged, From: payment.Proceeding, To: payment.Failed, At: base.Add(time.Minute)},
 			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecChanged, From: payment.Proceeding, To: payment.Paid, At: base.Add(2 * time.Minute)},
-			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecRefund, Alert: true, Code: "payment.refund_failed", At: base.Add(3 * time.Minute)},
-			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecRefund, Code: "payment.refund_ok", At: base.Add(4 * time.Minute)},
+			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecRefund, Alert: true, Code: payment.CodeRefundFailed, At: base.Add(3 * time.Minute)},
+			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecRefund, Code: payment.CodeRefundOverdue, At: base.Add(4 * time.Minute)},
 			{PaymentID: "sp-paid", ApplNo: kim, Kind: payment.RecChanged, From: payment.Paid, To: payment.Cancelled,
-				Code: "payment.provider_cancelled", Detail: map[string]string{"by": "console"}, At: base.Add(5 * time.Minute)},
+				Code: payment.CodeProviderCancelled, Detail: map[string]string{"by": "console"}, At: base.Add(5 * time.Minute)},
 		}
 		for _, r := range recs {
 			if err := e.Payments.Log(ctx, r); err != nil {
@@ -194,7 +194,7 @@ func RunStaffPayments(t *testing.T, newEnv NewStaffPayments) {
 			return idsOf(list, func(r payment.Record) string { return r.Code })
 		}
 		all, total, err := e.Staff.Failures(ctx, payment.FailureQuery{Desc: true})
-		if err != nil || total != 4 || !slices.Equal(codes(all), []string{"payment.provider_cancelled", "payment.refund_failed", "", "payment.signature"}) {
+		if err != nil || total != 4 || !slices.Equal(codes(all), []string{payment.CodeProviderCancelled, payment.CodeRefundFailed, "", payment.CodeBadSignature}) {
 			t.Fatalf("newest first: %v %d %v", codes(all), total, err)
 		}
 		if r := all[0]; r.PaymentID != "sp-paid" || r.ApplNo != kim || r.From != payment.Paid || r.To != payment.Cancelled ||
@@ -205,11 +205,11 @@ func RunStaffPayments(t *testing.T, newEnv NewStaffPayments) {
 			q    payment.FailureQuery
 			want []string
 		}{
-			"the school's (naming an attempt)": {payment.FailureQuery{School: e.Round.SchoolCode}, []string{"", "payment.refund_failed", "payment.provider_cancelled"}},
+			"the school's (naming an attempt)": {payment.FailureQuery{School: e.Round.SchoolCode}, []string{"", payment.CodeRefundFailed, payment.CodeProviderCancelled}},
 			"another school":                   {payment.FailureQuery{School: "NOPE"}, []string{}},
-			"a code":                           {payment.FailureQuery{Code: "payment.signature"}, []string{"payment.signature"}},
-			"in [from, to)":                    {payment.FailureQuery{From: base.Add(time.Minute), To: base.Add(4 * time.Minute)}, []string{"", "payment.refund_failed"}},
-			"a page":                           {payment.FailureQuery{Offset: 1, Limit: 2}, []string{"", "payment.refund_failed"}},
+			"a code":                           {payment.FailureQuery{Code: payment.CodeBadSignature}, []string{payment.CodeBadSignature}},
+			"in [from, to)":                    {payment.FailureQuery{From: base.Add(time.Minute), To: base.Add(4 * time.Minute)}, []string{"", payment.CodeRefundFailed}},
+			"a page":                           {payment.FailureQuery{Offset: 1, Limit: 2}, []string{"", payment.CodeRefundFailed}},
 		} {
 			list, _, err := e.Staff.Failures(ctx, c.q)
 			if err != nil || !slices.Equal(codes(list), c.want) {
