@@ -10,9 +10,11 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/school"
+	"github.com/gradapply/gradapply/core/window"
 )
 
 // mountRounds registers the back office's round and school settings
@@ -87,27 +89,27 @@ func parseRoundID(id string) (application.RoundKey, error) {
 }
 
 type roundSummaryDTO struct {
-	ID             string         `json:"id"`
-	SchoolCode     string         `json:"schoolCode"`
-	EnterYear      int            `json:"enterYear"`
-	RecruitPartSeq int            `json:"recruitPartSeq"`
-	KorName        string         `json:"korName"`
-	EngName        string         `json:"engName"`
-	SchoolKorName  string         `json:"schoolKorName"`
-	SchoolEngName  string         `json:"schoolEngName"`
-	FeeKrw         int64          `json:"feeKrw"`
-	FeeUsd         int64          `json:"feeUsd"`
-	Windows        []round.Window `json:"windows"`
-	Applications   int            `json:"applications"`
-	UpdatedAt      time.Time      `json:"updatedAt"`
+	ID             string           `json:"id"`
+	SchoolCode     string           `json:"schoolCode"`
+	EnterYear      int              `json:"enterYear"`
+	RecruitPartSeq int              `json:"recruitPartSeq"`
+	KorName        string           `json:"korName"`
+	EngName        string           `json:"engName"`
+	SchoolKorName  string           `json:"schoolKorName"`
+	SchoolEngName  string           `json:"schoolEngName"`
+	FeeKrw         int64            `json:"feeKrw"`
+	FeeUsd         int64            `json:"feeUsd"`
+	Windows        []roundWindowDTO `json:"windows"`
+	Applications   int              `json:"applications"`
+	UpdatedAt      time.Time        `json:"updatedAt"`
 }
 
 func toRoundSummaryDTO(r round.Summary) roundSummaryDTO {
 	d := roundSummaryDTO{ID: roundID(r.RoundKey), SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
 		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
-		FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Windows: r.Windows, Applications: r.Applications, UpdatedAt: r.UpdatedAt}
+		FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Windows: mapList(r.Windows, toRoundWindowDTO), Applications: r.Applications, UpdatedAt: r.UpdatedAt}
 	if d.Windows == nil {
-		d.Windows = []round.Window{}
+		d.Windows = []roundWindowDTO{}
 	}
 	return d
 }
@@ -146,12 +148,15 @@ func (h *roundHandlers) list(c *echo.Context) error {
 // has none of its own, and the round exactly as applicants get it
 // (preview, the public round body).
 type adminRoundDTO struct {
-	ID string `json:"id"`
-	round.Settings
+	ID             string `json:"id"`
+	SchoolCode     string `json:"schoolCode"`
+	EnterYear      int    `json:"enterYear"`
+	RecruitPartSeq int    `json:"recruitPartSeq"`
+	roundValuesDTO
 	UpdatedAt          time.Time            `json:"updatedAt"`
-	EffectiveDocuments []round.DocItem      `json:"effectiveDocuments"`
+	EffectiveDocuments []roundDocDTO        `json:"effectiveDocuments"`
 	EffectiveConsents  []school.ConsentItem `json:"effectiveConsents"`
-	Majors             []round.Major        `json:"majors"`
+	Majors             []majorDTO           `json:"majors"`
 	Survey             []questionDTO        `json:"survey"`
 	InfoItems          []infoItemDTO        `json:"infoItems"`
 	Preview            roundDTO             `json:"preview"`
@@ -166,19 +171,21 @@ func (h *roundHandlers) get(c *echo.Context) error {
 }
 
 func (h *roundHandlers) toDTO(c *echo.Context, v round.View) (adminRoundDTO, error) {
-	d := adminRoundDTO{ID: roundID(v.Key()), Settings: v.Settings, UpdatedAt: v.Settings.UpdatedAt,
-		EffectiveDocuments: v.EffectiveDocuments, EffectiveConsents: v.EffectiveConsents, Majors: v.Majors,
-		Survey: questionDTOs(v.Round.Survey), InfoItems: []infoItemDTO{}}
+	k := v.Settings.Key()
+	d := adminRoundDTO{ID: roundID(k), roundValuesDTO: toRoundValuesDTO(v.Settings.Values()),
+		SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, UpdatedAt: v.Settings.UpdatedAt(),
+		EffectiveDocuments: mapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: v.EffectiveConsents,
+		Majors: mapList(v.Majors, toMajorDTO), Survey: questionDTOs(v.Round.Survey), InfoItems: []infoItemDTO{}}
 	for _, it := range v.Round.InfoSettings(0) {
 		d.InfoItems = append(d.InfoItems, infoItemDTO{it.ItemCode, it.Display, it.Required})
 	}
-	rv, err := h.form.Round(c.Request().Context(), v.Key())
+	rv, err := h.form.Round(c.Request().Context(), k)
 	if err != nil {
 		return d, err
 	}
 	d.Preview = new(applyHandlers).roundBody(rv, true)
 	if d.Windows == nil {
-		d.Windows = []round.Window{}
+		d.Windows = []roundWindowDTO{}
 	}
 	return d, nil
 }
@@ -197,14 +204,15 @@ func (h *roundHandlers) show(c *echo.Context, k application.RoundKey, status int
 }
 
 func (h *roundHandlers) create(c *echo.Context) error {
-	var in round.Settings
+	var in roundRequest
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	if err := h.svc.Create(c.Request().Context(), principal(c), in); err != nil {
+	k := application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
+	if err := h.svc.Create(c.Request().Context(), principal(c), k, in.values()); err != nil {
 		return err
 	}
-	return h.show(c, in.Key(), http.StatusCreated)
+	return h.show(c, k, http.StatusCreated)
 }
 
 func (h *roundHandlers) update(c *echo.Context) error {
@@ -212,14 +220,165 @@ func (h *roundHandlers) update(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in round.Settings
+	var in roundRequest
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	if err := h.svc.Update(c.Request().Context(), principal(c), k, in); err != nil {
+	if err := h.svc.Update(c.Request().Context(), principal(c), k, in.values()); err != nil {
 		return err
 	}
 	return h.show(c, k, http.StatusOK)
+}
+
+// roundRequest is a round as the round form sends it (create and edit;
+// an edit takes the round from the path and ignores the key sent).
+type roundRequest struct {
+	SchoolCode     string `json:"schoolCode"`
+	EnterYear      int    `json:"enterYear"`
+	RecruitPartSeq int    `json:"recruitPartSeq"`
+	roundValuesDTO
+}
+
+// roundValuesDTO is what staff set on a round, named as the round form
+// (apps/admin/src/rounds) sends and reads it and as the audit log and the
+// field errors name it.
+type roundValuesDTO struct {
+	KorName       string                `json:"korName"`
+	EngName       string                `json:"engName"`
+	RemkKor       string                `json:"detailRemkKor"`
+	RemkEng       string                `json:"detailRemkEng"`
+	FeeKrw        int64                 `json:"feeKrw"` // won
+	FeeUsd        int64                 `json:"feeUsd"` // cents
+	PayTypes      []string              `json:"payTypes"`
+	PayChannels   map[string]channelDTO `json:"payChannels"`
+	LettersAsked  int                   `json:"lettersAsked"`
+	ApplIDRule    string                `json:"applIdRule"`
+	SlipNoticeKor string                `json:"slipNoticeKor"`
+	SlipNoticeEng string                `json:"slipNoticeEng"`
+	Windows       []roundWindowDTO      `json:"windows"`
+	Parts         []roundPartDTO        `json:"parts"`
+	Documents     []roundDocDTO         `json:"documents"`
+	Consents      []school.ConsentItem  `json:"consents"`
+	// Steps is the round's own step list; null: the school's applies.
+	Steps []string `json:"steps"`
+}
+
+type channelDTO struct {
+	StoreID    string `json:"storeId,omitempty"`
+	ChannelKey string `json:"channelKey,omitempty"`
+}
+
+type roundWindowDTO struct {
+	Type     string `json:"type"`
+	StartDay string `json:"startDay"`
+	EndDay   string `json:"endDay"`
+}
+
+type roundPartDTO struct {
+	ApplPartNo          int64  `json:"applPartNo"` // 0 for a new one
+	MajorCode           string `json:"majorCode"`
+	IsMaster            bool   `json:"isMaster"`
+	RemkKor             string `json:"detailRemkKor"`
+	RemkEng             string `json:"detailRemkEng"`
+	AddCertificateCount int    `json:"addCertificateCount"`
+}
+
+type roundDocDTO struct {
+	ItemCode   string   `json:"itemCode"`
+	GrpCode    string   `json:"grpCode"`
+	GrpKorName string   `json:"grpKorName"`
+	GrpEngName string   `json:"grpEngName"`
+	KorName    string   `json:"korName"`
+	EngName    string   `json:"engName"`
+	Required   bool     `json:"required"`
+	Extensions []string `json:"extensions"`
+	MaxSize    int64    `json:"maxSize"` // bytes; 0: the default
+	Seq        int      `json:"seq"`
+}
+
+// majorDTO keeps the names the admin app reads (Code, KorName, EngName,
+// VideoEssay: the API answered the core type as it was).
+type majorDTO struct {
+	Code       string `json:"Code"`
+	KorName    string `json:"KorName"`
+	EngName    string `json:"EngName"`
+	VideoEssay bool   `json:"VideoEssay"`
+}
+
+// mapList maps a list; nil stays nil (null in JSON, as before).
+func mapList[T, U any](xs []T, f func(T) U) []U {
+	if xs == nil {
+		return nil
+	}
+	out := make([]U, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
+func toRoundWindowDTO(w round.Window) roundWindowDTO {
+	return roundWindowDTO{Type: string(w.Kind), StartDay: w.StartDay, EndDay: w.EndDay}
+}
+
+func toRoundPartDTO(p round.Part) roundPartDTO {
+	return roundPartDTO{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, RemkKor: p.RemkKor, RemkEng: p.RemkEng,
+		AddCertificateCount: p.AddCertificateCount}
+}
+
+func toRoundDocDTO(d round.DocItem) roundDocDTO {
+	return roundDocDTO{ItemCode: d.ItemCode, GrpCode: d.GrpCode, GrpKorName: d.GrpKorName, GrpEngName: d.GrpEngName, KorName: d.KorName,
+		EngName: d.EngName, Required: d.Required, Extensions: d.Extensions, MaxSize: d.MaxSize, Seq: d.Seq}
+}
+
+func toMajorDTO(m round.Major) majorDTO {
+	return majorDTO{Code: m.Code, KorName: m.KorName, EngName: m.EngName, VideoEssay: m.VideoEssay}
+}
+
+func toRoundValuesDTO(v round.Values) roundValuesDTO {
+	d := roundValuesDTO{KorName: v.KorName, EngName: v.EngName, RemkKor: v.RemkKor, RemkEng: v.RemkEng, FeeKrw: v.FeeKrw, FeeUsd: v.FeeUsd,
+		PayTypes: mapList(v.PayTypes, func(t payment.PayType) string { return string(t) }), LettersAsked: v.LettersAsked,
+		ApplIDRule: v.ApplIDRule, SlipNoticeKor: v.SlipNoticeKor, SlipNoticeEng: v.SlipNoticeEng, Windows: mapList(v.Windows, toRoundWindowDTO),
+		Parts: mapList(v.Parts, toRoundPartDTO), Documents: mapList(v.Documents, toRoundDocDTO), Consents: v.Consents,
+		Steps: mapList(v.Steps, func(s application.Status) string { return string(s) })}
+	if v.PayChannels != nil {
+		d.PayChannels = map[string]channelDTO{}
+		for t, ch := range v.PayChannels {
+			d.PayChannels[string(t)] = channelDTO{StoreID: ch.StoreID, ChannelKey: ch.ChannelKey}
+		}
+	}
+	return d
+}
+
+// values reads the form's values.
+func (d roundValuesDTO) values() round.Values {
+	v := round.Values{
+		Texts: round.Texts{KorName: d.KorName, EngName: d.EngName, RemkKor: d.RemkKor, RemkEng: d.RemkEng,
+			SlipNoticeKor: d.SlipNoticeKor, SlipNoticeEng: d.SlipNoticeEng},
+		Fees: round.Fees{FeeKrw: d.FeeKrw, FeeUsd: d.FeeUsd,
+			PayTypes: mapList(d.PayTypes, func(t string) payment.PayType { return payment.PayType(t) })},
+		LettersAsked: d.LettersAsked, ApplIDRule: d.ApplIDRule,
+		Windows: mapList(d.Windows, func(w roundWindowDTO) round.Window {
+			return round.Window{Kind: window.Kind(w.Type), StartDay: w.StartDay, EndDay: w.EndDay}
+		}),
+		Parts: mapList(d.Parts, func(p roundPartDTO) round.Part {
+			return round.Part{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, RemkKor: p.RemkKor, RemkEng: p.RemkEng,
+				AddCertificateCount: p.AddCertificateCount}
+		}),
+		Documents: mapList(d.Documents, func(x roundDocDTO) round.DocItem {
+			return round.DocItem{ItemCode: x.ItemCode, GrpCode: x.GrpCode, GrpKorName: x.GrpKorName, GrpEngName: x.GrpEngName,
+				KorName: x.KorName, EngName: x.EngName, Required: x.Required, Extensions: x.Extensions, MaxSize: x.MaxSize, Seq: x.Seq}
+		}),
+		Consents: d.Consents,
+		Steps:    mapList(d.Steps, func(s string) application.Status { return application.Status(s) }),
+	}
+	if d.PayChannels != nil {
+		v.PayChannels = map[payment.PayType]payment.Channel{}
+		for t, ch := range d.PayChannels {
+			v.PayChannels[payment.PayType(t)] = payment.Channel{StoreID: ch.StoreID, ChannelKey: ch.ChannelKey}
+		}
+	}
+	return v
 }
 
 type ruleRequestDTO struct {
@@ -307,9 +466,41 @@ func (h *roundHandlers) schools(c *echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
+// schoolSettingsDTO is a school's settings as the admin's school page
+// reads and sends them (slug and majors are read only).
 type schoolSettingsDTO struct {
-	ID string `json:"id"`
-	round.SchoolSettings
+	ID                   string     `json:"id"`
+	SchoolCode           string     `json:"schoolCode"`
+	KorName              string     `json:"korName"`
+	EngName              string     `json:"engName"`
+	Slug                 string     `json:"slug"`
+	Color                string     `json:"color"`
+	LogoURL              string     `json:"logoUrl"`
+	ContactEmail         string     `json:"contactEmail"`
+	ContactPhone         string     `json:"contactPhone"`
+	Steps                []string   `json:"steps"`
+	RefusedNationalities []string   `json:"refusedNationalities"`
+	PassportNone         string     `json:"passportNone"`
+	VisaNone             string     `json:"visaNone"`
+	ExtraDocuments       bool       `json:"isEtcDocumentUploadable"`
+	VideoEssayMajors     []string   `json:"videoEssayMajors"`
+	Majors               []majorDTO `json:"majors"`
+}
+
+func toSchoolSettingsDTO(x round.SchoolSettings) schoolSettingsDTO {
+	return schoolSettingsDTO{ID: x.SchoolCode, SchoolCode: x.SchoolCode, KorName: x.KorName, EngName: x.EngName, Slug: x.Slug,
+		Color: x.Color, LogoURL: x.LogoURL, ContactEmail: x.ContactEmail, ContactPhone: x.ContactPhone,
+		Steps: mapList(x.Steps, func(s application.Status) string { return string(s) }), RefusedNationalities: x.RefusedNationalities,
+		PassportNone: x.PassportNone, VisaNone: x.VisaNone, ExtraDocuments: x.ExtraDocuments, VideoEssayMajors: x.VideoEssayMajors,
+		Majors: mapList(x.Majors, toMajorDTO)}
+}
+
+// settings reads a request; slug and majors are the stored ones.
+func (d schoolSettingsDTO) settings() round.SchoolSettings {
+	return round.SchoolSettings{SchoolCode: d.SchoolCode, KorName: d.KorName, EngName: d.EngName, Slug: d.Slug, Color: d.Color,
+		LogoURL: d.LogoURL, ContactEmail: d.ContactEmail, ContactPhone: d.ContactPhone,
+		Steps: mapList(d.Steps, func(s string) application.Status { return application.Status(s) }), RefusedNationalities: d.RefusedNationalities,
+		PassportNone: d.PassportNone, VisaNone: d.VisaNone, ExtraDocuments: d.ExtraDocuments, VideoEssayMajors: d.VideoEssayMajors}
 }
 
 func (h *roundHandlers) school(c *echo.Context) error {
@@ -318,16 +509,16 @@ func (h *roundHandlers) school(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, schoolSettingsDTO{ID: x.SchoolCode, SchoolSettings: x})
+	return c.JSON(http.StatusOK, toSchoolSettingsDTO(x))
 }
 
 func (h *roundHandlers) saveSchool(c *echo.Context) error {
-	var in round.SchoolSettings
+	var in schoolSettingsDTO
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	in.SchoolCode = c.Param("schoolCode")
-	if err := h.svc.SaveSchool(c.Request().Context(), principal(c), in); err != nil {
+	if err := h.svc.SaveSchool(c.Request().Context(), principal(c), in.settings()); err != nil {
 		return err
 	}
 	return h.school(c)

@@ -96,67 +96,68 @@ func (s Rounds) windows(ctx context.Context, k application.RoundKey) ([]round.Wi
 }
 
 // Get answers one round as stored.
-func (s Rounds) Get(ctx context.Context, k application.RoundKey) (round.Settings, error) {
-	st := round.Settings{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq}
+func (s Rounds) Get(ctx context.Context, k application.RoundKey) (*round.Settings, error) {
+	var v round.Values
 	var ownSteps []string
+	var updatedAt time.Time
 	err := s.DB.queryRow(ctx, Builder.Select("kor_name", "eng_name", "detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd",
 		"letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "updated_at", "steps").From("recruit_part").Where(roundWhere(k))).
-		Scan(&st.KorName, &st.EngName, &st.RemkKor, &st.RemkEng, &st.FeeKrw, &st.FeeUsd, &st.LettersAsked, &st.ApplIDRule,
-			&st.SlipNoticeKor, &st.SlipNoticeEng, &st.UpdatedAt, &ownSteps)
+		Scan(&v.KorName, &v.EngName, &v.RemkKor, &v.RemkEng, &v.FeeKrw, &v.FeeUsd, &v.LettersAsked, &v.ApplIDRule,
+			&v.SlipNoticeKor, &v.SlipNoticeEng, &updatedAt, &ownSteps)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return st, apperr.NotFound(round.CodeNotFound)
+		return nil, apperr.NotFound(round.CodeNotFound)
 	}
 	if err != nil {
-		return st, fmt.Errorf("postgres: round: %w", err)
+		return nil, fmt.Errorf("postgres: round: %w", err)
 	}
-	st.Steps = statuses(ownSteps)
+	v.Steps = statuses(ownSteps)
 	// Pay types and channels are the payment settings (the round's own row,
 	// else the school's, else what core/payment offers by default).
-	set, ok, err := PaySettings{DB: s.DB}.Settings(ctx, k)
+	set, ok, err := PaySettings(s).Settings(ctx, k)
 	if err != nil {
-		return st, err
+		return nil, err
 	}
 	if !ok {
 		set = payment.DefaultSettings
 	}
-	st.PayTypes, st.PayChannels = set.PayTypes, set.Channels
-	if st.PayChannels == nil {
-		st.PayChannels = map[payment.PayType]payment.Channel{}
+	v.PayTypes, v.PayChannels = set.PayTypes, set.Channels
+	if v.PayChannels == nil {
+		v.PayChannels = map[payment.PayType]payment.Channel{}
 	}
-	if st.Windows, err = s.windows(ctx, k); err != nil {
-		return st, err
+	if v.Windows, err = s.windows(ctx, k); err != nil {
+		return nil, err
 	}
 	rows, err := s.DB.query(ctx, Builder.Select("appl_part_no", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").
 		From("recruit_part_major").Where(roundWhere(k)).OrderBy("seq", "appl_part_no"))
 	if err != nil {
-		return st, fmt.Errorf("postgres: round parts: %w", err)
+		return nil, fmt.Errorf("postgres: round parts: %w", err)
 	}
-	if st.Parts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (round.Part, error) {
+	if v.Parts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (round.Part, error) {
 		var p round.Part
 		return p, r.Scan(&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount)
 	}); err != nil {
-		return st, fmt.Errorf("postgres: round parts: %w", err)
+		return nil, fmt.Errorf("postgres: round parts: %w", err)
 	}
 	rows, err = s.DB.query(ctx, Builder.Select("item_code", "grp_code", "grp_kor_name", "grp_eng_name", "kor_name", "eng_name", "required",
 		"extensions", "max_size", "seq").From("doc_item").Where(roundWhere(k)).OrderBy("seq", "item_code"))
 	if err != nil {
-		return st, fmt.Errorf("postgres: round documents: %w", err)
+		return nil, fmt.Errorf("postgres: round documents: %w", err)
 	}
-	if st.Documents, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (round.DocItem, error) {
+	if v.Documents, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (round.DocItem, error) {
 		var d round.DocItem
 		return d, r.Scan(&d.ItemCode, &d.GrpCode, &d.GrpKorName, &d.GrpEngName, &d.KorName, &d.EngName, &d.Required, &d.Extensions, &d.MaxSize, &d.Seq)
 	}); err != nil {
-		return st, fmt.Errorf("postgres: round documents: %w", err)
+		return nil, fmt.Errorf("postgres: round documents: %w", err)
 	}
 	rows, err = s.DB.query(ctx, Builder.Select("code", "title_ko", "title_en", "body_ko", "body_en", "to_char(version, 'YYYY-MM-DD')").
 		From("consent_item").Where(roundWhere(k)).OrderBy("seq", "code"))
 	if err != nil {
-		return st, fmt.Errorf("postgres: round consents: %w", err)
+		return nil, fmt.Errorf("postgres: round consents: %w", err)
 	}
-	if st.Consents, err = pgx.CollectRows(rows, scanConsent); err != nil {
-		return st, fmt.Errorf("postgres: round consents: %w", err)
+	if v.Consents, err = pgx.CollectRows(rows, scanConsent); err != nil {
+		return nil, fmt.Errorf("postgres: round consents: %w", err)
 	}
-	return st, nil
+	return round.UnmarshalSettingsFromDatabase(k, v, updatedAt)
 }
 
 func scanConsent(r pgx.CollectableRow) (school.ConsentItem, error) {
@@ -189,12 +190,13 @@ func statuses(list []string) []application.Status {
 }
 
 // Create stores a new round.
-func (s Rounds) Create(ctx context.Context, st round.Settings) error {
+func (s Rounds) Create(ctx context.Context, st *round.Settings) error {
+	k, v := st.Key(), st.Values()
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		_, err := s.DB.exec(ctx, Builder.Insert("recruit_part").Columns("school_code", "enter_year", "recruit_part_seq", "kor_name", "eng_name",
 			"detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd", "letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "steps").
-			Values(st.SchoolCode, st.EnterYear, st.RecruitPartSeq, st.KorName, st.EngName, st.RemkKor, st.RemkEng, st.FeeKrw, st.FeeUsd,
-				st.LettersAsked, st.ApplIDRule, st.SlipNoticeKor, st.SlipNoticeEng, stepsColumn(st.Steps)))
+			Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq, v.KorName, v.EngName, v.RemkKor, v.RemkEng, v.FeeKrw, v.FeeUsd,
+				v.LettersAsked, v.ApplIDRule, v.SlipNoticeKor, v.SlipNoticeEng, stepsColumn(v.Steps)))
 		if IsUniqueViolation(err, "recruit_part_pkey") {
 			var f apperr.Fields
 			f.Add("recruitPartSeq", round.CodeExists)
@@ -203,12 +205,13 @@ func (s Rounds) Create(ctx context.Context, st round.Settings) error {
 		if err != nil {
 			return fmt.Errorf("postgres: create round: %w", err)
 		}
-		return s.writeChildren(ctx, st, round.Settings{}, nil)
+		return s.writeChildren(ctx, k, v, nil, nil)
 	})
 }
 
-// Update locks the round row, calls fn and writes what it answers.
-func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, old round.Settings) (round.Settings, []school.ConsentItem, error)) error {
+// Update locks the round row, calls fn with the round as stored and
+// writes back what fn changed.
+func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, st *round.Settings) error) error {
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		var one int
 		err := s.DB.queryRow(ctx, Builder.Select("1").From("recruit_part").Where(roundWhere(k)).Suffix("FOR UPDATE")).Scan(&one)
@@ -218,32 +221,36 @@ func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx 
 		if err != nil {
 			return fmt.Errorf("postgres: lock round: %w", err)
 		}
-		old, err := s.Get(ctx, k)
+		st, err := s.Get(ctx, k)
 		if err != nil {
 			return err
 		}
-		st, retired, err := fn(ctx, old)
-		if err != nil {
+		stored := st.Parts()
+		if err := fn(ctx, st); err != nil {
 			return err
 		}
+		if !st.Changed() {
+			return nil
+		}
+		v := st.Values()
 		if _, err := s.DB.exec(ctx, Builder.Update("recruit_part").Where(roundWhere(k)).SetMap(map[string]any{
-			"kor_name": st.KorName, "eng_name": st.EngName, "detail_remk_kor": st.RemkKor, "detail_remk_eng": st.RemkEng,
-			"fee_krw": st.FeeKrw, "fee_usd": st.FeeUsd, "letters_asked": st.LettersAsked,
-			"appl_id_rule": st.ApplIDRule, "slip_notice_kor": st.SlipNoticeKor, "slip_notice_eng": st.SlipNoticeEng,
-			"steps": stepsColumn(st.Steps), "updated_at": sq.Expr("now()"),
+			"kor_name": v.KorName, "eng_name": v.EngName, "detail_remk_kor": v.RemkKor, "detail_remk_eng": v.RemkEng,
+			"fee_krw": v.FeeKrw, "fee_usd": v.FeeUsd, "letters_asked": v.LettersAsked,
+			"appl_id_rule": v.ApplIDRule, "slip_notice_kor": v.SlipNoticeKor, "slip_notice_eng": v.SlipNoticeEng,
+			"steps": stepsColumn(v.Steps), "updated_at": sq.Expr("now()"),
 		})); err != nil {
 			return fmt.Errorf("postgres: update round: %w", err)
 		}
-		return s.writeChildren(ctx, st, old, retired)
+		return s.writeChildren(ctx, k, v, stored, st.Retired())
 	})
 }
 
 // writeChildren replaces windows, document items and consents, and merges
-// the parts (kept by number; removed ones were checked unused by core).
-func (s Rounds) writeChildren(ctx context.Context, st, old round.Settings, retired []school.ConsentItem) error {
-	k := st.Key()
+// the parts (stored ones kept by number; removed ones were checked unused
+// by core).
+func (s Rounds) writeChildren(ctx context.Context, k application.RoundKey, st round.Values, stored []round.Part, retired []school.ConsentItem) error {
 	wrap := func(what string, err error) error { return fmt.Errorf("postgres: round %s: %w", what, err) }
-	if err := (PaySettings{DB: s.DB}).PutSettings(ctx, k.SchoolCode, k.EnterYear, k.RecruitPartSeq,
+	if err := PaySettings(s).PutSettings(ctx, k.SchoolCode, k.EnterYear, k.RecruitPartSeq,
 		payment.Settings{PayTypes: st.PayTypes, Channels: st.PayChannels}); err != nil {
 		return err
 	}
@@ -262,7 +269,7 @@ func (s Rounds) writeChildren(ctx context.Context, st, old round.Settings, retir
 	}
 	keep := []int64{}
 	for i, p := range st.Parts {
-		if p.ApplPartNo != 0 && containsPart(old.Parts, p.ApplPartNo) {
+		if p.ApplPartNo != 0 && containsPart(stored, p.ApplPartNo) {
 			keep = append(keep, p.ApplPartNo)
 			if _, err := s.DB.exec(ctx, Builder.Update("recruit_part_major").Where(sq.Eq{"appl_part_no": p.ApplPartNo}).SetMap(map[string]any{
 				"major_code": p.MajorCode, "is_master": p.IsMaster, "detail_remk_kor": p.RemkKor, "detail_remk_eng": p.RemkEng,
@@ -279,7 +286,7 @@ func (s Rounds) writeChildren(ctx context.Context, st, old round.Settings, retir
 		return wrap("parts", err)
 	}
 	for i, p := range st.Parts {
-		if p.ApplPartNo != 0 && containsPart(old.Parts, p.ApplPartNo) {
+		if p.ApplPartNo != 0 && containsPart(stored, p.ApplPartNo) {
 			continue
 		}
 		if _, err := s.DB.exec(ctx, Builder.Insert("recruit_part_major").Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master",

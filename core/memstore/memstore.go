@@ -106,6 +106,8 @@ type data struct {
 	sites      *surveyData
 	fees       map[string]feeRow // fee schedules by school (feeschedules.go)
 	refunds    *refundData       // refund requests and rule texts (refundrequests.go)
+	rset       *roundData        // rounds as staff set them, school settings, pay settings (rounds.go)
+	paystaff   *payStaffData     // cancellations and settlement closings (paystaff.go)
 }
 
 func (d *data) clone() *data {
@@ -143,6 +145,8 @@ func (d *data) clone() *data {
 	c.sites = d.sites.clone()
 	c.fees = maps.Clone(d.fees)
 	c.refunds = d.refunds.clone()
+	c.rset = d.rset.clone()
+	c.paystaff = d.paystaff.clone()
 	return &c
 }
 

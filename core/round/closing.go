@@ -57,11 +57,7 @@ func (s *Service) ClosingList(ctx context.Context, p permission.Principal, q Que
 	if !permission.Can(p, permission.RoundClose, "") {
 		return nil, 0, apperr.Forbidden("auth.forbidden")
 	}
-	if !slices.Contains(SortFields, q.Sort) {
-		q.Sort = "id"
-	}
-	q.Limit = min(max(q.Limit, 1), 100)
-	list, total, err := s.Store.List(ctx, q)
+	list, total, err := s.Store.List(ctx, pageOf(q))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -99,7 +95,7 @@ func (s *Service) Close(ctx context.Context, p permission.Principal, k applicati
 		return application.Closure{}, err
 	}
 	now := s.Clock.Now()
-	if !runsAfter(st.Windows, now) {
+	if !runsAfter(st.Windows(), now) {
 		return application.Closure{}, apperr.Conflict(CodeNothingToEnd)
 	}
 	c := application.Closure{At: now, By: p.UserID, Reason: reason}
@@ -137,7 +133,7 @@ func (s *Service) Reopen(ctx context.Context, p permission.Principal, k applicat
 	if c == nil {
 		return apperr.Conflict(CodeNotClosed)
 	}
-	if !runsAfter(st.Windows, s.Clock.Now()) {
+	if !runsAfter(st.Windows(), s.Clock.Now()) {
 		return apperr.Conflict(CodeReopenLate)
 	}
 	err = s.Tx.InTx(ctx, func(ctx context.Context) error {

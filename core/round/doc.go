@@ -6,6 +6,12 @@
 // variants of spec section 1), the rules those settings obey, consent
 // versioning, the exam-number rule check and the re-numbering of a round.
 //
+// Settings (settings.go) is the round aggregate: built by NewSettings or
+// UnmarshalSettingsFromDatabase, changed only by its methods (Edit, or one
+// per change) inside the store's closure Update; each rule lives in
+// rules.go or list_rules.go, and changes.go names the changed fields for
+// the audit log. The use cases are one file each (service.go lists them).
+//
 // Decisions where the issue is silent:
 //   - Windows are set as days (yyyy-MM-dd, Asia/Seoul, both inclusive), as
 //     the seed's startDay and endDay are days: a window opens at 00:00 of its

@@ -50,13 +50,17 @@ type Completion struct {
 type Store interface {
 	List(ctx context.Context, q Query) ([]Summary, int, error)
 	// Get answers a not-found error (CodeNotFound) for an unknown round.
-	Get(ctx context.Context, k application.RoundKey) (Settings, error)
-	// Create answers a conflict (CodeExists) when the round exists.
-	Create(ctx context.Context, s Settings) error
-	// Update locks the round, calls fn with what is stored and writes what
-	// fn answers, in one transaction (the caller's when ctx carries one);
-	// retired consent versions are kept in the version history.
-	Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, old Settings) (Settings, []school.ConsentItem, error)) error
+	Get(ctx context.Context, k application.RoundKey) (*Settings, error)
+	// Create stores a new round; a conflict (CodeExists, at the field
+	// recruitPartSeq) when the round exists.
+	Create(ctx context.Context, s *Settings) error
+	// Update is the only way a stored round changes: in one transaction
+	// (the caller's when ctx carries one) it locks the round, loads it,
+	// calls fn and, when fn answers nil and changed the settings, writes
+	// them back and keeps their retired consent versions in the version
+	// history. A not-found error (CodeNotFound) for an unknown round.
+	Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, s *Settings) error) error
+	// Majors lists the school's majors.
 	Majors(ctx context.Context, schoolCode string) ([]Major, error)
 	// PartsInUse are the parts of the round that applications chose.
 	PartsInUse(ctx context.Context, k application.RoundKey) (map[int64]bool, error)

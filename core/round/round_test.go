@@ -18,14 +18,39 @@ var now = window.At(2030, 3, 10, 10, 0).Now()
 
 var majors = []round.Major{{Code: "M1"}, {Code: "M2"}}
 
-func valid() round.Settings {
-	return round.Settings{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 2, KorName: "후기", EngName: "Fall",
-		FeeKrw: 50000, FeeUsd: 4000, PayTypes: []payment.PayType{payment.Card, payment.VisaMaster}, ApplIDRule: "{YYYY}-{SEQ:4}",
-		Windows: []round.Window{{Kind: window.Submit, StartDay: "2030-03-11", EndDay: "2030-03-20"}, {Kind: window.Complete, StartDay: "2030-03-11", EndDay: "2030-03-21"}},
-		Parts:   []round.Part{{MajorCode: "M1", IsMaster: true}},
+var key = application.RoundKey{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 2}
+
+func valid() round.Values {
+	return round.Values{Texts: round.Texts{KorName: "후기", EngName: "Fall"},
+		Fees:       round.Fees{FeeKrw: 50000, FeeUsd: 4000, PayTypes: []payment.PayType{payment.Card, payment.VisaMaster}},
+		ApplIDRule: "{YYYY}-{SEQ:4}",
+		Windows:    []round.Window{{Kind: window.Submit, StartDay: "2030-03-11", EndDay: "2030-03-20"}, {Kind: window.Complete, StartDay: "2030-03-11", EndDay: "2030-03-21"}},
+		Parts:      []round.Part{{MajorCode: "M1", IsMaster: true}},
 		Documents: []round.DocItem{{ItemCode: "D1", GrpCode: "g", GrpKorName: "기본", GrpEngName: "Basic", KorName: "사진", EngName: "Photo",
 			Extensions: []string{"jpg"}}},
 	}
+}
+
+// stored is a round as a store loads it.
+func stored(t *testing.T, v round.Values) *round.Settings {
+	t.Helper()
+	s, err := round.UnmarshalSettingsFromDatabase(key, v, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// check creates a round of k with v (old nil) or edits the stored old to v.
+func check(t *testing.T, k application.RoundKey, v round.Values, old *round.Values, inUse map[int64]bool) (*round.Settings, error) {
+	t.Helper()
+	f := round.Facts{Now: now, Majors: majors, PartsInUse: inUse}
+	if old == nil {
+		return round.NewSettings(k, v, f)
+	}
+	s := stored(t, *old)
+	_, err := s.Edit(v, f)
+	return s, err
 }
 
 func fieldCodes(err error) map[string]string {
@@ -44,34 +69,33 @@ func TestValidate(t *testing.T) {
 	stored.Windows[0].StartDay = "2030-03-01" // opened already
 	cases := []struct {
 		name  string
-		edit  func(*round.Settings)
-		old   *round.Settings
+		edit  func(*round.Values)
+		old   *round.Values
 		field string
 		code  string
 	}{
-		{"valid", func(*round.Settings) {}, nil, "", ""},
-		{"start today", func(s *round.Settings) { s.Windows[0].StartDay = "2030-03-10" }, nil, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
-		{"end on the start day", func(s *round.Settings) { s.Windows[1].EndDay = "2030-03-11" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
-		{"end before start", func(s *round.Settings) { s.Windows[1].EndDay = "2030-03-01" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
-		{"bad date", func(s *round.Settings) { s.Windows[0].EndDay = "2030-3-20" }, nil, "windows.SUBMIT.endDay", window.CodeDateFormat},
-		{"no SUBMIT", func(s *round.Settings) { s.Windows = s.Windows[1:] }, nil, "windows.SUBMIT", round.CodeWindowMissing},
-		{"twice", func(s *round.Settings) { s.Windows = append(s.Windows, s.Windows[0]) }, nil, "windows.SUBMIT", round.CodeWindowDuplicate},
-		{"open window extended", func(s *round.Settings) { s.Windows[0].StartDay, s.Windows[0].EndDay = "2030-03-01", "2030-03-25" }, &stored, "", ""},
-		{"open window moved earlier", func(s *round.Settings) { s.Windows[0].StartDay = "2030-02-01" }, &stored, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
-		{"free with card", func(s *round.Settings) { s.FeeKrw, s.FeeUsd = 0, 0 }, nil, "payTypes", round.CodePayTypes},
-		{"usd type without usd fee", func(s *round.Settings) { s.FeeUsd = 0 }, nil, "payTypes", round.CodePayTypes},
-		{"paid without a type", func(s *round.Settings) { s.PayTypes = nil }, nil, "payTypes", round.CodePayTypesNone},
-		{"negative fee", func(s *round.Settings) { s.FeeKrw = -1 }, nil, "feeKrw", round.CodeFee},
-		{"letters", func(s *round.Settings) { s.LettersAsked = 6 }, nil, "lettersAsked", round.CodeLetters},
-		{"rule", func(s *round.Settings) { s.ApplIDRule = "{YYYY}" }, nil, "applIdRule", "examno.seq_count"},
-		{"unknown major", func(s *round.Settings) { s.Parts[0].MajorCode = "X" }, nil, "parts[0].majorCode", round.CodeMajorUnknown},
-		{"no part", func(s *round.Settings) { s.Parts = nil }, nil, "parts", round.CodePartsNone},
-		{"extension", func(s *round.Settings) { s.Documents[0].Extensions = []string{"p df"} }, nil, "documents[0].extensions", round.CodeExtension},
-		{"doc name", func(s *round.Settings) { s.Documents[0].EngName = " " }, nil, "documents[0].engName", "validation.required"},
-		{"consent version", func(s *round.Settings) {
+		{"valid", func(*round.Values) {}, nil, "", ""},
+		{"start today", func(s *round.Values) { s.Windows[0].StartDay = "2030-03-10" }, nil, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
+		{"end on the start day", func(s *round.Values) { s.Windows[1].EndDay = "2030-03-11" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
+		{"end before start", func(s *round.Values) { s.Windows[1].EndDay = "2030-03-01" }, nil, "windows.COMPLETE.endDay", window.CodeEndAfterStart},
+		{"bad date", func(s *round.Values) { s.Windows[0].EndDay = "2030-3-20" }, nil, "windows.SUBMIT.endDay", window.CodeDateFormat},
+		{"no SUBMIT", func(s *round.Values) { s.Windows = s.Windows[1:] }, nil, "windows.SUBMIT", round.CodeWindowMissing},
+		{"twice", func(s *round.Values) { s.Windows = append(s.Windows, s.Windows[0]) }, nil, "windows.SUBMIT", round.CodeWindowDuplicate},
+		{"open window extended", func(s *round.Values) { s.Windows[0].StartDay, s.Windows[0].EndDay = "2030-03-01", "2030-03-25" }, &stored, "", ""},
+		{"open window moved earlier", func(s *round.Values) { s.Windows[0].StartDay = "2030-02-01" }, &stored, "windows.SUBMIT.startDay", window.CodeStartAfterToday},
+		{"free with card", func(s *round.Values) { s.FeeKrw, s.FeeUsd = 0, 0 }, nil, "payTypes", round.CodePayTypes},
+		{"usd type without usd fee", func(s *round.Values) { s.FeeUsd = 0 }, nil, "payTypes", round.CodePayTypes},
+		{"paid without a type", func(s *round.Values) { s.PayTypes = nil }, nil, "payTypes", round.CodePayTypesNone},
+		{"negative fee", func(s *round.Values) { s.FeeKrw = -1 }, nil, "feeKrw", round.CodeFee},
+		{"letters", func(s *round.Values) { s.LettersAsked = 6 }, nil, "lettersAsked", round.CodeLetters},
+		{"rule", func(s *round.Values) { s.ApplIDRule = "{YYYY}" }, nil, "applIdRule", "examno.seq_count"},
+		{"unknown major", func(s *round.Values) { s.Parts[0].MajorCode = "X" }, nil, "parts[0].majorCode", round.CodeMajorUnknown},
+		{"no part", func(s *round.Values) { s.Parts = nil }, nil, "parts", round.CodePartsNone},
+		{"extension", func(s *round.Values) { s.Documents[0].Extensions = []string{"p df"} }, nil, "documents[0].extensions", round.CodeExtension},
+		{"doc name", func(s *round.Values) { s.Documents[0].EngName = " " }, nil, "documents[0].engName", "validation.required"},
+		{"consent version", func(s *round.Values) {
 			s.Consents = []school.ConsentItem{{Code: "c", TitleKo: "a", TitleEn: "a", BodyKo: "b", BodyEn: "b", Version: "2030-13-01"}}
 		}, nil, "consents[0].version", window.CodeDateFormat},
-		{"year", func(s *round.Settings) { s.EnterYear = 2000 }, nil, "enterYear", round.CodeYear},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -80,7 +104,7 @@ func TestValidate(t *testing.T) {
 			s.Parts = slices.Clone(s.Parts)
 			s.Documents = slices.Clone(s.Documents)
 			c.edit(&s)
-			err := round.Validate(s, c.old, majors, nil, now)
+			_, err := check(t, key, s, c.old, nil)
 			got := fieldCodes(err)
 			if c.field == "" {
 				if err != nil {
@@ -95,21 +119,43 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// A year and a sequence are checked when a round is created.
+func TestNewRoundKey(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		k     application.RoundKey
+		field string
+		code  string
+	}{
+		{application.RoundKey{SchoolCode: "S1", EnterYear: 2000, RecruitPartSeq: 1}, "enterYear", round.CodeYear},
+		{application.RoundKey{SchoolCode: "S1", EnterYear: 2036, RecruitPartSeq: 1}, "enterYear", round.CodeYear},
+		{application.RoundKey{SchoolCode: "S1", EnterYear: 2029, RecruitPartSeq: 0}, "recruitPartSeq", round.CodeSeq},
+		{application.RoundKey{SchoolCode: "S1", EnterYear: 2035, RecruitPartSeq: 100}, "recruitPartSeq", round.CodeSeq},
+	} {
+		if _, err := check(t, c.k, valid(), nil, nil); fieldCodes(err)[c.field] != c.code {
+			t.Errorf("%+v: %v, want %s at %s", c.k, err, c.code, c.field)
+		}
+	}
+	if s, err := check(t, application.RoundKey{SchoolCode: "S1", EnterYear: 2029, RecruitPartSeq: 99}, valid(), nil, nil); err != nil || !s.Changed() {
+		t.Fatalf("last year, sequence 99: %v", err)
+	}
+}
+
 func TestPartsInUseCannotBeRemoved(t *testing.T) {
 	t.Parallel()
 	old := valid()
 	old.Parts = []round.Part{{ApplPartNo: 7, MajorCode: "M1", IsMaster: true}, {ApplPartNo: 8, MajorCode: "M2"}}
 	next := valid()
 	next.Parts = []round.Part{{MajorCode: "M2"}}
-	next.Parts = round.KeepPartNumbers(next.Parts, old.Parts)
-	if next.Parts[0].ApplPartNo != 8 {
-		t.Fatalf("the part sent without its number did not keep it: %+v", next.Parts)
-	}
-	if err := round.Validate(next, &old, majors, map[int64]bool{7: true}, now); fieldCodes(err)["parts"] != round.CodePartInUse {
+	if _, err := check(t, key, next, &old, map[int64]bool{7: true}); fieldCodes(err)["parts"] != round.CodePartInUse {
 		t.Fatalf("removing a chosen part: %v", err)
 	}
-	if err := round.Validate(next, &old, majors, map[int64]bool{8: true}, now); err != nil {
+	s, err := check(t, key, next, &old, map[int64]bool{8: true})
+	if err != nil {
 		t.Fatalf("removing an unchosen part: %v", err)
+	}
+	if p := s.Parts(); len(p) != 1 || p[0].ApplPartNo != 8 {
+		t.Fatalf("the part sent without its number did not keep it: %+v", p)
 	}
 }
 
@@ -209,14 +255,14 @@ func TestRoundSteps(t *testing.T) {
 	own := []application.Status{application.Survey, application.BasisSave, application.AcadSave, application.LangSave, application.FileSave}
 	in := valid()
 	in.Steps = own
-	in = round.Normalise(in)
-	if err := round.Validate(in, nil, majors, nil, now); err != nil {
+	created, err := check(t, key, in, nil, nil)
+	if err != nil {
 		t.Fatalf("a list without career and additional info: %v", err)
 	}
-	if got := in.Steps; got[0] != application.BasisSave || got[len(got)-1] != application.Survey {
+	if got := created.Steps(); got[0] != application.BasisSave || got[len(got)-1] != application.Survey {
 		t.Fatalf("normalised order %v", got)
 	}
-	resolved, err := application.ResolveSteps(in.Steps, []application.Status{application.BasisSave, application.AcadSave, application.LangSave,
+	resolved, err := application.ResolveSteps(created.Steps(), []application.Status{application.BasisSave, application.AcadSave, application.LangSave,
 		application.CareerSave, application.AddInfoSave, application.FileSave})
 	if err != nil || resolved.Has(application.CareerSave) || !resolved.Has(application.Survey) || resolved.Last() != application.Survey {
 		t.Fatalf("resolved %v %v", resolved.List(), err)
@@ -226,28 +272,32 @@ func TestRoundSteps(t *testing.T) {
 	}
 	for name, tc := range map[string]struct {
 		steps []application.Status
-		old   *round.Settings
+		old   *round.Values
 		inUse map[int64]bool
 		code  string
 	}{
 		"drops the documents":            {[]application.Status{application.BasisSave, application.AcadSave, application.LangSave}, nil, nil, round.CodeStepsMandatory},
 		"unknown step":                   {append(slices.Clone(own), "PAY"), nil, nil, round.CodeStepUnknown},
 		"twice":                          {append(slices.Clone(own), application.Survey), nil, nil, round.CodeStepUnknown},
-		"changed with applications":      {own[1:], &round.Settings{Steps: own}, map[int64]bool{1: true}, round.CodeStepsInUse},
-		"own list set with applications": {own, &round.Settings{}, map[int64]bool{1: true}, round.CodeStepsInUse},
-		"unchanged with applications":    {own, &round.Settings{Steps: own}, map[int64]bool{1: true}, ""},
-		"changed before any application": {own[1:], &round.Settings{Steps: own}, nil, ""},
+		"changed with applications":      {own[1:], &round.Values{Steps: own}, map[int64]bool{1: true}, round.CodeStepsInUse},
+		"own list set with applications": {own, &round.Values{}, map[int64]bool{1: true}, round.CodeStepsInUse},
+		"unchanged with applications":    {own, &round.Values{Steps: own}, map[int64]bool{1: true}, ""},
+		"changed before any application": {own[1:], &round.Values{Steps: own}, nil, ""},
 	} {
 		x := valid()
 		x.Steps = tc.steps
-		x = round.Normalise(x)
-		old := tc.old
-		if old != nil {
+		var err error
+		if tc.old == nil {
+			_, err = check(t, key, x, nil, tc.inUse)
+		} else {
 			o := valid()
-			o.Steps = round.Normalise(*old).Steps
-			old = &o
+			o.Steps = tc.old.Steps
+			before, err2 := round.NewSettings(key, o, round.Facts{Now: now, Majors: majors})
+			if err2 != nil {
+				t.Fatal(err2)
+			}
+			_, err = before.Edit(x, round.Facts{Now: now, Majors: majors, PartsInUse: tc.inUse})
 		}
-		err := round.Validate(x, old, majors, tc.inUse, now)
 		if got := fieldCodes(err)["steps"]; got != tc.code {
 			t.Errorf("%s: steps %q (%v), want %q", name, got, err, tc.code)
 		}

@@ -15,25 +15,25 @@ import (
 // logo, names, contact), its step list and the variants of spec section 1
 // as data.
 type SchoolSettings struct {
-	SchoolCode   string `json:"schoolCode"`
-	KorName      string `json:"korName"`
-	EngName      string `json:"engName"`
-	Slug         string `json:"slug"` // read only: /{slug}/main
-	Color        string `json:"color"`
-	LogoURL      string `json:"logoUrl"`
-	ContactEmail string `json:"contactEmail"`
-	ContactPhone string `json:"contactPhone"`
+	SchoolCode   string
+	KorName      string
+	EngName      string
+	Slug         string // read only: /{slug}/main
+	Color        string
+	LogoURL      string
+	ContactEmail string
+	ContactPhone string
 	// Steps are the steps the school requires after APPL_PART_SAVE.
-	Steps []application.Status `json:"steps"`
+	Steps []application.Status
 	// RefusedNationalities are country codes the programme does not accept
 	// (410: no applicants of South Korean nationality).
-	RefusedNationalities []string `json:"refusedNationalities"`
-	PassportNone         string   `json:"passportNone"` // the passport number meaning "none" (N/A, 0000)
-	VisaNone             string   `json:"visaNone"`     // the visa type meaning "none" (00999)
-	ExtraDocuments       bool     `json:"isEtcDocumentUploadable"`
+	RefusedNationalities []string
+	PassportNone         string // the passport number meaning "none" (N/A, 0000)
+	VisaNone             string // the visa type meaning "none" (00999)
+	ExtraDocuments       bool
 	// VideoEssayMajors are the majors whose applicants give a video essay link.
-	VideoEssayMajors []string `json:"videoEssayMajors"`
-	Majors           []Major  `json:"majors"` // read only: what VideoEssayMajors may name
+	VideoEssayMajors []string
+	Majors           []Major // read only: what VideoEssayMajors may name
 }
 
 var (
@@ -82,4 +82,54 @@ func ValidateSchool(s SchoolSettings) error {
 		}
 	}
 	return f.Err()
+}
+
+// schoolField is one field of the school settings as the audit log knows it.
+type schoolField struct {
+	name  string
+	same  func(a, b *SchoolSettings) bool
+	value func(s *SchoolSettings) any
+}
+
+func schoolScalar[T comparable](name string, get func(s *SchoolSettings) T) schoolField {
+	return schoolField{name, func(a, b *SchoolSettings) bool { return get(a) == get(b) }, func(s *SchoolSettings) any { return get(s) }}
+}
+
+func schoolList[T comparable](name string, get func(s *SchoolSettings) []T, value func(T) any) schoolField {
+	return schoolField{name, func(a, b *SchoolSettings) bool { return slices.Equal(get(a), get(b)) },
+		func(s *SchoolSettings) any { return list(get(s), value) }}
+}
+
+func str(s string) any { return s }
+
+// schoolFields are every field of the school settings, field by field.
+var schoolFields = []schoolField{
+	schoolScalar("schoolCode", func(s *SchoolSettings) string { return s.SchoolCode }),
+	schoolScalar("korName", func(s *SchoolSettings) string { return s.KorName }),
+	schoolScalar("engName", func(s *SchoolSettings) string { return s.EngName }),
+	schoolScalar("slug", func(s *SchoolSettings) string { return s.Slug }),
+	schoolScalar("color", func(s *SchoolSettings) string { return s.Color }),
+	schoolScalar("logoUrl", func(s *SchoolSettings) string { return s.LogoURL }),
+	schoolScalar("contactEmail", func(s *SchoolSettings) string { return s.ContactEmail }),
+	schoolScalar("contactPhone", func(s *SchoolSettings) string { return s.ContactPhone }),
+	schoolList("steps", func(s *SchoolSettings) []application.Status { return s.Steps }, func(st application.Status) any { return string(st) }),
+	schoolList("refusedNationalities", func(s *SchoolSettings) []string { return s.RefusedNationalities }, str),
+	schoolScalar("passportNone", func(s *SchoolSettings) string { return s.PassportNone }),
+	schoolScalar("visaNone", func(s *SchoolSettings) string { return s.VisaNone }),
+	schoolScalar("isEtcDocumentUploadable", func(s *SchoolSettings) bool { return s.ExtraDocuments }),
+	schoolList("videoEssayMajors", func(s *SchoolSettings) []string { return s.VideoEssayMajors }, str),
+	schoolList("majors", func(s *SchoolSettings) []Major { return s.Majors }, func(m Major) any {
+		return map[string]any{"Code": m.Code, "KorName": m.KorName, "EngName": m.EngName, "VideoEssay": m.VideoEssay}
+	}),
+}
+
+// schoolChanges answers the fields whose values differ from a to b.
+func schoolChanges(a, b SchoolSettings) []Change {
+	var out []Change
+	for _, f := range schoolFields {
+		if !f.same(&a, &b) {
+			out = append(out, Change{Field: f.name, Before: f.value(&a), After: f.value(&b)})
+		}
+	}
+	return out
 }
