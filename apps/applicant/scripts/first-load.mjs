@@ -1,11 +1,13 @@
 // Prints the first-load JavaScript of the built app: every script that
 // dist/index.html loads before any page's own code (its <script src>, its
 // modulepreload links, and what those import statically, which the browser
-// fetches too), each gzipped at the level scripts/compress.mjs serves. With
-// --home it also prints the prerendered home page's set (the entry and the
-// modules public/start-after-paint.js is given).
-//   node scripts/first-load.mjs [dist] [--home]
-import { existsSync, readFileSync } from 'node:fs';
+// fetches too), and the texts of one language, which src/main.tsx fetches at
+// once (the larger one is counted), each gzipped at the level
+// scripts/compress.mjs serves. With --home it also prints the prerendered home
+// page's set (the entry and the modules public/start-after-paint.js is given);
+// --verbose lists the files.
+//   node scripts/first-load.mjs [dist] [--home] [--verbose]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -44,10 +46,13 @@ function firstLoad(htmlFile) {
     for (const rel of staticImports(code.toString('utf8'))) visit(posix.join(posix.dirname(path), rel));
   };
   htmlScripts(readFileSync(join(dist, htmlFile), 'utf8')).forEach(visit);
+  const catalogues = readdirSync(join(dist, 'assets')).filter((name) => /^catalogue\.\w+-[\w-]+\.js$/.test(name));
+  const largest = catalogues.map((name) => [name, gzipSync(readFileSync(join(dist, 'assets', name)), { level: 9 }).length]).sort((a, b) => b[1] - a[1])[0];
+  if (largest) visit(`assets/${largest[0]}`);
   return files;
 }
 
-const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`; // as Vite prints sizes
 const pages = ['index.html'];
 if (args.includes('--home')) pages.push('prerendered/home.ko.html');
 for (const page of pages) {
