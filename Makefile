@@ -62,7 +62,7 @@ test-apps: deps
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-applicant test-admin
 
 test-applicant: deps
-	cd apps/applicant && npx vitest run
+	cd apps/applicant && npx eslint . && npx vitest run
 
 test-admin: deps
 	cd apps/admin && npm run typecheck --silent && npx eslint . && npx vitest run

@@ -18,20 +18,31 @@ type sectionsDTO map[form.Origin]form.SectionSet
 // formRulesDTO are the form's fixed values the SPA needs, taken from core
 // so the client keeps no copy of a server rule (docs/api-apply.md).
 type formRulesDTO struct {
-	KoreaCode    string        `json:"koreaCode"`
-	G20Countries []string      `json:"g20Countries"`
-	G20None      string        `json:"g20None"`
-	PassportNone string        `json:"passportNone"`
-	VisaNone     string        `json:"visaNone"`
-	VisaOther    string        `json:"visaOther"`
-	MaxFamily    int           `json:"maxFamily"`
-	UserID       userIDRuleDTO `json:"userId"`
+	KoreaCode    string          `json:"koreaCode"`
+	G20Countries []string        `json:"g20Countries"`
+	G20None      string          `json:"g20None"`
+	PassportNone string          `json:"passportNone"`
+	VisaNone     string          `json:"visaNone"`
+	VisaOther    string          `json:"visaOther"`
+	MaxFamily    int             `json:"maxFamily"`
+	UserID       userIDRuleDTO   `json:"userId"`
+	Password     passwordRuleDTO `json:"password"`
 }
 
 type userIDRuleDTO struct {
 	MinLength int    `json:"minLength"`
 	MaxLength int    `json:"maxLength"`
 	Pattern   string `json:"pattern"` // JavaScript RegExp source, whole value
+}
+
+// passwordRuleDTO is core's password rule (account.ValidatePassword) as a
+// client checks it: the length in characters, the pattern over the whole
+// password, and the classes of which it must hold one character each.
+type passwordRuleDTO struct {
+	MinLength int      `json:"minLength"`
+	MaxLength int      `json:"maxLength"`
+	Pattern   string   `json:"pattern"`  // JavaScript RegExp source, whole value
+	Required  []string `json:"required"` // JavaScript RegExp sources, each found somewhere
 }
 
 // formRules answers GET /apply/api/form-rules.
@@ -47,5 +58,7 @@ func formRules(c *echo.Context) error {
 		VisaOther:    school.VisaOther,
 		MaxFamily:    form.MaxFamily,
 		UserID:       userIDRuleDTO{MinLength: account.UserIDMin, MaxLength: account.UserIDMax, Pattern: account.UserIDPattern},
+		Password: passwordRuleDTO{MinLength: account.PasswordMin, MaxLength: account.PasswordMax,
+			Pattern: account.PasswordPattern, Required: account.PasswordClasses()},
 	})
 }

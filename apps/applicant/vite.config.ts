@@ -7,7 +7,10 @@ const backend = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /** index.html preloads the chunks that main.tsx imports step by step (and
  * what they import), not only the entry's own imports: all are fetched at
- * once, while main.tsx evaluates them one task at a time. */
+ * once, while main.tsx evaluates them one task at a time. The languages' texts
+ * are not preloaded: main.tsx fetches the visitor's one only. */
+const isCatalogue = (moduleId: string | null | undefined) => !!moduleId && /\/src\/locales\/catalogue\.\w+\.ts$/.test(moduleId);
+
 function preloadStartSteps(): Plugin {
   return {
     name: 'gradapply-preload-start-steps',
@@ -22,7 +25,7 @@ function preloadStartSteps(): Plugin {
         const files: string[] = [];
         const add = (file: string) => {
           const chunk = bundle[file];
-          if (seen.has(file) || chunk?.type !== 'chunk') return;
+          if (seen.has(file) || chunk?.type !== 'chunk' || isCatalogue(chunk.facadeModuleId)) return;
           seen.add(file);
           chunk.imports.forEach(add);
           files.push(file);

@@ -5,11 +5,11 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { preloadPage, routes } from '@/app/router';
-import i18n, { type Language } from '@/lib/i18n';
+import { setLanguage, type Language } from '@/lib/i18n';
 
 /** The markup of the page at path as a guest sees it in lang, emotion's styles inline. */
 export async function renderPage(path: string, lang: Language): Promise<string> {
-  await i18n.changeLanguage(lang);
+  await setLanguage(lang);
   await preloadPage(path); // the page's chunk is loaded: it renders, not its fallback
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return renderToString(

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
+import { currentLanguage, loadLanguage } from '@/lib/i18n';
 import { App } from '@/app';
 import { preloadPage } from '@/app/router';
 import { refreshSession } from '@/features/auth/api/get-me';
@@ -19,9 +19,11 @@ export function start(): void {
         </StrictMode>,
       ),
     );
-  // The server sends the home page prerendered (scripts/prerender.mjs): React
-  // replaces it once the page's code is here, so the first render is the same
-  // page (no spinner in between, nothing moves). Elsewhere React starts at once.
-  if (container.firstElementChild) void preloadPage(window.location.pathname).then(render, render);
-  else render();
+  // The texts first: the first render shows them, not empty labels. The server
+  // sends the home page prerendered (scripts/prerender.mjs): React replaces it
+  // once the page's code is here too, so the first render is the same page (no
+  // spinner in between, nothing moves). Elsewhere React starts with the texts.
+  const ready = [loadLanguage(currentLanguage())];
+  if (container.firstElementChild) ready.push(preloadPage(window.location.pathname));
+  void Promise.all(ready).then(render, render);
 }

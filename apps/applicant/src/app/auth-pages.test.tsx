@@ -115,13 +115,19 @@ describe('login', () => {
   });
 });
 
+// the password rule as the server serves core's (GET /apply/api/form-rules)
+const servedPasswordRule = { minLength: 8, maxLength: 16, pattern: '^[\\x21-\\x7E]+$', required: ['[a-z]', '[A-Z]', '[0-9]'] };
+const passwordRuleText = '비밀번호는 8~16자이며 영문 소문자·대문자·숫자를 각각 하나 이상 포함해야 합니다.';
+
 describe('agree and register', () => {
-  // the user-id rule is the server's (GET /apply/api/form-rules)
+  // the user-id and password rules are the server's (GET /apply/api/form-rules)
   let userIdRule = { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' };
+  let passwordRule = servedPasswordRule;
   beforeEach(() => {
     userIdRule = { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' };
+    passwordRule = servedPasswordRule;
     handlers['GET /apply/api/form-rules'] = () =>
-      jsonResponse({ koreaCode: '410', g20Countries: [], g20None: 'NONE', passportNone: 'N/A', visaNone: '00999', visaOther: '00099', maxFamily: 10, userId: userIdRule });
+      jsonResponse({ koreaCode: '410', g20Countries: [], g20None: 'NONE', passportNone: 'N/A', visaNone: '00999', visaOther: '00099', maxFamily: 10, userId: userIdRule, password: passwordRule });
   });
 
   async function goToRegister() {
@@ -199,7 +205,28 @@ describe('agree and register', () => {
       expect(screen.getByTestId('userId-helper').textContent).toBe('아이디는 영문과 숫자 4~20자로 입력해 주세요.'),
     );
     expect(screen.getByTestId('email-helper').textContent).toBe('올바른 이메일 주소를 입력해 주세요.');
-    expect(screen.getByTestId('password-helper').textContent).toContain('8~16자');
+    expect(screen.getByTestId('password-helper').textContent).toBe(passwordRuleText);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sign-up'))).toBe(false);
+  });
+
+  it('refuses the passwords the server refuses (a space, a letter outside ASCII)', async () => {
+    await goToRegister();
+    fillRegister();
+    for (const password of ['Secret 123', 'Sécret123']) {
+      type('password', password);
+      type('passwordConfirm', password);
+      fireEvent.click(screen.getByTestId('register-submit'));
+      await waitFor(() => expect(screen.getByTestId('password-helper').textContent).toBe(passwordRuleText));
+    }
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sign-up'))).toBe(false);
+  });
+
+  it("checks the password by the server's rule, not a copy", async () => {
+    passwordRule = { ...servedPasswordRule, minLength: 10 };
+    await goToRegister();
+    fillRegister(); // Secret123: 9 characters
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(screen.getByTestId('password-helper').textContent).toBe(passwordRuleText));
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sign-up'))).toBe(false);
   });
 
@@ -241,6 +268,34 @@ describe('agree and register', () => {
       fireEvent.click(screen.getByTestId('send-code'));
     });
     await waitFor(() => expect(toastStore.get()?.message).toBe('메일이 발송되었습니다.'));
+  });
+});
+
+describe('password reset', () => {
+  it("checks the new password by the server's rule before sending it", async () => {
+    const sent: unknown[] = [];
+    handlers['GET /apply/api/form-rules'] = () =>
+      jsonResponse({ koreaCode: '410', g20Countries: [], g20None: 'NONE', passportNone: 'N/A', visaNone: '00999', visaOther: '00099', maxFamily: 10,
+        userId: { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' }, password: servedPasswordRule });
+    handlers['GET /user/api/reset'] = () => jsonResponse({ valid: true });
+    handlers['POST /user/api/reset'] = (body) => {
+      sent.push(body);
+      return jsonResponse({ message: '비밀번호가 변경되었습니다.' });
+    };
+    const { router } = renderRoutes(routes, ['/user/modify/pwd/kim1/20260101/abcdef']);
+    const password = (await screen.findByTestId('reset-password')) as HTMLInputElement;
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('form-rules'))).toBe(true));
+    const confirm = screen.getByTestId('reset-password-confirm');
+    fireEvent.change(password, { target: { value: 'Secret 123' } });
+    fireEvent.change(confirm, { target: { value: 'Secret 123' } });
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent).toEqual([]);
+    fireEvent.change(password, { target: { value: 'Secret123' } });
+    fireEvent.change(confirm, { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(sent).toEqual([{ userId: 'kim1', expireDate: '20260101', hash: 'abcdef', password: 'Secret123' }]);
   });
 });
 

@@ -15,8 +15,29 @@ export type FormRules = {
   visaNone: string;
   visaOther: string;
   maxFamily: number;
-  userId: { minLength: number; maxLength: number; pattern: string };
+  userId: UserIdRule;
+  password: PasswordRule;
 };
+
+/** The user id: its length, and `pattern` over the whole id. */
+export type UserIdRule = { minLength: number; maxLength: number; pattern: string };
+
+/** The password of sign-up, change and reset: its length in characters,
+ * `pattern` over the whole password, and `required` each found somewhere in it. */
+export type PasswordRule = { minLength: number; maxLength: number; pattern: string; required: string[] };
+
+/** Whether a password keeps the server's rule. Without the rule (not loaded)
+ * it passes: the server checks it anyway and answers with the field's error. */
+export function keepsPasswordRule(rule: PasswordRule | undefined, password: string): boolean {
+  if (!rule) return true;
+  const length = [...password].length; // characters, as the server counts them, not UTF-16 units
+  return (
+    length >= rule.minLength &&
+    length <= rule.maxLength &&
+    new RegExp(rule.pattern).test(password) &&
+    rule.required.every((source) => new RegExp(source).test(password))
+  );
+}
 
 export function getFormRules(): Promise<FormRules> {
   return api.get<FormRules>('/apply/api/form-rules');

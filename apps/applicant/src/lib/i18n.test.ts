@@ -57,6 +57,20 @@ describe('i18n', () => {
     }
   });
 
+  it("loads a language's texts when it is first used, before switching to it", async () => {
+    i18n.removeResourceBundle('en', 'translation');
+    expect(i18n.t('nav.signIn', { lng: 'en' })).toBe('');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await setLanguage('en');
+      expect(i18n.t('nav.signIn')).toBe('Sign In');
+      await setLanguage('ko');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reads the initial language from the locale cookie, defaulting to ko', () => {
     document.cookie = 'locale=en; path=/';
     expect(initialLanguage()).toBe('en');

@@ -1,35 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ko from '@/locales/ko.json';
-import en from '@/locales/en.json';
-import submissionKo from '@/locales/submission.ko.json';
-import submissionEn from '@/locales/submission.en.json';
-import payKo from '@/locales/pay.ko.json';
-import payEn from '@/locales/pay.en.json';
-import accountKo from '@/locales/account.ko.json';
-import accountEn from '@/locales/account.en.json';
-import recommendKo from '@/locales/recommend.ko.json';
-import recommendEn from '@/locales/recommend.en.json';
-import helpdeskKo from '@/locales/helpdesk.ko.json';
-import helpdeskEn from '@/locales/helpdesk.en.json';
-import inquiryKo from '@/locales/inquiry.ko.json';
-import inquiryEn from '@/locales/inquiry.en.json';
-import refundKo from '@/locales/refund.ko.json';
-import refundEn from '@/locales/refund.en.json';
+import { catalogues } from '@/locales/catalogues';
 import { readCookie } from './cookies';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, initialLanguage, type Language } from './language';
 
-export const LANGUAGES = ['ko', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'ko';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-export function initialLanguage(): Language {
-  const fromCookie = readCookie('locale');
-  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
-}
+export { DEFAULT_LANGUAGE, LANGUAGES, initialLanguage, isLanguage, type Language };
 
 function applyLanguage(lng: string): void {
   if (!isLanguage(lng) || typeof document === 'undefined') return; // no document: the build's prerender
@@ -60,10 +35,9 @@ export function saveLanguage(lng: string): Promise<void> {
 
 if (!i18n.isInitialized) {
   void i18n.use(initReactI18next).init({
-    resources: {
-      ko: { translation: { ...ko, ...submissionKo, ...payKo, ...accountKo, ...recommendKo, ...helpdeskKo, ...inquiryKo, ...refundKo } },
-      en: { translation: { ...en, ...submissionEn, ...payEn, ...accountEn, ...recommendEn, ...helpdeskEn, ...inquiryEn, ...refundEn } },
-    },
+    // the texts come per language (loadLanguage): none until then
+    resources: {},
+    partialBundledLanguages: true,
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],
     // A key missing from the current catalogue shows as empty text (spec section 8),
@@ -87,7 +61,16 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
+/** Adds the texts of a language, once (its chunk is fetched on first use). */
+export async function loadLanguage(lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  const { default: texts } = await catalogues[lng]();
+  i18n.addResourceBundle(lng, 'translation', texts, true, true);
+}
+
+/** Switches the language, its texts loaded first: nothing shows empty meanwhile. */
 export async function setLanguage(lng: Language): Promise<void> {
+  await loadLanguage(lng);
   await i18n.changeLanguage(lng);
 }
 

@@ -1,9 +1,16 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import i18n from '@/lib/i18n';
+import i18n, { loadLanguage } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session';
 import { clearGlobalError, dismissToast } from '@/lib/notifications';
 import { loadingStore } from '@/lib/loading';
+import { prefetchAllParts } from '@/components/lazy-part';
+
+// both languages' texts, as tests switch with i18n.changeLanguage (the app with setLanguage)
+await Promise.all([loadLanguage('ko'), loadLanguage('en')]);
+
+// the shell's lazy parts (menus, toasts) as they are once the browser was idle
+beforeAll(() => prefetchAllParts());
 
 // findBy*/waitFor wait up to 10 s: lazy pages are transformed on first import
 configure({ asyncUtilTimeout: 10_000 });

@@ -12,7 +12,6 @@ type AltchaWidgetAttributes = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTM
 };
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'altcha-widget': AltchaWidgetAttributes;
@@ -21,7 +20,6 @@ declare module 'react' {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var $altcha:
     | {
         algorithms: Map<string, () => Worker | Promise<Worker>>;

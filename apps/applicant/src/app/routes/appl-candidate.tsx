@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApplicationList } from '@/features/my-applications/components/application-list';
+import { applicationCardParts } from './application-card-parts';
 import { PageFrame } from './page-frame';
 import { readApplState } from './appl-state';
 
@@ -23,7 +24,7 @@ export function ApplCandidatePage() {
           {t('candidate.exists')}
         </Alert>
       )}
-      <ApplicationList
+      <ApplicationList parts={applicationCardParts}
         filter={(a) =>
           !round ||
           (a.schoolComm.schoolCode === round.schoolCode && a.schoolComm.enterYear === round.enterYear && a.schoolComm.recruitPartSeq === round.recruitPartSeq)

@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApplicationForm, useStepParam } from '@/features/application/components/application-form';
+import { DocumentsPanel } from '@/features/documents/components/documents-panel';
 import { readApplState } from './appl-state';
 
 /** /appl/form: the application in router state, its step in the address (?step=). */
@@ -9,7 +10,7 @@ export function ApplFormPage() {
   const { applNo, mode } = readApplState(location.state);
   const [step, setStep] = useStepParam();
   if (!applNo) return <Navigate to={paths.list.getHref()} replace />;
-  return <ApplicationForm key={`${applNo}-${mode ?? 'edit'}`} applNo={applNo} mode={mode ?? 'edit'} requestedStep={step} onStepChange={setStep} />;
+  return <ApplicationForm key={`${applNo}-${mode ?? 'edit'}`} applNo={applNo} mode={mode ?? 'edit'} requestedStep={step} onStepChange={setStep} documents={DocumentsPanel} />;
 }
 
 export default ApplFormPage;

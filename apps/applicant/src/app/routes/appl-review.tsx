@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApplicationForm, useStepParam } from '@/features/application/components/application-form';
+import { DocumentsPanel } from '@/features/documents/components/documents-panel';
 import { readApplState } from './appl-state';
 import { ReviewDownloads } from './review-downloads';
 
@@ -14,7 +15,7 @@ export function ApplReviewPage() {
   if (!Number.isInteger(applNo) || applNo <= 0) return <Navigate to={paths.list.getHref()} replace />;
   return (
     <>
-      <ApplicationForm applNo={applNo} mode="review" reviewCompleted={reviewCompleted} requestedStep={step} onStepChange={setStep} />
+      <ApplicationForm applNo={applNo} mode="review" reviewCompleted={reviewCompleted} requestedStep={step} onStepChange={setStep} documents={DocumentsPanel} />
       <ReviewDownloads applNo={applNo} reviewCompleted={reviewCompleted} />
     </>
   );

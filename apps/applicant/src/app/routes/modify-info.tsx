@@ -17,6 +17,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { keepsPasswordRule, useFormRules } from '@/lib/form-rules';
 import { saveBlob } from '@/lib/download';
 import { seoulMinute } from '@/lib/format';
 import { showToast } from '@/lib/notifications';
@@ -32,8 +33,6 @@ import {
   type MyInfo,
 } from '@/features/account/api/account';
 import { Field, FormAlert, useServerErrors } from '@/features/account/components/fields';
-
-const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[\x21-\x7e]{8,16}$/;
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -286,12 +285,13 @@ function PasswordSection({ ticket, expired }: Props) {
   const [local, setLocal] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const errors = useServerErrors();
+  const passwordRule = useFormRules().data?.password;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     errors.clear();
     const l: Record<string, string> = {};
     if (!current) l.currentPassword = t('validation.required');
-    if (!PASSWORD_RULE.test(next)) l.newPassword = t('validation.passwordRule');
+    if (!next || !keepsPasswordRule(passwordRule, next)) l.newPassword = t('validation.passwordRule');
     if (again !== next) l.again = t('validation.passwordMismatch');
     setLocal(l);
     if (Object.keys(l).length) return;

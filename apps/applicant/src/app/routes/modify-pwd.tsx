@@ -8,13 +8,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { keepsPasswordRule, useFormRules } from '@/lib/form-rules';
 import { showToast } from '@/lib/notifications';
 import { clearUser } from '@/lib/session';
 import { checkReset, resetPassword, type ResetLink } from '@/features/account/api/account';
 import { Field, FormAlert, useServerErrors } from '@/features/account/components/fields';
 import { AuthCard } from './auth-layout';
-
-const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[\x21-\x7e]{8,16}$/;
 
 /** /user/modify/pwd/{userId}/{expireDate}/{hash}: the mailed reset link. */
 export function ModifyPwdPage() {
@@ -29,6 +28,7 @@ export function ModifyPwdPage() {
   const [local, setLocal] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const errors = useServerErrors();
+  const passwordRule = useFormRules().data?.password;
 
   useEffect(() => {
     checkReset({ userId, expireDate, hash }).then(
@@ -44,7 +44,7 @@ export function ModifyPwdPage() {
     e.preventDefault();
     errors.clear();
     const l: Record<string, string> = {};
-    if (!PASSWORD_RULE.test(password)) l.password = t('validation.passwordRule');
+    if (!password || !keepsPasswordRule(passwordRule, password)) l.password = t('validation.passwordRule');
     if (confirm !== password) l.passwordConfirm = t('validation.passwordMismatch');
     setLocal(l);
     if (Object.keys(l).length) return;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { accessState } from '@/lib/access-key';
 import { ApplicationList } from '@/features/my-applications/components/application-list';
+import { applicationCardParts } from './application-card-parts';
 import { ApplicationRefunds } from '@/features/payment/components/application-refunds';
 import { PageFrame } from './page-frame';
 
@@ -20,7 +21,7 @@ export function MyListPage() {
         </Button>
       </Box>
       {/* Only a paid application can have refunds: completed, or cancelled by a full refund. */}
-      <ApplicationList extra={(a) => (a.status === 'COMPLETE' || a.status === 'CANCEL' ? <ApplicationRefunds applNo={a.applNo} /> : null)} />
+      <ApplicationList parts={applicationCardParts} extra={(a) => (a.status === 'COMPLETE' || a.status === 'CANCEL' ? <ApplicationRefunds applNo={a.applNo} /> : null)} />
     </PageFrame>
   );
 }

@@ -20,23 +20,21 @@ export function PayMobilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [failed, setFailed] = useState(false);
+  const [refused, setRefused] = useState(false);
   const sent = useRef(false);
   const paymentId = params.get('paymentId') ?? '';
+  // without a payment id there is nothing to ask the provider
+  const failed = refused || !paymentId;
 
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !paymentId) return;
     sent.current = true;
-    if (!paymentId) {
-      setFailed(true);
-      return;
-    }
     confirmPayment(paymentId, params.get('code'), params.get('message')).then(
       (a) => {
         if (a.result === 'PAID') void navigate(paths.appl.none.getHref(), { replace: true, state: accessState({ applNo: a.applNo }) });
         else void navigate(paths.appl.pay.getHref(), { replace: true, state: accessState({ applNo: a.applNo }) });
       },
-      () => setFailed(true),
+      () => setRefused(true),
     );
   }, [paymentId, params, navigate]);
 

@@ -11,11 +11,13 @@ const STRING_KEYS = [
   'enterCodeAria', 'getAudioChallenge', 'enterCodeFromImage',
 ] as const;
 
-/** Widget texts come from our catalogues (ko default). */
+/** Widget texts come from our catalogues (ko default), for each language whose
+ * texts are loaded (the other's come with a switch: registered again then). */
 function registerStrings(): void {
   const registry = globalThis.$altcha;
   if (!registry) return;
   for (const lng of ['ko', 'en']) {
+    if (!i18n.hasResourceBundle(lng, 'translation')) continue;
     const strings: Record<string, string> = {};
     for (const key of STRING_KEYS) strings[key] = i18n.t(`altcha.${key}`, { lng });
     registry.i18n.set(lng, { ...(registry.i18n.get(lng) ?? {}), ...strings });
@@ -61,8 +63,11 @@ export const AltchaWidget = forwardRef<AltchaHandle, AltchaWidgetProps>(function
       .catch(() => {
         /* the submit button stays disabled; the server also rejects */
       });
+    // a switch to a language loaded since: its texts before the widget re-renders in it
+    i18n.on('languageChanged', registerStrings);
     return () => {
       alive = false;
+      i18n.off('languageChanged', registerStrings);
     };
   }, []);
 

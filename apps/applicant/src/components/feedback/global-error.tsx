@@ -1,14 +1,17 @@
-import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { lazyPart, usePrefetchWhenIdle } from '@/components/lazy-part';
 import { clearGlobalError, GLOBAL_ERROR_MS, useGlobalError } from '@/lib/notifications';
 
-/** The global error toast: shown for 4000 ms (or until X), then cleared. */
+const GlobalErrorSnackbar = lazyPart(() => import('./snackbars').then((m) => m.GlobalErrorSnackbar));
+const parts = [GlobalErrorSnackbar];
+
+/** The global error toast: shown for 4000 ms (or until X), then cleared. Its
+ * code comes with the first error, or before when the browser is idle. */
 export function GlobalError() {
   const error = useGlobalError();
-  const { t } = useTranslation();
+  const [shown, setShown] = useState(false); // mounted once shown: it closes with its transition
+  if (error && !shown) setShown(true);
+  usePrefetchWhenIdle(parts);
 
   useEffect(() => {
     if (!error) return undefined;
@@ -16,24 +19,5 @@ export function GlobalError() {
     return () => window.clearTimeout(timer);
   }, [error]);
 
-  return (
-    <Snackbar
-      open={!!error}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      sx={{ top: { xs: 72, sm: 80 } }}
-    >
-      <Alert
-        data-testid="global-error"
-        role="alert"
-        severity="error"
-        variant="filled"
-        onClose={clearGlobalError}
-        slotProps={{ closeButton: { title: t('common.close'), 'aria-label': t('common.close') } as object }}
-        sx={{ width: '100%', maxWidth: 560 }}
-      >
-        <AlertTitle>{t('error.globalTitle')}</AlertTitle>
-        {error?.message}
-      </Alert>
-    </Snackbar>
-  );
+  return shown ? <GlobalErrorSnackbar /> : null;
 }

@@ -1,25 +1,15 @@
-import Fab from '@mui/material/Fab';
-import Zoom from '@mui/material/Zoom';
+import { useState } from 'react';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { useTranslation } from 'react-i18next';
+import { lazyPart, usePrefetchWhenIdle } from '@/components/lazy-part';
 
+const GoTopButton = lazyPart(() => import('./go-top-button').then((m) => m.GoTopButton));
+const parts = [GoTopButton];
+
+/** Back to the top, once the page is scrolled down (its code comes then, or when the browser is idle). */
 export function GoTop() {
-  const { t } = useTranslation();
   const trigger = useScrollTrigger({ disableHysteresis: true, threshold: 200 });
-  return (
-    <Zoom in={trigger}>
-      <Fab
-        data-testid="go-top"
-        size="small"
-        color="primary"
-        aria-label={t('common.goTop')}
-        title={t('common.goTop')}
-        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: (theme) => theme.zIndex.speedDial }}
-      >
-        <KeyboardArrowUpIcon />
-      </Fab>
-    </Zoom>
-  );
+  const [scrolled, setScrolled] = useState(false); // mounted once shown: it hides with its transition
+  if (trigger && !scrolled) setScrolled(true);
+  usePrefetchWhenIdle(parts);
+  return scrolled ? <GoTopButton shown={trigger} /> : null;
 }

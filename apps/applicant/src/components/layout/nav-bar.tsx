@@ -1,16 +1,8 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -23,6 +15,8 @@ import { adminPaths, paths } from '@/config/paths';
 import { hasRole, ROLES, useUser } from '@/lib/session';
 import { currentLanguage, setLanguage } from '@/lib/i18n';
 import { useUnreadInquiries } from '@/features/inquiry/api/get-unread';
+import { lazyPart, usePrefetchWhenIdle } from '@/components/lazy-part';
+import { linkProps, type NavGroup, type NavLink } from './nav-links';
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
@@ -43,10 +37,6 @@ function UnreadMark({ count, testId }: { count: number; testId: string }) {
     </Box>
   );
 }
-
-/** One entry of the nav: in-app route (`to`) or full-page link (`href`). */
-type NavLink = { key: string; label: ReactNode; testId: string; to?: string; href?: string };
-type NavGroup = { key: string; label: ReactNode; testId: string; items: NavLink[] };
 
 function useNavModel() {
   const { t } = useTranslation();
@@ -106,12 +96,6 @@ function useNavModel() {
   return { user, links, groups, unread };
 }
 
-function linkProps(link: NavLink) {
-  return link.to
-    ? { component: RouterLink, to: link.to }
-    : { component: 'a' as const, href: link.href };
-}
-
 function LanguageToggle() {
   const { t } = useTranslation();
   return (
@@ -130,8 +114,13 @@ function LanguageToggle() {
   );
 }
 
+const GroupMenu = lazyPart(() => import('./nav-menus').then((m) => m.GroupMenu));
+const NavDrawer = lazyPart(() => import('./nav-menus').then((m) => m.NavDrawer));
+const navParts = [GroupMenu, NavDrawer];
+
 function DesktopGroup({ group }: { group: NavGroup }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false); // the menu stays mounted once opened: it closes with its transition
   const menuId = `nav-menu-${group.key}`;
   return (
     <>
@@ -141,20 +130,17 @@ function DesktopGroup({ group }: { group: NavGroup }) {
         aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        onClick={(e: MouseEvent<HTMLElement>) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         startIcon={group.key === 'user' ? <PersonIcon /> : undefined}
         endIcon={<ArrowDropDownIcon />}
         sx={{ textTransform: 'none' }}
       >
         {group.label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {group.items.map((item) => (
-          <MenuItem key={item.key} data-testid={item.testId} onClick={() => setAnchor(null)} {...linkProps(item)}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && <GroupMenu id={menuId} group={group} anchor={anchor} onClose={() => setAnchor(null)} />}
     </>
   );
 }
@@ -162,8 +148,10 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 export function NavBar() {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false); // mounted once opened: it closes with its transition
   const { user, links, groups, unread } = useNavModel();
   const close = () => setDrawerOpen(false);
+  usePrefetchWhenIdle(navParts);
 
   const signIn: NavLink = { key: 'login', label: t('nav.signIn'), testId: 'nav-login', to: paths.user.login.getHref() };
   const signOut: NavLink = { key: 'logout', label: t('nav.signOut'), testId: 'nav-logout', to: paths.user.logout.getHref() };
@@ -179,7 +167,10 @@ export function NavBar() {
           data-testid="nav-menu"
           // With a count the name comes from the content, so the visible number is part of it.
           aria-label={unread > 0 ? undefined : t('nav.openMenu')}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerOpen(true);
+            setDrawerOpened(true);
+          }}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
@@ -230,48 +221,7 @@ export function NavBar() {
         </Box>
         <LanguageToggle />
       </Toolbar>
-      <Drawer anchor="left" open={drawerOpen} onClose={close} data-testid="nav-drawer">
-        <Box sx={{ width: 280, maxWidth: '85vw' }} role="presentation">
-          <List>
-            <ListItemButton component={RouterLink} to={paths.home.getHref()} onClick={close}>
-              <ListItemText primary={t('nav.home')} />
-            </ListItemButton>
-            {links.map((link) => (
-              <ListItemButton key={link.key} data-testid={link.testId} onClick={close} {...linkProps(link)}>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          {groups.map((group) => (
-            <List
-              key={group.key}
-              subheader={
-                <ListSubheader data-testid={group.testId} sx={{ textTransform: 'none' }}>
-                  {group.label}
-                </ListSubheader>
-              }
-            >
-              {group.items.map((item) => (
-                <ListItemButton key={item.key} data-testid={item.testId} onClick={close} {...linkProps(item)} sx={{ pl: 4 }}>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              ))}
-            </List>
-          ))}
-          <Divider />
-          <List>
-            {user ? (
-              <ListItemButton data-testid={signOut.testId} onClick={close} {...linkProps(signOut)}>
-                <ListItemText primary={signOut.label} />
-              </ListItemButton>
-            ) : (
-              <ListItemButton data-testid={signIn.testId} onClick={close} {...linkProps(signIn)}>
-                <ListItemText primary={signIn.label} />
-              </ListItemButton>
-            )}
-          </List>
-        </Box>
-      </Drawer>
+      {drawerOpened && <NavDrawer open={drawerOpen} onClose={close} links={links} groups={groups} session={user ? signOut : signIn} />}
     </AppBar>
   );
 }

@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { SurveyAnswerDto } from '@/types/survey';
 
-export type SurveyAnswerDto = {
-  questionCode: string;
-  itemCode: string;
-  answer: string;
-  comment: string;
-  inputType?: string;
-  isLeaf?: boolean;
-  depth?: number;
-  subQuestion?: string;
-  subAnswer?: string;
-};
+export type { SurveyAnswerDto } from '@/types/survey';
 
 /** The application-part response of spec section 3. */
 export type PartResponse = {

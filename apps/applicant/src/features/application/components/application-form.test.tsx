@@ -71,7 +71,7 @@ beforeEach(() => {
 function renderForm(mode: ApplicationMode = 'edit') {
   return renderRoutes(
     [
-      { path: '/appl/form', element: <ApplicationForm applNo={7} mode={mode} requestedStep="CAREER_SAVE" onStepChange={() => undefined} /> },
+      { path: '/appl/form', element: <ApplicationForm applNo={7} mode={mode} requestedStep="CAREER_SAVE" onStepChange={() => undefined} documents={() => null} /> },
       { path: '/list', element: <p data-testid="list-page">list</p> },
     ],
     ['/appl/form'],

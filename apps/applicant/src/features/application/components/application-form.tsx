@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,7 @@ import { useInfoSettings } from '../api/get-info-settings';
 import type { ApplicationMode, ApplicationRecord, InfoItem } from '../types';
 import { formSteps, initialStep, isLastStep, neighbours, openableSteps, type StepCode } from '../utils/steps';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { ApplicationFormContext, type ApplicationFormValue } from './form-context';
+import { ApplicationFormContext, type ApplicationFormValue, type DocumentsSlotProps } from './form-context';
 import { NotFound } from './not-found';
 import { FormStepper } from './form-stepper';
 import { BasicInfoStep } from './steps/basic-info-step';
@@ -65,6 +65,8 @@ export type ApplicationFormProps = {
   /** the step in the address (?step=) */
   requestedStep: string | null;
   onStepChange: (step: StepCode) => void;
+  /** the documents panel of the FILE_SAVE step */
+  documents: ComponentType<DocumentsSlotProps>;
 };
 
 /** /appl/form: the steps of the school's list for one application. */
@@ -116,7 +118,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
 type ShellProps = ApplicationFormProps &
   Pick<ApplicationFormValue, 'app' | 'recruit' | 'part' | 'codes' | 'countries' | 'infoItems' | 'lang'>;
 
-function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange, app, recruit, part, codes, countries, infoItems, lang }: ShellProps) {
+function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange, documents, app, recruit, part, codes, countries, infoItems, lang }: ShellProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -175,7 +177,7 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
   const value: ApplicationFormValue = {
     applNo, mode, readOnly, lang, app, recruit, part, codes, countries, infoItems,
     step, prevStep: prev, nextStep: next, isLast: isLastStep(step, app.steps),
-    goTo, complete, close, setDirty, setFlush, updateRecord,
+    goTo, complete, close, setDirty, setFlush, updateRecord, Documents: documents,
   };
   const StepComponent = STEP_COMPONENTS[step];
   const schoolName = lang === 'en' ? recruit.schoolEngName : recruit.schoolKorName;

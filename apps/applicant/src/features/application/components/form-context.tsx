@@ -1,9 +1,18 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { ApplicationMode, ApplicationRecord, Code, Country, InfoItem, Recruit, RecruitPart } from '../types';
 import type { CodeGroups } from '../api/get-code-groups';
 import type { StepCode } from '../utils/steps';
 
 export type Lang = 'ko' | 'en';
+
+/** The documents of the FILE_SAVE step: another feature's panel, given by the
+ * page (src/app) that opens the form, so features do not import each other. */
+export type DocumentsSlotProps = {
+  applNo: number;
+  readOnly: boolean;
+  /** the application's status after an upload, a delete or the save */
+  onStatusChange: (record: Partial<ApplicationRecord>) => void;
+};
 
 /** What every step of the open application needs: the record, its round, codes and navigation. */
 export type ApplicationFormValue = {
@@ -28,6 +37,7 @@ export type ApplicationFormValue = {
   /** registers the open step's flush so leaving waits for its draft */
   setFlush: (flush: (() => Promise<unknown>) | null) => void;
   updateRecord: (record: Partial<ApplicationRecord>) => void;
+  Documents: ComponentType<DocumentsSlotProps>;
 };
 
 export const ApplicationFormContext = createContext<ApplicationFormValue | null>(null);

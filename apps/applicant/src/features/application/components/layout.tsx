@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly } from './form-context';
 
 /** A titled group of fields. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersToForm, formToAnswers } from './steps/survey-step';
+import { answersToForm, formToAnswers } from '@/components/survey/question-field';
 import { majorKey, partSurveyAnswers, renamePartError } from './part-form';
 import { acceptedVersions } from './consent-form';
 import { essaysForQuestions } from './steps/additional-info-step';

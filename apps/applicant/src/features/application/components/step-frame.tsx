@@ -13,11 +13,11 @@ import { ApiError } from '@/lib/api-client';
 import { showToast } from '@/lib/notifications';
 import type { StepResponse } from '../types';
 import { useApplicationForm } from './form-context';
-import { FieldErrorsProvider, useFieldErrors, useUnshownErrors } from '../hooks/use-field-errors';
+import { FieldErrorsProvider, useFieldErrors, useUnshownErrors } from '@/hooks/use-field-errors';
 import { readLocalDraft, useDraftAutosave, type DraftStatus } from '../hooks/use-draft-autosave';
 import { deleteDraft } from '../api/delete-draft';
 import { draftToRestore, snapshot } from '../utils/draft';
-import { mapServerFields } from '../utils/field-errors';
+import { mapServerFields } from '@/lib/field-errors';
 import { NotFound } from './not-found';
 
 export type StepFrameProps<R extends StepResponse, T extends FieldValues> = {
@@ -251,7 +251,7 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
 
 function DraftStatusText({ status, dirty, time }: { status: DraftStatus; dirty: boolean; time: string }) {
   const { t } = useTranslation();
-  let text = '';
+  let text: string;
   if (status === 'pending') text = t('form.draftPending');
   else if (status === 'saving') text = t('form.draftSaving');
   else if (status === 'saved') text = t('form.draftSaved', { time });

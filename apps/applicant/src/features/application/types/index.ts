@@ -1,4 +1,5 @@
 /** Shapes of docs/api-apply.md used by the application feature. */
+import type { SurveyQuestion } from '@/types/survey';
 
 export type Code = { code: string; korValue: string; engValue: string; seq?: number };
 export type Country = { code: string; korName: string; engName: string };
@@ -24,18 +25,7 @@ export type LanguageExam = { code: string; korName: string; engName: string; inp
 export type EssayQuestion = { no: number; words: number; chars: number; korQuestion: string; engQuestion: string };
 export type Consent = { code: string; titleKo: string; titleEn: string; bodyKo: string; bodyEn: string; version: string };
 
-export type SurveyItem = { itemCode: string; korValue: string; engValue: string; hasComment: boolean };
-export type SurveyQuestion = {
-  questionCode: string;
-  parentCode: string;
-  depth: number;
-  isLeaf: boolean;
-  inputType: 'radio' | 'checkbox' | 'text' | 'textarea';
-  korText: string;
-  engText: string;
-  required: boolean;
-  items: SurveyItem[] | null;
-};
+export type { SurveyItem, SurveyQuestion } from '@/types/survey';
 
 export type LocalisedText = { code: string; ko: string; en: string };
 

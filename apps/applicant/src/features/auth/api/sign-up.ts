@@ -1,26 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { api } from '@/lib/api-client';
+import { keepsPasswordRule, type FormRules } from '@/lib/form-rules';
 
-// Client-side checks mirror the server's rules (decisions.md); the server is the authority.
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,16}$/;
-
-/** The user-id rule as the server gives it (GET /apply/api/form-rules): no copy kept here. */
-export type UserIdRule = { minLength: number; maxLength: number; pattern: string };
-
-export const signUpSchema = (rule: UserIdRule) =>
+/** The sign-up form's checks: the user-id and password rules are the server's
+ * (GET /apply/api/form-rules), no copy kept here; the server is the authority. */
+export const signUpSchema = (rules: Pick<FormRules, 'userId' | 'password'>) =>
   z
   .object({
     userId: z
       .string()
       .trim()
       .min(1, 'validation.required')
-      .regex(new RegExp(rule.pattern), 'validation.userIdFormat')
-      .min(rule.minLength, 'validation.userIdFormat')
-      .max(rule.maxLength, 'validation.userIdFormat'),
+      .regex(new RegExp(rules.userId.pattern), 'validation.userIdFormat')
+      .min(rules.userId.minLength, 'validation.userIdFormat')
+      .max(rules.userId.maxLength, 'validation.userIdFormat'),
     email: z.string().trim().min(1, 'validation.required').pipe(z.email('validation.emailFormat')),
     code: z.string().trim().min(1, 'validation.required').regex(/^\d{6}$/, 'validation.codeFormat'),
-    password: z.string().min(1, 'validation.required').regex(PASSWORD_PATTERN, 'validation.passwordRule'),
+    password: z
+      .string()
+      .min(1, 'validation.required')
+      .refine((password) => keepsPasswordRule(rules.password, password), 'validation.passwordRule'),
     passwordConfirm: z.string().min(1, 'validation.required'),
   })
   .refine((v) => v.password === v.passwordConfirm, {

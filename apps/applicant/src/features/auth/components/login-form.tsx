@@ -40,7 +40,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     return { ...rest, inputRef: ref };
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const submit = (values: LoginValues) => {
     setFailure(null);
     login.mutate(
       { userId: values.userId.trim(), password: values.password, ...(altcha ? { altcha } : {}) },
@@ -53,10 +53,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         },
       },
     );
-  });
+  };
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} data-testid="login-form">
+    <Stack component="form" noValidate spacing={2} onSubmit={(e) => void handleSubmit(submit)(e)} data-testid="login-form">
       <TextField
         {...reg('userId')}
         label={t('login.userId')}

@@ -12,8 +12,8 @@ import { AltchaWidget, type AltchaHandle } from '@/components/altcha/altcha-widg
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api-client';
 import { showToast } from '@/lib/notifications';
-import { useFormRules } from '@/lib/form-rules';
-import { signUpSchema, useSignUp, type SignUpForm, type UserIdRule } from '../api/sign-up';
+import { useFormRules, type FormRules } from '@/lib/form-rules';
+import { signUpSchema, useSignUp, type SignUpForm } from '../api/sign-up';
 import { useCheckId } from '../api/check-id';
 import { useSendEmailCode } from '../api/email-code';
 import type { Agreements } from './agree-form';
@@ -22,7 +22,7 @@ const FORM_FIELDS = ['userId', 'email', 'code', 'password', 'passwordConfirm'] a
 
 type RegisterProps = { agreements: Agreements; onSuccess: () => void };
 
-/** Sign-up: the user-id rule comes from the server before the form opens. */
+/** Sign-up: the user-id and password rules come from the server before the form opens. */
 export function RegisterForm(props: RegisterProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
@@ -37,12 +37,12 @@ export function RegisterForm(props: RegisterProps) {
       </Box>
     );
   }
-  return <RegisterFields {...props} userIdRule={rules.data.userId} />;
+  return <RegisterFields {...props} rules={rules.data} />;
 }
 
-function RegisterFields({ agreements, onSuccess, userIdRule }: RegisterProps & { userIdRule: UserIdRule }) {
+function RegisterFields({ agreements, onSuccess, rules }: RegisterProps & { rules: FormRules }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => signUpSchema(userIdRule), [userIdRule]);
+  const schema = useMemo(() => signUpSchema(rules), [rules]);
   const signUp = useSignUp();
   const checkId = useCheckId();
   const sendCode = useSendEmailCode();
@@ -159,7 +159,7 @@ function RegisterFields({ agreements, onSuccess, userIdRule }: RegisterProps & {
           error={!!errors.userId}
           color={idOk ? 'success' : undefined}
           helperText={
-            (errors.userId?.type === 'server' ? errors.userId.message : errors.userId?.message && t(errors.userId.message, { min: userIdRule.minLength, max: userIdRule.maxLength })) ?? (idOk ? t('register.idAvailable') : t('register.userIdHint', { min: userIdRule.minLength, max: userIdRule.maxLength }))
+            (errors.userId?.type === 'server' ? errors.userId.message : errors.userId?.message && t(errors.userId.message, { min: rules.userId.minLength, max: rules.userId.maxLength })) ?? (idOk ? t('register.idAvailable') : t('register.userIdHint', { min: rules.userId.minLength, max: rules.userId.maxLength }))
           }
           slotProps={{ formHelperText: { 'data-testid': 'userId-helper' } as object }}
         />

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,8 +21,6 @@ import { formatKrw, seoulMinute } from '@/lib/format';
 import { showToast } from '@/lib/notifications';
 import { useApplications, type ApplicationSummary } from '../api/get-applications';
 import { useCancelApplication } from '../api/cancel-application';
-import { SlipButtons } from '@/features/exam-slip/components/slip-buttons';
-import { RefundRequestPanel } from '@/features/refund-requests/components/refund-request-panel';
 
 export const ACTION_ORDER = ['edit', 'review', 'view', 'submit', 'pay', 'cancel'] as const;
 
@@ -40,12 +38,24 @@ export function statusKey(status: string): string {
   return STEP_CODES.includes(status) ? 'status.IN_PROGRESS' : `status.${status}`;
 }
 
-/**
- * /list: my applications with the actions their status allows. `extra`
- * adds what another feature shows under an application (its refunds): the
- * page composes features, they do not import each other.
- */
-export function ApplicationList({ filter, extra }: { filter?: (a: ApplicationSummary) => boolean; extra?: (a: ApplicationSummary) => ReactNode }) {
+/** What other features show on an application's card, given by the page
+ * (src/app): the page composes features, they do not import each other. */
+export type ApplicationCardParts = {
+  /** the refund request of a paid application (completed, or cancelled by a full refund) */
+  RefundRequest: ComponentType<{ applNo: number; status: string }>;
+  /** the exam slip and the application's PDF (submitted or completed) */
+  Slip: ComponentType<{ applNo: number; slip: boolean }>;
+};
+
+export type ApplicationListProps = {
+  filter?: (a: ApplicationSummary) => boolean;
+  /** adds what another feature shows under an application (its refunds) */
+  extra?: (a: ApplicationSummary) => ReactNode;
+  parts: ApplicationCardParts;
+};
+
+/** /list: my applications with the actions their status allows. */
+export function ApplicationList({ filter, extra, parts }: ApplicationListProps) {
   const { t } = useTranslation();
   const list = useApplications();
   if (list.isPending) {
@@ -67,13 +77,13 @@ export function ApplicationList({ filter, extra }: { filter?: (a: ApplicationSum
   return (
     <Stack spacing={2} data-testid="appl-list">
       {items.map((a) => (
-        <ApplicationCard key={a.applNo} a={a} extra={extra?.(a)} />
+        <ApplicationCard key={a.applNo} a={a} extra={extra?.(a)} parts={parts} />
       ))}
     </Stack>
   );
 }
 
-function ApplicationCard({ a, extra }: { a: ApplicationSummary; extra?: ReactNode }) {
+function ApplicationCard({ a, extra, parts: { RefundRequest, Slip } }: { a: ApplicationSummary; extra?: ReactNode; parts: ApplicationCardParts }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -164,8 +174,8 @@ function ApplicationCard({ a, extra }: { a: ApplicationSummary; extra?: ReactNod
           ))}
         </Stack>
       )}
-      {(a.status === 'COMPLETE' || a.status === 'CANCEL') && <RefundRequestPanel applNo={a.applNo} status={a.status} />}
-      {(a.status === 'COMPLETE' || a.status === 'SUBMIT') && <Box sx={{ mt: 1 }}><SlipButtons applNo={a.applNo} slip={a.status === 'COMPLETE'} /></Box>}
+      {(a.status === 'COMPLETE' || a.status === 'CANCEL') && <RefundRequest applNo={a.applNo} status={a.status} />}
+      {(a.status === 'COMPLETE' || a.status === 'SUBMIT') && <Box sx={{ mt: 1 }}><Slip applNo={a.applNo} slip={a.status === 'COMPLETE'} /></Box>}
       {a.status !== 'CANCEL' && (
         <Button size="small" sx={{ mt: 1 }} onClick={() => void navigate(paths.appl.recommendRequestList.getHref(), { state: accessState({ applNo: a.applNo }) })} data-testid="appl-recommend">
           {t('recommend.openLetters')}

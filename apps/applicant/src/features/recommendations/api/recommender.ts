@@ -81,7 +81,7 @@ export function uploadLetter(key: string, reqNo: number | undefined, file: File,
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
     };
     xhr.onload = () => {
-      let data: unknown = null;
+      let data: unknown;
       try {
         data = JSON.parse(xhr.responseText);
       } catch {

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SurveyQuestion } from '@/features/application/types';
-import type { SurveyAnswerDto } from '@/features/application/api/get-part';
+import type { SurveyAnswerDto, SurveyQuestion } from '@/types/survey';
 
 /** A site survey as the applicant gets it (docs/api-surveys.md). */
 export type SiteSurvey = {

@@ -11,9 +11,9 @@ import {
   answersToForm,
   formToAnswers,
   type QuestionAnswer,
-} from '@/features/application/components/steps/survey-step';
-import { FieldErrorsProvider, useFieldErrors } from '@/features/application/hooks/use-field-errors';
-import { mapServerFields } from '@/features/application/utils/field-errors';
+} from '@/components/survey/question-field';
+import { FieldErrorsProvider, useFieldErrors } from '@/hooks/use-field-errors';
+import { mapServerFields } from '@/lib/field-errors';
 import { answerSurvey, type SiteSurvey } from '../api/surveys';
 
 type Form = { answers: Record<string, QuestionAnswer> };

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { useApplicationForm } from '../form-context';
 import type { Country } from '../../types';
 

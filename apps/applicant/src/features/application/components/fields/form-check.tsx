@@ -4,7 +4,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useController, useFormContext } from 'react-hook-form';
-import { useFieldError } from '../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly } from '../form-context';
 
 /** A yes/no field bound to the step's form. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly } from '../form-context';
 
 export type Option = { value: string; label: string };

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly, useTextLimit } from '../form-context';
 import { countChars } from '../../utils/text-count';
 

@@ -11,7 +11,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormText } from './form-text';
 import { useApplicationForm } from '../form-context';
-import { useFieldErrors } from '../../hooks/use-field-errors';
+import { useFieldErrors } from '@/hooks/use-field-errors';
 import { loadDaumPostcode } from '../../utils/daum-postcode';
 import { composeAddress } from '../../utils/postcode';
 

@@ -16,7 +16,7 @@ import { AddButton, Cell, Fields, ListError, RepeatCard, Section } from '../layo
 import { FormText } from '../fields/form-text';
 import { FormDate } from '../fields/form-date';
 import { FormSelect } from '../fields/form-select';
-import { useFieldError } from '../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import { mergeDraft } from '../../utils/draft';
 import { essayCount, essayLimit, isOver, type EssayLang } from '../../utils/text-count';
 import type { EssayQuestion } from '../../types';

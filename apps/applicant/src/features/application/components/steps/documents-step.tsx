@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useApplicationForm } from '../form-context';
 import { Section } from '../layout';
-import { DocumentsPanel } from '@/features/documents/components/documents-panel';
 
 /** FILE_SAVE: documents are uploaded with the documents page of a later issue; this step only passes through. */
 export function DocumentsStep() {
@@ -14,7 +13,7 @@ export function DocumentsStep() {
   return (
     <Box data-testid="step-form-FILE_SAVE">
       <Section title={t('docs.title')} testId="section-documents">
-        <DocumentsPanel applNo={ctx.applNo} readOnly={ctx.readOnly} onStatusChange={ctx.updateRecord} />
+        <ctx.Documents applNo={ctx.applNo} readOnly={ctx.readOnly} onStatusChange={ctx.updateRecord} />
       </Section>
       <Paper variant="outlined" sx={{ position: 'sticky', bottom: 0, mt: 3, p: 1.5 }} data-testid="step-actions">
         <Stack direction="row" spacing={1}>

@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 
 function renderStep() {
-  return renderRoutes([{ path: '/appl/form', element: <ApplicationForm applNo={7} mode="edit" requestedStep="BASIS_SAVE" onStepChange={() => undefined} /> }], ['/appl/form']);
+  return renderRoutes([{ path: '/appl/form', element: <ApplicationForm applNo={7} mode="edit" requestedStep="BASIS_SAVE" onStepChange={() => undefined} documents={() => null} /> }], ['/appl/form']);
 }
 
 const FOREIGN_ONLY = ['section-passport', 'section-visa', 'section-alien', 'section-guarantor', 'g20-question'];

@@ -12,7 +12,7 @@ import { useApplicationForm } from '../../form-context';
 import { Section } from '../../layout';
 import { FormCheck } from '../../fields/form-check';
 import { countryName } from '../../fields/country-field';
-import { useFieldError } from '../../../hooks/use-field-errors';
+import { useFieldError } from '@/hooks/use-field-errors';
 import type { ShownSections } from './sections';
 import { P, type BasisForm } from './empty-info';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { clearError, splitErrors, type FieldErrors } from '../utils/field-errors';
+import { clearError, splitErrors, type FieldErrors } from '@/lib/field-errors';
 
 type FieldErrorsValue = {
   errors: FieldErrors;
