@@ -29,7 +29,7 @@ var sample = map[string]mailmsg.Message{
 		Holder: "GradApply", Amount: "KRW 80,000", Due: "2026-11-27 23:59"},
 	"payment_cancelled": mailmsg.PaymentCancelled{School: "국제대학원", Round: "2026 전기", ExamNumber: "2026-1-IS-0007",
 		PaymentID: "ga12-abc", Partial: true, CancelName: "부분 환불", Refunded: "KRW 30000", Remaining: "KRW 50000", Reason: "일부 환불", At: "2026-11-24 10:00"},
-	"refund_failed": mailmsg.RefundFailed{School: "국제대학원", Round: "2026 전기", PaymentID: "ga12-abc", Amount: "30,000원", At: "2026-11-24 10:00"},
+	"refund_failed":       mailmsg.RefundFailed{School: "국제대학원", Round: "2026 전기", PaymentID: "ga12-abc", Amount: "30,000원", At: "2026-11-24 10:00"},
 	"exam_number_changed": mailmsg.ExamNumberChanged{School: "국제대학원", Round: "2026 전기", Old: "2026-1-IS-0007", New: "S26-007"},
 	"user_id_found":       mailmsg.UserIDFound{UserIDs: []string{"hong123", "hong2026"}, LoginURL: "https://apply.example/user/login"},
 	"email_change_code":   mailmsg.EmailChangeCode{Code: "482913", ValidMinutes: 10},

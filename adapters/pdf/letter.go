@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"io"
+	"strconv"
 
 	"github.com/signintech/gopdf"
 
@@ -42,7 +43,7 @@ func (r *Renderer) Letter(w io.Writer, m printing.Letter) error {
 
 	for _, a := range m.Answers {
 		d.font(10.5)
-		q := d.wrap(itoa(a.No)+". "+a.Question.In(l), contentW)
+		q := d.wrap(strconv.Itoa(a.No)+". "+a.Question.In(l), contentW)
 		d.font(10)
 		ans := d.wrap(a.Answer, contentW-12)
 		d.need(float64(len(q))*15 + 16 + min(float64(len(ans)), 3)*14)
@@ -93,11 +94,4 @@ func (d *doc) rows(rows []printing.LetterRow, l printing.Lang) {
 			d.y += 16
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

@@ -65,7 +65,7 @@ func (s AccessLog) List(ctx context.Context, q audit.Query) ([]audit.Entry, int,
 		dir = " DESC"
 	}
 	rows, err := s.DB.query(ctx, Builder.Select("id", "actor", "action", "target", "detail", "coalesce(remote_addr, '')", "created_at").
-		From("audit_log").Where(where).OrderBy(col+dir, "id"+dir).Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+		From("audit_log").Where(where).OrderBy(col+dir, "id"+dir).Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: audit log: %w", err)
 	}

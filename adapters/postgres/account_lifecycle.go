@@ -121,7 +121,7 @@ func (s Lifecycle) Detach(ctx context.Context, pk int64) (account.Closed, error)
 func (s Lifecycle) DormancyCandidates(ctx context.Context, lastActive time.Time, limit int) ([]account.Dormant, error) {
 	rows, err := s.DB.query(ctx, Builder.Select("id", "user_id", "email", "locale", "coalesce(last_login_at, created_at)", "dormancy_notified_at").
 		From("app_user").Where("status <> 'WITHDRAW' AND coalesce(last_login_at, created_at) <= ?", lastActive).
-		OrderBy("coalesce(last_login_at, created_at)", "id").Limit(uint64(limit)))
+		OrderBy("coalesce(last_login_at, created_at)", "id").Limit(u64(limit)))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: dormancy candidates: %w", err)
 	}

@@ -145,7 +145,7 @@ func (s Helpdesk) Entries(ctx context.Context, q helpdesk.Query) ([]helpdesk.Ent
 	} else {
 		b = b.OrderBy("c.sort_order", "e.category_id", "e.sort_order", "e.id")
 	}
-	rows, err := s.DB.query(ctx, b.Offset(uint64(max(q.Offset, 0))).Limit(uint64(max(q.Limit, 0))))
+	rows, err := s.DB.query(ctx, b.Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: helpdesk entries: %w", err)
 	}

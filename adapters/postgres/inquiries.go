@@ -123,9 +123,9 @@ func (s Inquiries) List(ctx context.Context, f inquiry.Query) ([]inquiry.Inquiry
 	if f.Oldest {
 		order = []string{"created_at", "inquiry_no"}
 	}
-	b := inquiryWhere(Builder.Select(inquiryCols...).From("inquiry"), f).OrderBy(order...).Offset(uint64(max(f.Offset, 0)))
+	b := inquiryWhere(Builder.Select(inquiryCols...).From("inquiry"), f).OrderBy(order...).Offset(u64(f.Offset))
 	if f.Limit > 0 {
-		b = b.Limit(uint64(f.Limit))
+		b = b.Limit(u64(f.Limit))
 	}
 	rows, err := s.DB.query(ctx, b)
 	if err != nil {

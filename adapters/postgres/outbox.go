@@ -75,7 +75,7 @@ func (db *DB) ClaimPending(ctx context.Context, limit int) ([]OutboxMessage, err
 		Where("relayed_at IS NULL").
 		Where("next_try_at <= now()").
 		OrderBy("next_try_at", "id").
-		Limit(uint64(limit)).
+		Limit(u64(limit)).
 		Suffix("FOR UPDATE SKIP LOCKED")
 	rows, err := db.query(ctx, Builder.Update("outbox").
 		Set("next_try_at", sq.Expr("now() + make_interval(secs => ?)", OutboxLease.Seconds())).

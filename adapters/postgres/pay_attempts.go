@@ -177,7 +177,7 @@ func (s PayAttempts) ByUser(ctx context.Context, userID string) ([]payment.Attem
 
 func limited(b sq.SelectBuilder, limit int) sq.SelectBuilder {
 	if limit > 0 {
-		return b.Limit(uint64(limit))
+		return b.Limit(u64(limit))
 	}
 	return b
 }

@@ -99,7 +99,7 @@ func (s PayStaff) ListAttempts(ctx context.Context, q payment.AttemptQuery) ([]p
 		dir = " DESC"
 	}
 	b := attemptWhere(Builder.Select(payColsP+", coalesce(a.appl_id, ''), a.applicant_name, a.enter_year, a.recruit_part_seq, a.status").
-		From(from), q).OrderBy(order+dir+" NULLS LAST", "p.payment_id"+dir).Offset(uint64(max(q.Offset, 0)))
+		From(from), q).OrderBy(order+dir+" NULLS LAST", "p.payment_id"+dir).Offset(u64(q.Offset))
 	b = limited(b, q.Limit)
 	rows, err := s.DB.query(ctx, b)
 	if err != nil {
@@ -194,7 +194,7 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		"amount", "reason", "refund_account", "cancelled_by", "at", "provider_cancel_id", "answer", "pending", "settled_at", "overdue_at",
 		"applicant_reason").
 		From("pay_cancel"), q).
-		OrderBy(order+dir, "id"+dir).Offset(uint64(max(q.Offset, 0)))
+		OrderBy(order+dir, "id"+dir).Offset(u64(q.Offset))
 	rows, err := s.DB.query(ctx, limited(b, q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: pay cancels: %w", err)
@@ -267,7 +267,7 @@ func (s PayStaff) Failures(ctx context.Context, q payment.FailureQuery) ([]payme
 	}
 	b := failureWhere(Builder.Select("r.id", "r.payment_id", "coalesce(r.appl_no, 0)", "r.provider", "r.kind", "r.source",
 		"r.from_result", "r.to_result", "r.delivery_id", "r.code", "r.detail", "r.alert", "r.at").From(from), q).
-		OrderBy("r.id" + dir).Offset(uint64(max(q.Offset, 0)))
+		OrderBy("r.id" + dir).Offset(u64(q.Offset))
 	rows, err := s.DB.query(ctx, limited(b, q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: pay failures: %w", err)

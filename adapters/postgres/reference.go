@@ -86,7 +86,7 @@ func (s *Reference) SearchUnivs(ctx context.Context, q, country string, limit in
 	if country != "" {
 		b = b.Where(sq.Eq{"country_code": country})
 	}
-	rows, err := s.DB.query(ctx, b.OrderBy("kor_name").Limit(uint64(limit)))
+	rows, err := s.DB.query(ctx, b.OrderBy("kor_name").Limit(u64(limit)))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: univ search: %w", err)
 	}

@@ -167,7 +167,7 @@ func (s RefundRequests) List(ctx context.Context, q refundrequest.Query) ([]refu
 	if q.Oldest {
 		order = []string{"created_at", "id"}
 	}
-	rows, err := s.DB.query(ctx, limited(refundWhere(refundSelect, q).OrderBy(order...).Offset(uint64(max(q.Offset, 0))), q.Limit))
+	rows, err := s.DB.query(ctx, limited(refundWhere(refundSelect, q).OrderBy(order...).Offset(u64(q.Offset)), q.Limit))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: refund requests: %w", err)
 	}

@@ -59,7 +59,7 @@ func (s Rounds) List(ctx context.Context, q round.Query) ([]round.Summary, int, 
 		"s.kor_name", "s.eng_name", "p.fee_krw", "p.fee_usd", "p.updated_at",
 		"(SELECT count(*) FROM application a WHERE a.school_code = p.school_code AND a.enter_year = p.enter_year AND a.recruit_part_seq = p.recruit_part_seq)").
 		From("recruit_part p").Join("school s USING (school_code)").Where(where).
-		OrderBy(order).Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+		OrderBy(order).Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: round list: %w", err)
 	}

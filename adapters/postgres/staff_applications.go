@@ -63,7 +63,7 @@ func (s StaffApplications) ListApplications(ctx context.Context, q application.S
 	rows, err := s.DB.query(ctx, Builder.Select(applCols, "coalesce(u.email, '')", "sc.kor_name", "sc.eng_name",
 		moneyCols).
 		From(from).Join("school sc ON sc.school_code = a.school_code").Join("appl_money am ON am.appl_no = a.appl_no").Where(where).
-		OrderBy(col+dir+" NULLS LAST", "a.appl_no"+dir).Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+		OrderBy(col+dir+" NULLS LAST", "a.appl_no"+dir).Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: list applications: %w", err)
 	}

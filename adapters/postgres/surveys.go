@@ -55,7 +55,7 @@ func (s Surveys) List(ctx context.Context, q survey.Query) ([]survey.Survey, int
 		return nil, 0, fmt.Errorf("postgres: survey list: %w", err)
 	}
 	list, err := s.list(ctx, Builder.Select(surveyCols...).From("site_survey s").Where(where).
-		OrderBy("s.survey_id DESC").Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+		OrderBy("s.survey_id DESC").Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	return list, total, err
 }
 

@@ -254,7 +254,7 @@ func (s Users) List(ctx context.Context, q account.ListQuery) ([]account.User, i
 		dir = " DESC"
 	}
 	rows, err := s.DB.query(ctx, s.selectUsers().Where(where).OrderBy(col+dir+" NULLS LAST", "u.id"+dir).
-		Offset(uint64(q.Offset)).Limit(uint64(q.Limit)))
+		Offset(u64(q.Offset)).Limit(u64(q.Limit)))
 	if err != nil {
 		return nil, 0, fmt.Errorf("postgres: list users: %w", err)
 	}

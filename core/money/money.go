@@ -121,7 +121,7 @@ func (m Money) Equal(o Money) bool { return m == o }
 func (m Money) Decimal() string {
 	d := m.currency.Digits()
 	neg := m.amount < 0
-	u := uint64(m.amount)
+	u := uint64(m.amount) // #nosec G115 -- two's complement on purpose: negated below, so MinInt64 prints too
 	if neg {
 		u = -u
 	}

@@ -103,7 +103,6 @@ func (n *names) yes(b bool) string {
 	return ""
 }
 
-
 func (n *names) gender(g string) string {
 	switch g {
 	case "M":

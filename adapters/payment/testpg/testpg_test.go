@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 )

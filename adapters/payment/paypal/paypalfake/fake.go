@@ -75,7 +75,7 @@ type recorded struct {
 
 // New starts a fake PayPal.
 func New() *Server {
-	s := &Server{
+	s := &Server{ // #nosec G101 -- the fake's own test credentials, never a real account's
 		ClientID: "paypal-test-client", Secret: "paypal-test-secret", WebhookID: "WH1TEST2ID3",
 		CaptureStatus: paypal.CaptureCompleted, Now: time.Now,
 		signKey: []byte("paypal-fake-private-key"),
