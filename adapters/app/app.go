@@ -1,6 +1,7 @@
-// Package app wires the service together: one function builds it from the
-// configuration for cmd/server and cmd/worker, and tests build it with
-// their own database and Redis.
+// Package app wires the services together: one function builds them from
+// the configuration for cmd/server and cmd/worker, and tests build them
+// with their own database and Redis. The HTTP edge is wired apart (package
+// web), so the worker builds no HTTP server.
 package app
 
 import (
@@ -14,19 +15,21 @@ import (
 	"github.com/gradapply/gradapply/adapters/captcha"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/demo"
-	"github.com/gradapply/gradapply/adapters/httpapi"
+	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/password"
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/ratelimit"
-	"github.com/gradapply/gradapply/adapters/token"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/feeschedule"
+	"github.com/gradapply/gradapply/core/helpdesk"
 	"github.com/gradapply/gradapply/core/inquiry"
+	"github.com/gradapply/gradapply/core/mydata"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
@@ -42,8 +45,10 @@ type App struct {
 	DB       *postgres.DB
 	Redis    *redis.Client
 	Accounts *account.Service
-	Server   *httpapi.Server
 	Counter  *ratelimit.Counter
+	// Clock is the services' clock; Captcha checks the sign-up challenge.
+	Clock   account.Clock
+	Captcha captcha.Altcha
 	// Apply is the application form; Reference its cached reference data.
 	Apply     *application.Service
 	Reference *postgres.Reference
@@ -71,16 +76,21 @@ type App struct {
 	RefundRequests *refundrequest.Service
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
+	// MyData is a member's data export; Helpdesk the FAQ and help board.
+	MyData   *mydata.Service
+	Helpdesk *helpdesk.Service
+	// AccessLog reads the access log; Exports and Files serve the staff's
+	// exports; MaxUpload is the largest document item.
+	AccessLog audit.Log
+	Exports   postgres.Exports
+	Files     filestore.Disk
+	MaxUpload int64
 	draining  atomic.Bool
 }
 
 type systemClock struct{}
 
 func (systemClock) Now() time.Time { return time.Now() }
-
-type redisPinger struct{ c *redis.Client }
-
-func (p redisPinger) Ping(ctx context.Context) error { return p.c.Ping(ctx).Err() }
 
 // Options changes the wiring for tests.
 type Options struct {
@@ -89,7 +99,7 @@ type Options struct {
 }
 
 // Build connects to PostgreSQL (migrating it) and Redis and wires the
-// services and the HTTP edge. Redis need not be up.
+// services. Redis need not be up.
 func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	if err := postgres.EnsureDatabase(ctx, cfg.DatabaseURL); err != nil {
 		return nil, err
@@ -127,7 +137,9 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		prefix = "gradapply:"
 	}
 	a.Counter = ratelimit.New(rdb, prefix)
+	a.Clock = clock
 	alt := captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter}
+	a.Captcha = alt
 	a.Accounts = &account.Service{
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
@@ -138,17 +150,15 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		a.Close()
 		return nil, err
 	}
-	maxUpload, err := a.buildSubmission(ctx, cfg, clock)
-	if err != nil {
+	if a.MaxUpload, err = a.buildSubmission(ctx, cfg, clock); err != nil {
 		a.Close()
 		return nil, err
 	}
-	myData, err := a.myData()
-	if err != nil {
+	if a.MyData, err = a.myData(); err != nil {
 		a.Close()
 		return nil, err
 	}
-	a.Accounts.Files = myData.Files // a closed account's drafts take their uploads with them
+	a.Accounts.Files = a.MyData.Files // a closed account's drafts take their uploads with them
 	a.buildRounds(clock)
 	a.buildSurveys(clock)
 	if err := a.buildPay(cfg, clock); err != nil {
@@ -166,25 +176,11 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.buildMoney()
 	a.buildFeeRules()
 	a.RefundRequests = a.buildRefundRequests(clock)
-	accessLog, exports, err := a.buildBackoffice(cfg)
-	if err != nil {
+	if err := a.buildBackoffice(cfg); err != nil {
 		a.Close()
 		return nil, err
 	}
-	a.Server = httpapi.New(httpapi.Deps{
-		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
-			Rounds: a.Rounds, Pay: a.Pay, TestPG: a.testPGPage(), Receipts: a.PDF, MyData: myData,
-			Recommend: a.Recommend, Money: a.Money,
-			FeeRules:  a.FeeRules,
-			AccessLog: accessLog, Exports: exports, Helpdesk: a.buildHelpdesk(), Inquiry: a.Inquiry, Surveys: a.Surveys,
-			RefundRequests: a.RefundRequests},
-		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: clock.Now},
-		Captcha: alt, DB: db, Redis: redisPinger{rdb}, MaxUpload: maxUpload, Counter: a.Counter,
-		CookieDomain: cfg.CookieDomain, CookieSecure: cfg.CookieSecure,
-		PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies, HSTS: cfg.HSTS,
-		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
-		Draining: a.draining.Load,
-	})
+	a.Helpdesk = a.buildHelpdesk()
 	if cfg.DemoData {
 		d, err := demo.Read(cfg.DemoDir)
 		if err != nil {
@@ -206,6 +202,9 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 
 // Drain marks the service as going away (health answers OUT_OF_SERVICE).
 func (a *App) Drain() { a.draining.Store(true) }
+
+// Draining reports whether Drain was called.
+func (a *App) Draining() bool { return a.draining.Load() }
 
 // Close releases connections.
 func (a *App) Close() {

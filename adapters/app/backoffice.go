@@ -5,7 +5,6 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/filestore"
-	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/application"
@@ -23,10 +22,10 @@ func (c applContacts) Contact(ctx context.Context, userID string) (application.C
 // buildBackoffice wires the back office (issue 13): staff use cases on the
 // application service, member management on the account service, the
 // access log viewer and the exports.
-func (a *App) buildBackoffice(cfg config.Config) (audit.Log, *httpapi.Exporter, error) {
+func (a *App) buildBackoffice(cfg config.Config) error {
 	files, err := filestore.New(cfg.FileDir)
 	if err != nil {
-		return audit.Log{}, nil, err
+		return err
 	}
 	exports := postgres.Exports{DB: a.DB}
 	a.Apply.Staff = application.Staff{
@@ -37,5 +36,7 @@ func (a *App) buildBackoffice(cfg config.Config) (audit.Log, *httpapi.Exporter, 
 		Dashboard: postgres.StaffApplications{DB: a.DB},
 	}
 	a.Accounts.Members = postgres.Members{DB: a.DB}
-	return audit.Log{Reader: postgres.AccessLog{DB: a.DB}}, &httpapi.Exporter{Store: exports, Files: files}, nil
+	a.AccessLog = audit.Log{Reader: postgres.AccessLog{DB: a.DB}}
+	a.Exports, a.Files = exports, files
+	return nil
 }

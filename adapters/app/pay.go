@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
@@ -51,12 +50,4 @@ func (a *App) buildPay(cfg config.Config, clock account.Clock) error {
 		Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}, PayPal: payment.DefaultPayPalFee, Clock: clock,
 	}
 	return nil
-}
-
-// testPGPage is the test gateway's page for the edge, nil when it is off.
-func (a *App) testPGPage() httpapi.TestPGPage {
-	if a.TestPG == nil {
-		return nil
-	}
-	return a.TestPG
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/jobs"
 )
@@ -19,7 +18,7 @@ func (c *atClock) Now() time.Time { return c.t }
 
 // runTask runs a periodic task as the worker does (the task its scheduler
 // enqueues), times times, and answers the worker's mux.
-func runTask(t *testing.T, a *app.App, typ string, times int) *asynq.ServeMux {
+func runTask(t *testing.T, a *apptest.App, typ string, times int) *asynq.ServeMux {
 	t.Helper()
 	periodic, err := a.Periodic()
 	if err != nil {

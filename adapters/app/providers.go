@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/httpapi"
+	"github.com/gradapply/gradapply/adapters/payment/payhttp"
 	"github.com/gradapply/gradapply/adapters/payment/paypal"
 	"github.com/gradapply/gradapply/adapters/payment/portone"
 	"github.com/gradapply/gradapply/core/payment"
@@ -55,7 +55,7 @@ func ProviderGateways(cfg config.Config) (GatewaySet, error) {
 			Verifier: portone.Verifier{Secrets: secrets},
 			// Each payment names our webhook (noticeUrls), so no console
 			// setting can send its events elsewhere.
-			NoticeURL: strings.TrimRight(cfg.PublicURL, "/") + httpapi.WebhookPath(payment.ProviderPortOne),
+			NoticeURL: strings.TrimRight(cfg.PublicURL, "/") + payhttp.WebhookPath(string(payment.ProviderPortOne)),
 		}
 	}
 	if p := cfg.PayPal; p.Enabled() {

@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/app"
+	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // lastMail opens the newest outbox mail to an address (secrets included,
 // as only the worker could) and checks no secret sits there in plain text.
-func lastMail(t *testing.T, a *app.App, to string) mailmsg.Message {
+func lastMail(t *testing.T, a *apptest.App, to string) mailmsg.Message {
 	t.Helper()
 	var payload []byte
 	err := a.DB.Pool.QueryRow(context.Background(),
@@ -37,7 +37,7 @@ func lastMail(t *testing.T, a *app.App, to string) mailmsg.Message {
 	return m.Message
 }
 
-func mailCount(t *testing.T, a *app.App, to string) int {
+func mailCount(t *testing.T, a *apptest.App, to string) int {
 	t.Helper()
 	var n int
 	if err := a.DB.Pool.QueryRow(context.Background(), "SELECT count(*) FROM outbox WHERE payload->>'to' = $1", to).Scan(&n); err != nil {

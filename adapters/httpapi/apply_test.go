@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/httpapi"
@@ -21,7 +20,7 @@ const demoPassword = "GradApply2026"
 // applyEnv is a server with the demo schools, rounds and accounts.
 type applyEnv struct {
 	t    *testing.T
-	a    *app.App
+	a    *apptest.App
 	srv  *httptest.Server
 	year int
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/altcha-org/altcha-lib-go"
 	"github.com/golang-jwt/jwt/v5"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/demo"
@@ -27,7 +26,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
-func setup(t *testing.T, mutate ...func(*config.Config)) (*app.App, *apptest.Client, func() *apptest.Client) {
+func setup(t *testing.T, mutate ...func(*config.Config)) (*apptest.App, *apptest.Client, func() *apptest.Client) {
 	t.Helper()
 	a := apptest.New(t, mutate...)
 	srv := apptest.Serve(t, a)
@@ -53,7 +52,7 @@ func solve(t *testing.T, c *apptest.Client) string {
 }
 
 // mailedCode reads the newest sign-up code for an address from the outbox.
-func mailedCode(t *testing.T, a *app.App, email string) string {
+func mailedCode(t *testing.T, a *apptest.App, email string) string {
 	t.Helper()
 	var payload []byte
 	err := a.DB.Pool.QueryRow(context.Background(),
@@ -76,7 +75,7 @@ func mailedCode(t *testing.T, a *app.App, email string) string {
 	return string(sc.Code)
 }
 
-func signUp(t *testing.T, a *app.App, c *apptest.Client, userID, email, pw string) {
+func signUp(t *testing.T, a *apptest.App, c *apptest.Client, userID, email, pw string) {
 	t.Helper()
 	if r := c.Do("POST", "/user/api/email-code", map[string]any{"email": email, "altcha": solve(t, c)}); r.Status != 200 {
 		t.Fatalf("email-code: %d %s", r.Status, r.Raw)
@@ -199,7 +198,7 @@ func TestSignUpNeedsCaptchaAndAgreements(t *testing.T) {
 	}
 }
 
-func demoUsers(t *testing.T, a *app.App) string {
+func demoUsers(t *testing.T, a *apptest.App) string {
 	t.Helper()
 	d, err := demo.Read("../../testdata/demo")
 	if err != nil {

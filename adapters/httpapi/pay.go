@@ -64,7 +64,7 @@ func (s *Server) mountPay(g Groups) {
 	a.POST("/appl/pay/confirm/:paymentId", h.confirm)
 	a.GET("/pay/receipts", h.receipts)
 	a.GET("/pay/receipt/:paymentId", h.receiptPDF)
-	// Providers post here (WebhookPath): no session, authenticated by
+	// Providers post here (payhttp.WebhookPath): no session, authenticated by
 	// their signature.
 	g.Public.POST("/pay/webhook/:provider", h.webhook)
 	if tpg != nil {
@@ -73,10 +73,6 @@ func (s *Server) mountPay(g Groups) {
 		s.Echo.POST("/testpg/pay/:paymentId/:action", t.act, s.sameSite)
 	}
 }
-
-// WebhookPath is the path of a provider's webhook on this server (under
-// PUBLIC_URL): what PortOne's window is given as noticeUrls.
-func WebhookPath(p payment.Provider) string { return "/apply/api/pay/webhook/" + string(p) }
 
 // ---- DTOs ----
 

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/core/mailmsg"
@@ -20,7 +19,7 @@ import (
 
 // keyFor reads the newest request mail to an address from the outbox and
 // opens its sealed link, as the worker would: it answers the key.
-func keyFor(t *testing.T, a *app.App, email string) string {
+func keyFor(t *testing.T, a *apptest.App, email string) string {
 	t.Helper()
 	var payload []byte
 	err := a.DB.Pool.QueryRow(context.Background(),

@@ -24,7 +24,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 )
@@ -59,7 +58,7 @@ type walkIDs struct{ applNo, fileKey, userID, inquiryNo string }
 
 type walkEnv struct {
 	t      *testing.T
-	a      *app.App
+	a      *apptest.App
 	srv    *httptest.Server
 	year   string
 	victim walkIDs
@@ -82,7 +81,7 @@ func TestEveryRouteNeedsCSRFAndHidesOthersData(t *testing.T) {
 // that forgets to check who owns the application.
 func TestRouteWalkCatchesUnprotectedRoutes(t *testing.T) {
 	t.Parallel()
-	env := newWalkEnv(t, func(e *echo.Echo, s *app.App) {
+	env := newWalkEnv(t, func(e *echo.Echo, s *apptest.App) {
 		leak := func(c *echo.Context) error {
 			return c.JSON(http.StatusOK, map[string]string{"applNo": c.Param("applNo")})
 		}
@@ -103,7 +102,7 @@ func TestRouteWalkCatchesUnprotectedRoutes(t *testing.T) {
 	}
 }
 
-func newWalkEnv(t *testing.T, extra func(*echo.Echo, *app.App)) *walkEnv {
+func newWalkEnv(t *testing.T, extra func(*echo.Echo, *apptest.App)) *walkEnv {
 	t.Helper()
 	a := apptest.New(t, func(c *config.Config) { c.DemoData = true })
 	if extra != nil {

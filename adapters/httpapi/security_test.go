@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/core/account"
@@ -194,7 +193,7 @@ func TestUnsafeRoutesRefuseCrossSiteAndNonJSON(t *testing.T) {
 // Issue 8, defect 9: behind a TLS-terminating proxy the client address and
 // scheme come from the proxy's headers only when the proxy is trusted.
 func TestTrustedProxiesAndHSTS(t *testing.T) {
-	lastAddr := func(a *app.App) string {
+	lastAddr := func(a *apptest.App) string {
 		var s string
 		if err := a.DB.Pool.QueryRow(context.Background(),
 			"SELECT remote_addr FROM audit_log WHERE action = 'user.list' ORDER BY id DESC LIMIT 1").Scan(&s); err != nil {

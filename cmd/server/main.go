@@ -21,6 +21,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/demo"
 	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/web"
 )
 
 func main() {
@@ -84,7 +85,7 @@ func run() error {
 		<-ctx.Done()
 		a.Drain()
 	}()
-	err = sc.Start(ctx, a.Server.Echo)
+	err = sc.Start(ctx, web.New(a).Echo)
 	workers.Stop()
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -18,9 +18,11 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/config"
+	"github.com/gradapply/gradapply/adapters/httpapi"
 	"github.com/gradapply/gradapply/adapters/password"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 	"github.com/gradapply/gradapply/adapters/testenv"
+	"github.com/gradapply/gradapply/adapters/web"
 )
 
 // RedisURL is the Redis tests use unless TEST_REDIS_URL says otherwise.
@@ -60,7 +62,7 @@ func demoDir() string {
 
 // New builds the service on a fresh database; Redis must be reachable
 // (the test fails otherwise; see package testenv for the opt-out).
-func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
+func New(t testing.TB, mutate ...func(*config.Config)) *App {
 	t.Helper()
 	_, dsn := pgtest.New(t)
 	cfg := Config(t, dsn)
@@ -81,7 +83,13 @@ func New(t testing.TB, mutate ...func(*config.Config)) *app.App {
 	// Each test gets its own counters in the shared Redis.
 	a.Counter.Prefix = "test:" + strings.ReplaceAll(t.Name(), "/", ":") + ":" + base64.RawURLEncoding.EncodeToString(key8()) + ":"
 	t.Cleanup(a.Close)
-	return a
+	return &App{App: a, Server: web.New(a)}
+}
+
+// App is the wired services with their HTTP edge, as cmd/server builds them.
+type App struct {
+	*app.App
+	Server *httpapi.Server
 }
 
 func key8() []byte {
@@ -103,7 +111,7 @@ type Client struct {
 }
 
 // Serve starts the app's router on a test server.
-func Serve(t testing.TB, a *app.App) *httptest.Server {
+func Serve(t testing.TB, a *App) *httptest.Server {
 	s := httptest.NewServer(a.Server.Echo)
 	t.Cleanup(s.Close)
 	return s

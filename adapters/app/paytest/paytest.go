@@ -12,7 +12,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/postgres"
@@ -24,7 +23,7 @@ import (
 // Env is one application ready to pay.
 type Env struct {
 	T     testing.TB
-	App   *app.App
+	App   *apptest.App
 	Svc   *payment.Service // the service's own (App.Pay)
 	Store postgres.PayAttempts
 	Owner permission.Principal

@@ -171,3 +171,8 @@ func JSON(v any) []byte {
 	}
 	return b
 }
+
+// WebhookPath is the path of a provider's webhook on our server (the edge
+// serves POST /apply/api/pay/webhook/:provider), for the notice URLs we give
+// providers.
+func WebhookPath(provider string) string { return "/apply/api/pay/webhook/" + provider }
