@@ -23,8 +23,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/payment/portone"
+	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/postgres"
 )
 
