@@ -35,7 +35,7 @@ func TestCheckAccess(t *testing.T) {
 		{"school admin reads own school", schl, "236", false, true},
 		{"school admin edits own school", schl, "236", true, true},
 		{"school admin of another school", schl, "100", false, false},
-		{"setting admin reads own school", set, "236", false, true},
+		{"setting admin does not read, even their own school (no personal data)", set, "236", false, false},
 		{"setting admin does not edit", set, "236", true, false},
 		{"settlement staff does not read", stlm, "236", false, false},
 		{"no school given", schl, "", false, false},

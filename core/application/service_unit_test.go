@@ -452,7 +452,7 @@ func TestStaffAccessByRole(t *testing.T) {
 		logged bool
 	}{
 		{"owner", kim, "", "", false},
-		{"set admin of the school", setAdmin, "", application.CodeOwnerOnly, true},
+		{"set admin of the school (no personal data)", setAdmin, application.CodeNotFound, application.CodeNotFound, false},
 		{"school admin of the school", schoolAdmin, "", application.CodeOwnerOnly, true},
 		{"system admin", sys, "", application.CodeOwnerOnly, true},
 		{"school admin of another school", otherSch, application.CodeNotFound, application.CodeNotFound, false},

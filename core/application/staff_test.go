@@ -143,7 +143,7 @@ func TestStaffRead(t *testing.T) {
 	for _, tc := range []struct {
 		p    permission.Principal
 		kind apperr.Kind
-	}{{setAdm, apperr.KindForbidden}, {kim, apperr.KindForbidden}, {otherSch, apperr.KindNotFound}, {lee, apperr.KindNotFound}, {permission.Principal{}, apperr.KindNotFound}} {
+	}{{setAdm, apperr.KindNotFound}, {kim, apperr.KindForbidden}, {otherSch, apperr.KindNotFound}, {lee, apperr.KindNotFound}, {permission.Principal{}, apperr.KindNotFound}} {
 		if _, err := f.s.StaffRead(ctx, tc.p, n); apperr.KindOf(err) != tc.kind {
 			t.Errorf("%s: %v, want %v", tc.p.UserID, err, tc.kind)
 		}
@@ -191,7 +191,7 @@ func TestReveal(t *testing.T) {
 		kind   apperr.Kind
 		field  string
 	}{
-		{"a set admin", setAdm, "확인", apperr.KindForbidden, ""},
+		{"a set admin", setAdm, "확인", apperr.KindNotFound, ""},
 		{"the owner", kim, "확인", apperr.KindForbidden, ""},
 		{"another school", otherSch, "확인", apperr.KindNotFound, ""},
 		{"another applicant", lee, "확인", apperr.KindNotFound, ""},
@@ -241,7 +241,7 @@ func TestReview(t *testing.T) {
 	for _, tc := range []struct {
 		p    permission.Principal
 		kind apperr.Kind
-	}{{setAdm, apperr.KindForbidden}, {kim, apperr.KindForbidden}, {otherSch, apperr.KindNotFound}, {lee, apperr.KindNotFound}} {
+	}{{setAdm, apperr.KindNotFound}, {kim, apperr.KindForbidden}, {otherSch, apperr.KindNotFound}, {lee, apperr.KindNotFound}} {
 		if _, err := f.s.Review(ctx, tc.p, n, start); apperr.KindOf(err) != tc.kind {
 			t.Errorf("%s: %v, want %v", tc.p.UserID, err, tc.kind)
 		}

@@ -91,7 +91,7 @@ var schoolScoped = map[Action]bool{
 // for them; school-bound roles are limited to their school by Can.
 var table = map[Action][]Role{
 	ApplicationOwn:    {RoleUser, RoleTimeIndependent},
-	ApplicationRead:   {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
+	ApplicationRead:   {RoleSysAdmin, RoleSchoolAdmin}, // never setup staff: no personal data (decisions.md)
 	InquiryOwn:        {RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
 	TimeWindowExempt:  {RoleTimeIndependent},
 	SurveyAnswer:      {RoleUser, RoleTimeIndependent},

@@ -14,7 +14,7 @@ var want = []struct {
 	scoped bool
 }{
 	{"application-flow routes: user (and the time-exempt applicant)", ApplicationOwn, []Role{RoleUser, RoleTimeIndependent}, false},
-	{"reading the application form: system admin; school staff for their school", ApplicationRead, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, true},
+	{"reading the application form: system admin; school admins for their school; never setup staff (no personal data)", ApplicationRead, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"user inquiry routes: user or admin roles", InquiryOwn, []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, false},
 	{"ROLE_TIME_INDEPENDENT: exempt from time limits", TimeWindowExempt, []Role{RoleTimeIndependent}, false},
 	{"admin area: admin, setup-admin or school-admin (and settlement and closing staff)", AdminArea, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin}, false},
