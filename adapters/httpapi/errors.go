@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v5"
 
@@ -90,11 +91,27 @@ func errorHandler(c *echo.Context, err error) {
 		body.WarningMessage = body.Message
 	}
 	if body.Status == http.StatusTooManyRequests {
-		c.Response().Header().Set("Retry-After", "60")
+		c.Response().Header().Set("Retry-After", retryAfter(err))
 	}
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(body.Status)
 		return
 	}
 	_ = c.JSON(body.Status, body)
+}
+
+// retryAfterParam is the parameter of a rate-limit error holding the
+// seconds until its window ends.
+const retryAfterParam = "retryAfter"
+
+// retryAfter is the Retry-After of a refusal: the limit's own wait when it
+// says, else a minute.
+func retryAfter(err error) string {
+	var ae *apperr.Error
+	if errors.As(err, &ae) {
+		if s, ok := ae.Params[retryAfterParam].(int); ok && s > 0 {
+			return strconv.Itoa(s)
+		}
+	}
+	return "60"
 }

@@ -28,6 +28,8 @@ const RecommendPathPrefix = "/apply/api/recommend/"
 type Counter interface {
 	Incr(ctx context.Context, key string, window time.Duration) (int, error)
 	Count(ctx context.Context, key string) (int, error)
+	// Wait is how long until the key's window ends.
+	Wait(ctx context.Context, key string) (time.Duration, error)
 }
 
 // Rate limits of the key routes, per client address: every call, and the
@@ -91,28 +93,45 @@ func recommenderPage(path string) bool {
 	return strings.HasPrefix(path, "/recommend/") || strings.HasPrefix(path, RecommendPathPrefix)
 }
 
-// limit counts the key routes per client address and refuses a client
-// that calls too often or tries too many keys that open nothing.
+// limit counts the key routes per client address. A client that calls too
+// often is refused. One that has tried too many keys that open nothing is
+// refused only for keys that open nothing: a professor behind a
+// university's NAT, where someone else guessed, still opens a valid key.
+// A refusal's Retry-After is the real wait, the rest of the hour.
 func (h *recommendHandlers) limit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		ctx := c.Request().Context()
 		ip := c.RealIP()
+		calls, misses := "recommend:call:"+ip, "recommend:miss:"+ip
+		guessing := false
 		if h.counter != nil {
-			if n, err := h.counter.Incr(ctx, "recommend:call:"+ip, time.Hour); err == nil && n > recommendCallsPerHour {
-				return apperr.TooMany(codeRecommendLimited)
+			if n, err := h.counter.Incr(ctx, calls, time.Hour); err == nil && n > recommendCallsPerHour {
+				return h.limited(ctx, calls)
 			}
-			if n, err := h.counter.Count(ctx, "recommend:miss:"+ip); err == nil && n >= recommendMissesPerHour {
-				return apperr.TooMany(codeRecommendLimited)
+			if n, err := h.counter.Count(ctx, misses); err == nil && n >= recommendMissesPerHour {
+				guessing = true
 			}
 		}
 		c.Response().Header().Set("Referrer-Policy", "no-referrer")
 		noStore(c)
 		err := next(c)
 		if h.counter != nil && apperr.CodeOf(err) == recommendation.CodeNoRequest {
-			_, _ = h.counter.Incr(ctx, "recommend:miss:"+ip, time.Hour)
+			if guessing {
+				return h.limited(ctx, misses)
+			}
+			_, _ = h.counter.Incr(ctx, misses, time.Hour)
 		}
 		return err
 	}
+}
+
+// limited is the refusal of a limit, with the seconds until its window ends.
+func (h *recommendHandlers) limited(ctx context.Context, key string) error {
+	wait, err := h.counter.Wait(ctx, key)
+	if err != nil || wait <= 0 {
+		wait = time.Hour
+	}
+	return apperr.TooMany(codeRecommendLimited).With(retryAfterParam, int((wait+time.Second-1)/time.Second))
 }
 
 const codeRecommendLimited = "recommend.rate_limited"

@@ -85,6 +85,20 @@ func (c *Counter) Incr(ctx context.Context, key string, window time.Duration) (i
 	return e.n, nil
 }
 
+// Wait is how long until a key's window ends (0 when it has none).
+func (c *Counter) Wait(ctx context.Context, key string) (time.Duration, error) {
+	if c.Redis != nil {
+		d, err := c.Redis.PTTL(ctx, c.Prefix+key).Result()
+		if err == nil {
+			return max(d, 0), nil
+		}
+		c.fallback("wait", err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return max(c.mem[key].expires.Sub(c.now()), 0), nil
+}
+
 // Reset clears a key.
 func (c *Counter) Reset(ctx context.Context, key string) error {
 	if c.Redis != nil {

@@ -167,3 +167,32 @@ func TestClientOptionsDialOnceWhenRedisIsDown(t *testing.T) {
 		t.Fatalf("url settings: %+v %v", o, err)
 	}
 }
+
+// Wait tells how long a window has left, on Redis and in memory alike.
+func TestWaitIsTheRestOfTheWindow(t *testing.T) {
+	ctx := context.Background()
+	mr := miniredis.RunT(t)
+	onRedis := ratelimit.New(redis.NewClient(&redis.Options{Addr: mr.Addr()}), "t:")
+	now := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	inMemory := ratelimit.New(nil, "t:")
+	inMemory.Now = func() time.Time { return now }
+	for name, c := range map[string]*ratelimit.Counter{"redis": onRedis, "memory": inMemory} {
+		if d, err := c.Wait(ctx, "none"); err != nil || d != 0 {
+			t.Errorf("%s: a key never counted waits %v %v", name, d, err)
+		}
+		if _, err := c.Incr(ctx, "k", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := c.Wait(ctx, "k"); err != nil || d <= 59*time.Minute || d > time.Hour {
+			t.Errorf("%s: wait %v %v, want about an hour", name, d, err)
+		}
+	}
+	mr.FastForward(40 * time.Minute)
+	if d, _ := onRedis.Wait(ctx, "k"); d > 20*time.Minute || d < 19*time.Minute {
+		t.Errorf("redis after 40 minutes: %v", d)
+	}
+	now = now.Add(40 * time.Minute)
+	if d, _ := inMemory.Wait(ctx, "k"); d != 20*time.Minute {
+		t.Errorf("memory after 40 minutes: %v", d)
+	}
+}
