@@ -121,6 +121,7 @@ var commonMessages = map[string]text{
 	"account.password_rule":     {"비밀번호는 8~16자로 영문 대문자, 소문자, 숫자를 각각 하나 이상 포함해야 합니다.", "The password must be 8 to 16 characters with at least one lowercase letter, one uppercase letter and one digit."},
 	"account.password_required": {"비밀번호를 입력해 주세요.", "Enter a password."},
 	"account.code_mismatch":     {"인증번호가 일치하지 않습니다. 이메일을 확인해 주세요.", "Not Correct Code. Please Check Your Email."},
+	"account.code_tries":        {"인증번호를 5회 잘못 입력했습니다. 인증번호를 다시 받아 주세요.", "The code was entered wrong 5 times. Please request a new code."},
 	"account.agree_terms":       {"이용약관에 동의해 주세요.", "Please accept the terms of service."},
 	"account.agree_privacy":     {"개인정보 수집 및 이용에 동의해 주세요.", "Please accept the collection and use of personal information."},
 	"account.code_too_often":    {"인증번호는 {seconds}초 후에 다시 요청할 수 있습니다.", "You can ask for a new code in {seconds} seconds."},

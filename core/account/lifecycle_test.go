@@ -401,3 +401,26 @@ func TestDormancyJob(t *testing.T) {
 		t.Fatalf("third run: %+v", r)
 	}
 }
+
+// After CodeMaxAttempts wrong e-mail-change codes even the right code is
+// refused, and the member is told to ask for a new code (not "wrong code").
+func TestEmailChangeCodeTooManyTries(t *testing.T) {
+	t.Parallel()
+	e := newLifeEnv(t)
+	ctx := context.Background()
+	kim := e.member(t, "kim2026")
+	p := kim.Principal()
+	tk, _ := e.s.ConfirmPassword(ctx, p, "Abcdefg1")
+	if err := e.s.RequestEmailChange(ctx, p, tk.Value, "kim.new@example.com", "ko"); err != nil {
+		t.Fatal(err)
+	}
+	right := string(e.mail.msg[0].(mailmsg.EmailChangeCode).Code)
+	for i := range account.CodeMaxAttempts {
+		if _, err := e.s.ConfirmEmailChange(ctx, p, tk.Value, "kim.new@example.com", "000000"); fieldCodes(err)["code"] != account.CodeCodeMismatch {
+			t.Fatalf("wrong code %d: %v", i+1, err)
+		}
+	}
+	if _, err := e.s.ConfirmEmailChange(ctx, p, tk.Value, "kim.new@example.com", right); fieldCodes(err)["code"] != account.CodeCodeTries {
+		t.Fatalf("the right code after %d wrong ones: %v, want %s", account.CodeMaxAttempts, err, account.CodeCodeTries)
+	}
+}

@@ -173,7 +173,11 @@ func (s *Service) checkCode(ctx context.Context, key, code string) error {
 	if err != nil {
 		return err
 	}
-	if c.Attempts >= CodeMaxAttempts || s.Clock.Now().After(c.ExpiresAt) {
+	if c.Attempts >= CodeMaxAttempts {
+		// Even the right code: the caller must be told to ask for a new one.
+		return fieldErr("code", CodeCodeTries)
+	}
+	if s.Clock.Now().After(c.ExpiresAt) {
 		return mismatch
 	}
 	if !s.Codes.Verify(c.CodeHash, key+":"+code) {

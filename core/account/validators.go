@@ -15,6 +15,7 @@ const (
 	CodePasswordRule    = "account.password_rule"
 	CodePasswordMissing = "account.password_required"
 	CodeCodeMismatch    = "account.code_mismatch"
+	CodeCodeTries       = "account.code_tries" // CodeMaxAttempts wrong codes: only a new code helps
 	CodeAgreeTerms      = "account.agree_terms"
 	CodeAgreePrivacy    = "account.agree_privacy"
 	CodeCaptcha         = "captcha.invalid"

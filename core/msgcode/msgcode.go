@@ -7,6 +7,7 @@ var All = []string{
 	"account.agree_privacy",
 	"account.agree_terms",
 	"account.code_mismatch",
+	"account.code_tries",
 	"account.code_too_many",
 	"account.code_too_often",
 	"account.confirm_failed",
