@@ -102,6 +102,7 @@ var formMessages = map[string]text{
 	"recommend.check_input":        {"입력한 정보를 확인해 주세요.", "Please check the entered information."},
 	"recommend.choice":             {"항목을 선택해 주세요.", "Please choose an option."},
 	"recommend.completed":          {"작성이 완료된 추천서는 취소하거나 삭제할 수 없습니다.", "A completed recommendation cannot be cancelled or deleted."},
+	"recommend.submitted":          {"이미 제출된 추천서입니다. 제출한 뒤에는 고치거나 파일을 바꿀 수 없습니다.", "This recommendation has already been submitted: it can no longer be changed."},
 	"recommend.deadline_passed":    {"추천서 작성 기한이 지났습니다.", "The deadline for writing has passed."},
 	"recommend.key_invalid":        {"유효하지 않은 추천서 링크입니다.", "This recommendation link is not valid."},
 	"recommend.no_request":         {"추천서 요청이 없습니다.", "No request exists."},

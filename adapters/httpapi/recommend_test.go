@@ -167,7 +167,7 @@ func TestRecommendationFlowOverHTTP(t *testing.T) {
 		t.Fatalf("submitted: %s", r.Raw)
 	}
 	r = must(t, rc.Do("PUT", "/apply/api/recommend/"+key+"/form", draft), 409, "edit after submit")
-	if r.Body["code"] != "recommend.completed" {
+	if r.Body["code"] != "recommend.submitted" || !strings.Contains(fmt.Sprint(r.Body["message"]), "submitted") {
 		t.Fatalf("after submit: %s", r.Raw)
 	}
 	var notices int

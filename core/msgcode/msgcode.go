@@ -205,6 +205,7 @@ var All = []string{
 	"recommend.check_input",
 	"recommend.choice",
 	"recommend.completed",
+	"recommend.submitted",
 	"recommend.deadline_passed",
 	"recommend.duplicate",
 	"recommend.enough",

@@ -4,7 +4,8 @@ package recommendation
 const (
 	CodeStatusUnknown   = "recommend.status_unknown"
 	CodeCancelBySupport = "recommend.cancel_via_support" // opened or being written: only support cancels
-	CodeCompleted       = "recommend.completed"          // no cancel, delete or change once completed
+	CodeCompleted       = "recommend.completed"          // no cancel or delete once completed
+	CodeSubmitted       = "recommend.submitted"          // a submitted letter takes no more writing, file, resend or address
 	CodeNotAllowed      = "recommend.not_allowed"        // this actor may not do this
 	CodeKeyInvalid      = "recommend.key_invalid"        // Incorrect approach
 	CodeNoRequest       = "recommend.no_request"         // no request exists

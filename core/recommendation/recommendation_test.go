@@ -60,10 +60,10 @@ func TestStatusFlow(t *testing.T) {
 			t.Fatal("OnSubmit", s)
 		}
 	}
-	if _, err := OnSave(Completed); apperr.CodeOf(err) != CodeCompleted {
+	if _, err := OnSave(Completed); apperr.CodeOf(err) != CodeSubmitted {
 		t.Fatal("save completed")
 	}
-	if _, err := OnSubmit(Completed); apperr.CodeOf(err) != CodeCompleted {
+	if _, err := OnSubmit(Completed); apperr.CodeOf(err) != CodeSubmitted {
 		t.Fatal("submit twice")
 	}
 	if _, err := OnSave("x"); apperr.CodeOf(err) != CodeStatusUnknown {

@@ -82,7 +82,7 @@ func (s *Service) Save(ctx context.Context, key string, no int64, d Draft, submi
 		return Form{}, err
 	}
 	if r.Status() == Completed {
-		return Form{}, apperr.Conflict(CodeCompleted)
+		return Form{}, apperr.Conflict(CodeSubmitted)
 	}
 	t, err := s.templateOf(ctx, r)
 	if err != nil {
@@ -171,7 +171,7 @@ func (s *Service) Upload(ctx context.Context, key string, no int64, fileName str
 		return Form{}, err
 	}
 	if r.Status() == Completed {
-		return Form{}, apperr.Conflict(CodeCompleted)
+		return Form{}, apperr.Conflict(CodeSubmitted)
 	}
 	st, err := document.PutChecked(ctx, s.Files, FileItem, fileName, body, CodeCheckInput)
 	if err != nil {

@@ -194,7 +194,7 @@ func (r *Req) Resend(keyHash string) error {
 		return err
 	}
 	if r.status == Completed {
-		return apperr.Conflict(CodeCompleted)
+		return apperr.Conflict(CodeSubmitted)
 	}
 	r.clearMail()
 	return r.addKey(keyHash)
@@ -215,7 +215,7 @@ func (r *Req) ChangeEmail(email string, others []Req, keyHash string) error {
 	switch r.status {
 	case Sent:
 	case Completed:
-		return apperr.Conflict(CodeCompleted)
+		return apperr.Conflict(CodeSubmitted)
 	default:
 		return apperr.Forbidden(CodeOpenedNoEdit)
 	}
@@ -300,8 +300,11 @@ func (r *Req) write(st Status, l Letter, p Profile, now time.Time) {
 // (answered, to delete from the file store); the letter counts as being
 // written. A completed or cancelled letter takes no file.
 func (r *Req) AttachFile(name, stored string, size int64) (replaced string, err error) {
-	if r.status == Completed || r.cancelled {
-		return "", apperr.Conflict(CodeCompleted)
+	if err := r.live(); err != nil {
+		return "", err
+	}
+	if r.status == Completed {
+		return "", apperr.Conflict(CodeSubmitted)
 	}
 	replaced = r.fileStored
 	r.fileName, r.fileStored, r.fileSize, r.changed = name, stored, size, true

@@ -184,15 +184,15 @@ func TestReqStatusRules(t *testing.T) {
 	// want[op][status]: "" allowed with the status after, else the code refused with.
 	type want struct{ code, after string }
 	table := map[string]map[Status]want{
-		"resend":              {Sent: {"", "00010"}, Opened: {"", "00020"}, Creating: {"", "00030"}, Completed: {CodeCompleted, ""}},
-		"change e-mail":       {Sent: {"", "00010"}, Opened: {CodeOpenedNoEdit, ""}, Creating: {CodeOpenedNoEdit, ""}, Completed: {CodeCompleted, ""}},
+		"resend":              {Sent: {"", "00010"}, Opened: {"", "00020"}, Creating: {"", "00030"}, Completed: {CodeSubmitted, ""}},
+		"change e-mail":       {Sent: {"", "00010"}, Opened: {CodeOpenedNoEdit, ""}, Creating: {CodeOpenedNoEdit, ""}, Completed: {CodeSubmitted, ""}},
 		"applicant cancels":   {Sent: {"", "00010"}, Opened: {CodeCancelBySupport, ""}, Creating: {CodeCancelBySupport, ""}, Completed: {CodeCompleted, ""}},
 		"support cancels":     {Sent: {"", "00010"}, Opened: {"", "00020"}, Creating: {"", "00030"}, Completed: {CodeCompleted, ""}},
 		"recommender cancels": {Sent: {CodeNotAllowed, ""}, Opened: {CodeNotAllowed, ""}, Creating: {CodeNotAllowed, ""}, Completed: {CodeCompleted, ""}},
 		"open":                {Sent: {"", "00020"}, Opened: {"", "00020"}, Creating: {"", "00030"}, Completed: {"", "00040"}},
-		"save draft":          {Sent: {"", "00030"}, Opened: {"", "00030"}, Creating: {"", "00030"}, Completed: {CodeCompleted, ""}},
-		"submit":              {Sent: {"", "00040"}, Opened: {"", "00040"}, Creating: {"", "00040"}, Completed: {CodeCompleted, ""}},
-		"attach file":         {Sent: {"", "00030"}, Opened: {"", "00030"}, Creating: {"", "00030"}, Completed: {CodeCompleted, ""}},
+		"save draft":          {Sent: {"", "00030"}, Opened: {"", "00030"}, Creating: {"", "00030"}, Completed: {CodeSubmitted, ""}},
+		"submit":              {Sent: {"", "00040"}, Opened: {"", "00040"}, Creating: {"", "00040"}, Completed: {CodeSubmitted, ""}},
+		"attach file":         {Sent: {"", "00030"}, Opened: {"", "00030"}, Creating: {"", "00030"}, Completed: {CodeSubmitted, ""}},
 	}
 	for _, op := range ops {
 		for _, st := range Statuses {
@@ -217,7 +217,7 @@ func TestReqStatusRules(t *testing.T) {
 		// A cancelled request does not exist for any change.
 		r := stored(t, 1, "lee@example.com", Sent)
 		_ = r.Cancel(ByApplicant)
-		if err := op.do(&r); err == nil || (apperr.CodeOf(err) != CodeNoRequest && apperr.CodeOf(err) != CodeCompleted) {
+		if err := op.do(&r); err == nil || apperr.CodeOf(err) != CodeNoRequest {
 			t.Errorf("%s of a cancelled request: %v", op.name, err)
 		}
 	}

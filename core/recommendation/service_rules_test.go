@@ -80,9 +80,9 @@ func TestResendAndCorrectionRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.svc.Resend(ctx, principal("kim"), n, b.No)
-	wantCode(t, err, recommendation.CodeCompleted)
+	wantCode(t, err, recommendation.CodeSubmitted)
 	_, err = e.svc.ChangeEmail(ctx, principal("kim"), n, b.No, "choi@example.com")
-	wantCode(t, err, recommendation.CodeCompleted)
+	wantCode(t, err, recommendation.CodeSubmitted)
 	// A request of another application is not found through this one.
 	m := e.app(t, "kim", k2)
 	if _, err := e.svc.Resend(ctx, principal("kim"), m, a.No); apperr.KindOf(err) != apperr.KindNotFound {
@@ -177,7 +177,7 @@ func TestLetterFileRules(t *testing.T) {
 	}
 	// The file cannot change once the letter is submitted.
 	_, err = e.svc.Upload(ctx, e.keys[0], 0, "late.pdf", bytes.NewReader([]byte("%PDF-1.4 y")))
-	wantCode(t, err, recommendation.CodeCompleted)
+	wantCode(t, err, recommendation.CodeSubmitted)
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

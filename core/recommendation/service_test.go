@@ -304,7 +304,7 @@ func TestRecommenderSeesEveryRequestAndDetailsPrefilled(t *testing.T) {
 	_, err = e.svc.Open(ctx, key2, 2) // the request to other@example.com
 	wantCode(t, err, recommendation.CodeNoRequest)
 	_, err = e.svc.Save(ctx, key1, 0, recommendation.Draft{Letter: fullLetter(), Profile: prof}, true)
-	wantCode(t, err, recommendation.CodeCompleted)
+	wantCode(t, err, recommendation.CodeSubmitted)
 	_, err = e.svc.Overview(ctx, "not-a-key")
 	wantCode(t, err, recommendation.CodeNoRequest)
 }

@@ -68,7 +68,7 @@ func OnSave(s Status) (Status, error) {
 	case Sent, Opened, Creating:
 		return Creating, nil
 	case Completed:
-		return s, apperr.Conflict(CodeCompleted)
+		return s, apperr.Conflict(CodeSubmitted)
 	}
 	return s, apperr.Invalid(CodeStatusUnknown)
 }
@@ -77,7 +77,7 @@ func OnSave(s Status) (Status, error) {
 // have passed Validate with submit set.
 func OnSubmit(s Status) (Status, error) {
 	if s == Completed {
-		return s, apperr.Conflict(CodeCompleted)
+		return s, apperr.Conflict(CodeSubmitted)
 	}
 	if _, err := ParseStatus(string(s)); err != nil {
 		return s, err
