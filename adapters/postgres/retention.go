@@ -51,16 +51,20 @@ func (s Retention) Expire(ctx context.Context, k privacy.Kind, cutoff time.Time,
 		case privacy.Academic:
 			err = s.count(ctx, &r.Kept, Builder.Select("count(*)").From("appl_acad"))
 		case privacy.Payment:
-			// Payment records: the recorded payments, every attempt and its log.
-			for _, t := range [][2]string{{"pay_attempt", "coalesce(paid_at, created_at)"}, {"pay_record", "at"}} {
-				one, err := s.deleteOlder(ctx, t[0], t[1], cutoff, action)
+			// Payment records: the recorded payments, every attempt and its
+			// log, and the audit entries that explain them.
+			for _, t := range []struct {
+				table, col string
+				where      sq.Sqlizer
+			}{{"pay_attempt", "coalesce(paid_at, created_at)", nil}, {"pay_record", "at", nil}, {"audit_log", "created_at", paymentAudit()}} {
+				one, err := s.deleteOlder(ctx, t.table, t.col, cutoff, action, t.where)
 				if err != nil {
 					return err
 				}
 				r.Done, r.Kept = r.Done+one.Done, r.Kept+one.Kept
 			}
 		case privacy.AccessLog:
-			r, err = s.deleteOlder(ctx, "audit_log", "created_at", cutoff, action)
+			r, err = s.deleteOlder(ctx, "audit_log", "created_at", cutoff, action, sq.Expr("NOT (?)", paymentAudit()))
 		case privacy.Complaint:
 			r, err = s.deleteInquiries(ctx, cutoff, action)
 		default:
@@ -78,17 +82,34 @@ func (s Retention) count(ctx context.Context, n *int, b sq.SelectBuilder) error 
 	return nil
 }
 
-func (s Retention) deleteOlder(ctx context.Context, table, col string, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+// paymentAudit selects the audit entries of the payment class
+// (privacy.AuditKind).
+func paymentAudit() sq.Sqlizer {
+	or := sq.Or{}
+	for _, p := range privacy.PaymentAuditPrefixes() {
+		or = append(or, sq.Expr("starts_with(action, ?)", p))
+	}
+	return or
+}
+
+// deleteOlder deletes the rows of table (those matching class, when given)
+// whose col is at or before cutoff, and counts the class's rows left.
+func (s Retention) deleteOlder(ctx context.Context, table, col string, cutoff time.Time, action privacy.Action, class sq.Sqlizer) (privacy.ExpireResult, error) {
 	var r privacy.ExpireResult
 	if action != privacy.Delete {
 		return r, fmt.Errorf("postgres: retention: %s can only be deleted", table)
 	}
-	tag, err := s.DB.exec(ctx, Builder.Delete(table).Where(col+" <= ?", cutoff))
+	del := Builder.Delete(table).Where(col+" <= ?", cutoff)
+	left := Builder.Select("count(*)").From(table)
+	if class != nil {
+		del, left = del.Where(class), left.Where(class)
+	}
+	tag, err := s.DB.exec(ctx, del)
 	if err != nil {
 		return r, fmt.Errorf("postgres: retention %s: %w", table, err)
 	}
 	r.Done = int(tag.RowsAffected())
-	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From(table))
+	return r, s.count(ctx, &r.Kept, left)
 }
 
 func (s Retention) anonymiseApplications(ctx context.Context, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {

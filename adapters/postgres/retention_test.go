@@ -68,6 +68,9 @@ func TestRetentionJob(t *testing.T) {
 	old, recent := appl("OLD", 2016, "oldkim", now.AddDate(-6, 0, 0)), appl("NEW", 2020, "newlee", now.AddDate(-1, 0, 0))
 	exec(`INSERT INTO audit_log (actor, action, target, created_at) VALUES ('admin', 'user.read', 'x', $1), ('admin', 'user.read', 'y', $2)`,
 		now.AddDate(-3, 0, 0), now.AddDate(0, -1, 0))
+	// Audit entries that explain money are payment records: 5 years, not 2.
+	exec(`INSERT INTO audit_log (actor, action, target, created_at) VALUES ('admin', 'payment.cancel', 'pay:3y', $1),
+		('admin', 'refund_request.approve', 'refund:6y', $2)`, now.AddDate(-3, 0, 0), now.AddDate(-6, 0, 0))
 	// Inquiries are complaint records: 3 years from their last answer or follow-up.
 	exec(`INSERT INTO inquiry (user_id, type, title, body, status, file_name, file_stored, created_at, updated_at) VALUES
 		('oldkim', 'payment', '환불 문의', '본문', 'closed', 'receipt.pdf', 'stored-inquiry-old', $1, $1),
@@ -87,8 +90,13 @@ func TestRetentionJob(t *testing.T) {
 	if r := by[privacy.Application]; r.Done != 1 || r.Kept != 1 || r.Action != privacy.Anonymise {
 		t.Fatalf("applications: %+v", r)
 	}
-	if r := by[privacy.Payment]; r.Done != 1 || r.Kept != 1 {
-		t.Fatalf("payments: %+v", r)
+	if r := by[privacy.Payment]; r.Done != 2 || r.Kept != 2 {
+		t.Fatalf("payments (attempts and their audit entries): %+v", r)
+	}
+	var refundAudit, cancelAudit int
+	_ = db.Pool.QueryRow(ctx, "SELECT count(*) FILTER (WHERE target = 'refund:6y'), count(*) FILTER (WHERE target = 'pay:3y') FROM audit_log").Scan(&refundAudit, &cancelAudit)
+	if refundAudit != 0 || cancelAudit != 1 {
+		t.Fatalf("money audit entries after the run: 6 years old %d (want 0), 3 years old %d (want 1: it explains a payment kept 5 years)", refundAudit, cancelAudit)
 	}
 	if r := by[privacy.AccessLog]; r.Done != 1 || r.Kept != 1 {
 		t.Fatalf("audit log: %+v", r)

@@ -134,3 +134,18 @@ func FuzzMask(f *testing.F) {
 		}
 	})
 }
+
+func TestAuditKindKeepsMoneyEntriesWithThePayments(t *testing.T) {
+	for action, want := range map[string]Kind{
+		"payment.cancel": Payment, "payment.manual": Payment, "refund_request.approve": Payment, "refund_rule.update": Payment,
+		"settlement.close": Payment, "feerule.add": Payment, "job.refunds": Payment,
+		"application.read": AccessLog, "member.read": AccessLog, "job.retention": AccessLog, "survey.export": AccessLog,
+	} {
+		if got := AuditKind(action); got != want {
+			t.Errorf("%s: %s, want %s", action, got, want)
+		}
+	}
+	if p, a := DefaultPolicy()[Payment], DefaultPolicy()[AccessLog]; p.Years <= a.Years {
+		t.Errorf("payment records (%d years) must outlive the access log (%d years)", p.Years, a.Years)
+	}
+}

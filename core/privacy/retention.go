@@ -1,6 +1,8 @@
 package privacy
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -104,4 +106,25 @@ func (p Policy) Cutoff(k Kind, now time.Time) (time.Time, bool, error) {
 		return time.Time{}, false, nil
 	}
 	return now.In(window.Seoul).AddDate(-r.Years, -r.Months, 0), true, nil
+}
+
+// paymentAuditPrefixes start the audit-log actions that explain payment
+// records: payments, refunds and refund requests, settlements and fee
+// rules. Such an entry is itself a payment record (5 years), not an access
+// record (2 years): it must outlive neither the payment it explains nor be
+// emptied before it.
+var paymentAuditPrefixes = []string{"payment.", "refund_request.", "refund_rule.", "settlement.", "feerule.", "job.refunds"}
+
+// PaymentAuditPrefixes lists them, for stores that select by prefix.
+func PaymentAuditPrefixes() []string { return slices.Clone(paymentAuditPrefixes) }
+
+// AuditKind is the retention class of an audit-log entry by its action:
+// Payment for what explains money, else AccessLog.
+func AuditKind(action string) Kind {
+	for _, p := range paymentAuditPrefixes {
+		if strings.HasPrefix(action, p) {
+			return Payment
+		}
+	}
+	return AccessLog
 }
