@@ -15,9 +15,11 @@ type recorder struct {
 	errs []string
 }
 
-func (r *recorder) Errorf(format string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(format, args...)) }
-func (r *recorder) Fatal(args ...any)                 { r.errs = append(r.errs, fmt.Sprint(args...)) }
-func (r *recorder) Helper()                           {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Fatal(args ...any) { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Helper()           {}
 
 type Agg struct{ count int }
 
