@@ -61,7 +61,7 @@ test('the back-office menu shows what the server allows the role', async () => {
 });
 
 test('the applicant list holds applicants, never staff accounts', async () => {
-  for (const [admin, staff] of [['sysadmin', ['schooladmin', 'setadmin', 'settle', 'closer']], ['schooladmin', ['schooladmin']]]) {
+  for (const [admin, staff] of [['sysadmin', ['schooladmin', 'setadmin', 'setup236', 'settle', 'closer']], ['schooladmin', ['schooladmin']]]) {
     const page = await newPage(browser);
     await login(page, admin);
     const newest = freshApplicant('adl');
