@@ -58,6 +58,7 @@ export const RoundDashboard = () => {
                                     <Typography variant="subtitle2" component="h3">{translate('backoffice.dash.by_status')}</Typography>
                                     <BarChart height={260} layout="horizontal" margin={{ left: 8 }}
                                         yAxis={[{ scaleType: 'band', data: statuses.map(s => translate(`backoffice.status.${s}`)), width: 110 }]}
+                                        xAxis={[{ tickMinStep: 1 }]}
                                         series={[{ data: statuses.map(s => data.byStatus[s]), label: translate('backoffice.dash.count') }]}
                                         hideLegend />
                                 </Box>
@@ -65,6 +66,7 @@ export const RoundDashboard = () => {
                                     <Typography variant="subtitle2" component="h3">{translate('backoffice.dash.per_day')}</Typography>
                                     <BarChart height={260}
                                         xAxis={[{ scaleType: 'band', data: data.days.map(d => d.day.slice(5)) }]}
+                                        yAxis={[{ tickMinStep: 1 }]}
                                         series={[
                                             { data: data.days.map(d => d.created), label: translate('backoffice.dash.created') },
                                             { data: data.days.map(d => d.completions), label: translate('backoffice.dash.completed') },
