@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -29,8 +30,33 @@ type DB struct {
 }
 
 // DefaultMaxConns is the pool size unless DATABASE_URL sets pool_max_conns:
-// pgx's default (4 on two cores) queues requests in a deadline surge.
-const DefaultMaxConns = 20
+// 4 per core, at least 20 (pgx's own default, 4 on two cores, queues
+// requests in a deadline surge).
+func DefaultMaxConns() int32 { return int32(max(20, 4*min(runtime.NumCPU(), 64))) } // #nosec G115 -- at most 256
+
+// withoutPoolSettings is dsn without pgxpool's own settings (pool_max_conns
+// and the other pool_* parameters): a single connection (the maintenance
+// database, the migrations) would send them to PostgreSQL as run-time
+// parameters, which it refuses.
+func withoutPoolSettings(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.Scheme == "" {
+		return dsn
+	}
+	q := u.Query()
+	changed := false
+	for k := range q {
+		if strings.HasPrefix(k, "pool_") {
+			q.Del(k)
+			changed = true
+		}
+	}
+	if !changed {
+		return dsn
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
 
 // Open connects and pings.
 func Open(ctx context.Context, dsn string) (*DB, error) {
@@ -39,7 +65,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: parse url: %w", err)
 	}
 	if !strings.Contains(dsn, "pool_max_conns") {
-		cfg.MaxConns = DefaultMaxConns
+		cfg.MaxConns = DefaultMaxConns()
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -246,7 +272,7 @@ func IsUniqueViolation(err error, constraint string) bool {
 
 // Migrate applies every pending migration.
 func Migrate(ctx context.Context, dsn string) error {
-	cfg, err := pgx.ParseConfig(dsn)
+	cfg, err := pgx.ParseConfig(withoutPoolSettings(dsn))
 	if err != nil {
 		return fmt.Errorf("postgres: migrate: %w", err)
 	}
@@ -272,7 +298,7 @@ func migrateDB(ctx context.Context, sqldb *sql.DB) error {
 // EnsureDatabase creates the database named in dsn if it does not exist,
 // connecting to the server's "postgres" database to do so.
 func EnsureDatabase(ctx context.Context, dsn string) error {
-	u, err := url.Parse(dsn)
+	u, err := url.Parse(withoutPoolSettings(dsn))
 	if err != nil {
 		return fmt.Errorf("postgres: parse url: %w", err)
 	}
@@ -303,7 +329,7 @@ func EnsureDatabase(ctx context.Context, dsn string) error {
 
 // DropDatabase removes a database (tests only).
 func DropDatabase(ctx context.Context, dsn string) error {
-	u, err := url.Parse(dsn)
+	u, err := url.Parse(withoutPoolSettings(dsn))
 	if err != nil {
 		return err
 	}
