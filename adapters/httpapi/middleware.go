@@ -135,24 +135,50 @@ func trusted(nets []*net.IPNet, remoteAddr string) bool {
 	return false
 }
 
-// ipExtractor believes X-Forwarded-For (then X-Real-IP) only from trusted
-// proxies; with none configured the socket address is the client, so
-// nobody can pick their own rate-limit bucket with a header.
+// ipExtractor is the client address: the socket peer, unless the peer is
+// a trusted proxy (TRUSTED_PROXIES); then X-Forwarded-For is walked from
+// the right and the client is the first address that is not a trusted
+// proxy (what a client wrote to the left of it is not believed), or, with
+// no X-Forwarded-For, the proxy's X-Real-IP. A header from an untrusted
+// peer is ignored whatever it says.
 func ipExtractor(nets []*net.IPNet) echo.IPExtractor {
-	if len(nets) == 0 {
-		return echo.ExtractIPDirect()
-	}
-	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, n := range nets {
-		opts = append(opts, echo.TrustIPRange(n))
-	}
-	xff, xri := echo.ExtractIPFromXFFHeader(opts...), echo.ExtractIPFromRealIPHeader(opts...)
 	return func(r *http.Request) string {
-		if r.Header.Get(echo.HeaderXForwardedFor) == "" && r.Header.Get(echo.HeaderXRealIP) != "" {
-			return xri(r)
+		peer := remoteIP(r.RemoteAddr)
+		if len(nets) == 0 || !trusted(nets, r.RemoteAddr) {
+			return peer
 		}
-		return xff(r)
+		var hops []string
+		for _, v := range r.Header.Values(echo.HeaderXForwardedFor) {
+			for _, h := range strings.Split(v, ",") {
+				hops = append(hops, strings.TrimSpace(h))
+			}
+		}
+		if len(hops) == 0 {
+			if ip := net.ParseIP(strings.TrimSpace(r.Header.Get(echo.HeaderXRealIP))); ip != nil {
+				return ip.String()
+			}
+			return peer
+		}
+		for i := len(hops) - 1; i >= 0; i-- {
+			ip := net.ParseIP(hops[i])
+			if ip == nil {
+				return peer // a broken chain: believe only the socket
+			}
+			if i == 0 || !trusted(nets, ip.String()) {
+				return ip.String()
+			}
+		}
+		return peer
 	}
+}
+
+// remoteIP is the address part of a socket address.
+func remoteIP(remoteAddr string) string {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		return remoteAddr
+	}
+	return host
 }
 
 // sameOrigin refuses unsafe requests a browser sent from another site
