@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/gradapply/gradapply/adapters/captcha"
@@ -17,6 +18,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/demo"
 	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/metrics"
 	"github.com/gradapply/gradapply/adapters/password"
 	"github.com/gradapply/gradapply/adapters/payment/testpg"
 	"github.com/gradapply/gradapply/adapters/pdf"
@@ -85,6 +87,9 @@ type App struct {
 	Exports   postgres.Exports
 	Files     filestore.Disk
 	MaxUpload int64
+	// Metrics is the process's registry (served on METRICS_ADDR).
+	Metrics   *metrics.Metrics
+	inspector *asynq.Inspector
 	draining  atomic.Bool
 }
 
@@ -137,6 +142,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		prefix = "gradapply:"
 	}
 	a.Counter = ratelimit.New(rdb, prefix)
+	a.buildMetrics()
 	a.Clock = clock
 	alt := captcha.Altcha{Key: cfg.CaptchaKey, MaxNumber: cfg.CaptchaMaxNumber, Replay: a.Counter}
 	a.Captcha = alt
@@ -208,6 +214,9 @@ func (a *App) Draining() bool { return a.draining.Load() }
 
 // Close releases connections.
 func (a *App) Close() {
+	if a.inspector != nil {
+		_ = a.inspector.Close()
+	}
 	_ = a.Redis.Close()
 	a.DB.Close()
 }

@@ -61,7 +61,8 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			cancel()
 			return nil, err
 		}
-		mux := jobs.NewServeMuxWith(&jobs.MailHandler{Sender: sender, Codec: a.MailCodec, Logger: slog.Default(), Delivered: a.recommendDelivered})
+		mux := jobs.NewServeMuxWith(&jobs.MailHandler{Sender: sender, Codec: a.MailCodec, Logger: slog.Default(), Delivered: a.recommendDelivered,
+			Sent: a.Metrics.MailSent})
 		jobs.HandlePay(mux, a.Pay, slog.Default())
 		periodic, err := a.Periodic()
 		if err != nil {

@@ -50,6 +50,9 @@ type Config struct {
 	RunWorker         bool
 	WorkerConcurrency int
 	JobQueue          string
+	// MetricsAddr is the metrics listener (METRICS_ADDR), never the public
+	// port; "off" turns it off.
+	MetricsAddr string
 	RateLimitPrefix   string // Redis key prefix of rate-limit counters and captcha replay marks
 	ApplicantDist     string
 	AdminDist         string
@@ -122,11 +125,15 @@ func Load() (Config, error) {
 		LogFormat:     env("LOG_FORMAT", "text"),
 		LogLevel:      env("LOG_LEVEL", "info"),
 		JobQueue:      env("JOB_QUEUE", "default"),
+		MetricsAddr:   env("METRICS_ADDR", "127.0.0.1:9091"),
 		FileDir:       env("FILE_DIR", "var/files"),
 		FontPath:      env("FONT_PATH", DefaultFontPath),
 	}
 	if c.Env != "development" && c.Env != "production" {
 		return c, fmt.Errorf("config: APP_ENV must be development or production, got %q", c.Env)
+	}
+	if c.MetricsAddr == "off" {
+		c.MetricsAddr = ""
 	}
 	c.RateLimitPrefix = env("RATELIMIT_PREFIX", "gradapply:")
 	prod := c.Env == "production"

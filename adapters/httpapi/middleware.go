@@ -58,7 +58,7 @@ func requestID(c *echo.Context) string {
 
 // accessLog logs one line per request: method, path (never the query,
 // which may carry codes or keys), status, duration, request id, user.
-func accessLog(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		start := time.Now()
 		err := next(c)
@@ -73,6 +73,9 @@ func accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			attrs = append(attrs, "user", p.UserID)
 		}
 		slog.InfoContext(c.Request().Context(), "http", attrs...)
+		if s.deps.Observe != nil {
+			s.deps.Observe(c.Path(), c.Request().Method, status, time.Since(start))
+		}
 		return nil
 	}
 }

@@ -95,6 +95,9 @@ type Deps struct {
 	AdminDir       string // built admin SPA
 	// Draining is set during graceful shutdown: health answers OUT_OF_SERVICE.
 	Draining func() bool
+	// Observe counts an answered request by its route pattern (metrics);
+	// nil: not counted.
+	Observe func(route, method string, status int, d time.Duration)
 }
 
 // Server is the echo application.
@@ -149,7 +152,7 @@ func New(d Deps) *Server {
 	s := &Server{Echo: e, deps: d}
 	e.HTTPErrorHandler = errorHandler
 	e.IPExtractor = ipExtractor(d.TrustedProxies)
-	e.Use(requestIDs, accessLog, middleware.Recover(), s.securityHeaders)
+	e.Use(requestIDs, s.accessLog, middleware.Recover(), s.securityHeaders)
 	// Exports are ZIP containers already (xlsx, zip): compressing them again
 	// costs seconds of CPU for nothing.
 	skip := skipCompressing(map[string]string{"/": d.ApplicantDir, "/sysadmin/": d.AdminDir})
@@ -163,6 +166,8 @@ func New(d Deps) *Server {
 	e.Use(inputGuard, auditContext)
 
 	e.GET("/actuator/health", s.health)
+	e.GET("/actuator/health/liveness", s.liveness)
+	e.GET("/actuator/health/readiness", s.readiness)
 
 	// /apply/api is public (codes, schools, rounds); /apply/api-auth needs a session.
 	apply := e.Group("/apply", s.sameOrigin, s.authenticate, csrf)
@@ -174,8 +179,9 @@ func New(d Deps) *Server {
 		mount(s, g)
 	}
 
-	// Unknown API paths answer JSON 404; every other path is the SPA.
-	for _, p := range []string{"/user/api/*", "/apply/api/*", "/apply/api-auth/*", "/actuator/*"} {
+	// Unknown API paths answer JSON 404; every other path is the SPA. The
+	// metrics are on their own listener (METRICS_ADDR), never here.
+	for _, p := range []string{"/user/api/*", "/apply/api/*", "/apply/api-auth/*", "/actuator/*", "/metrics", "/metrics/*"} {
 		e.Any(p, func(*echo.Context) error { return echo.ErrNotFound })
 	}
 	e.GET("/sysadmin", func(c *echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/sysadmin/") })
@@ -187,6 +193,28 @@ func New(d Deps) *Server {
 type healthBody struct {
 	Status     string                       `json:"status"`
 	Components map[string]map[string]string `json:"components"`
+}
+
+// liveness says the process answers: a supervisor restarts it otherwise.
+func (s *Server) liveness(c *echo.Context) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, map[string]string{"status": "UP"})
+}
+
+// readiness says whether to send this replica requests: not while
+// PostgreSQL is away or the server is draining. Redis may be down (mail
+// waits in the outbox, counters fall back to memory).
+func (s *Server) readiness(c *echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	c.Response().Header().Set("Cache-Control", "no-store")
+	switch {
+	case s.deps.Draining != nil && s.deps.Draining():
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "OUT_OF_SERVICE"})
+	case s.deps.DB == nil || s.deps.DB.Ping(ctx) != nil:
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "DOWN"})
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "UP"})
 }
 
 func (s *Server) health(c *echo.Context) error {

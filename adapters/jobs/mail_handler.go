@@ -41,6 +41,8 @@ type MailHandler struct {
 	Codec     *MailCodec
 	Logger    *slog.Logger
 	Delivered Delivered // nil: nobody is told
+	// Sent counts a mail handed to the SMTP server (metrics); nil: not counted.
+	Sent func(kind string)
 }
 
 func (h *MailHandler) report(ctx context.Context, m mailmsg.Message, refused error) {
@@ -83,6 +85,9 @@ func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	h.Logger.InfoContext(ctx, "mail sent", "task", taskID, "kind", kind, "locale", msg.Locale, "to", maskAddress(m.To))
+	if h.Sent != nil {
+		h.Sent(kind)
+	}
 	h.report(ctx, m.Message, nil)
 	return nil
 }

@@ -231,3 +231,16 @@ func TestCodecReadsPayloadsWrittenWithCamelCaseKeys(t *testing.T) {
 		t.Fatalf("decoded %#v", out.Message)
 	}
 }
+
+// A mail handed to the SMTP server is counted by kind; one it refuses is not.
+func TestMailHandlerCountsSentMail(t *testing.T) {
+	t.Parallel()
+	var counted []string
+	ok := &jobs.MailHandler{Sender: &fakeSender{}, Codec: codec, Logger: quiet, Sent: func(kind string) { counted = append(counted, kind) }}
+	if err := ok.ProcessTask(context.Background(), mailTask(t, jobs.Mail{Locale: "ko", To: "kim@example.com", Message: signupCode("123456")})); err != nil {
+		t.Fatal(err)
+	}
+	if len(counted) != 1 || counted[0] != "signup_code" {
+		t.Fatalf("counted %v", counted)
+	}
+}

@@ -36,5 +36,6 @@ func New(a *app.App) *httpapi.Server {
 		PublicURL: cfg.PublicURL, TrustedProxies: cfg.TrustedProxies, HSTS: cfg.HSTS,
 		ApplicantDir: cfg.ApplicantDist, AdminDir: cfg.AdminDist,
 		Draining: a.Draining,
+		Observe:  a.Metrics.ObserveRequest,
 	})
 }

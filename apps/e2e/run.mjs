@@ -95,7 +95,7 @@ async function startServer(name) {
       ...process.env, DATABASE_URL: s.dbUrl, HTTP_ADDR: `127.0.0.1:${port}`, PUBLIC_URL: s.baseURL,
       DEMO_DATA: 'true', MAIL_TRANSPORT: 'file', MAIL_DIR: s.mailDir, LOG_LEVEL: 'warn', FILE_DIR: s.fileDir,
       REDIS_URL: redisURL, RATELIMIT_PREFIX: s.redisPrefix, CAPTCHA_MAX_NUMBER: '20000',
-      JOB_QUEUE: s.queue,
+      JOB_QUEUE: s.queue, METRICS_ADDR: 'off', // two servers at once: no shared metrics port
       // Keys of its own, so that servers starting together do not race to write var/dev-secrets.json.
       TOKEN_SIGNING_KEY: process.env.TOKEN_SIGNING_KEY || randomBytes(32).toString('base64'),
       FIELD_ENCRYPTION_KEY: process.env.FIELD_ENCRYPTION_KEY || randomBytes(32).toString('base64'),

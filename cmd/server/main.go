@@ -71,6 +71,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	serveMetrics(ctx, a)
 
 	sc := echo.StartConfig{
 		Address: cfg.HTTPAddr, HideBanner: true, HidePort: true, GracefulTimeout: 20 * time.Second,
@@ -109,4 +110,17 @@ func announce(cfg config.Config, addr net.Addr) {
 		}
 	}
 	fmt.Println()
+}
+
+// serveMetrics answers /metrics on METRICS_ADDR (never the public port);
+// a listener that cannot start is logged, not fatal.
+func serveMetrics(ctx context.Context, a *app.App) {
+	if a.Config.MetricsAddr == "" {
+		return
+	}
+	go func() {
+		if err := a.Metrics.Serve(ctx, a.Config.MetricsAddr); err != nil {
+			slog.Error("metrics listener", "addr", a.Config.MetricsAddr, "err", err)
+		}
+	}()
 }

@@ -37,6 +37,13 @@ func main() {
 		slog.Error("worker: start jobs", "err", err)
 		os.Exit(1)
 	}
+	if cfg.MetricsAddr != "" {
+		go func() {
+			if err := a.Metrics.Serve(ctx, cfg.MetricsAddr); err != nil {
+				slog.Error("worker: metrics listener", "addr", cfg.MetricsAddr, "err", err)
+			}
+		}()
+	}
 	slog.Info("worker running")
 	<-ctx.Done()
 	j.Stop()
