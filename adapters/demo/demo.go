@@ -60,7 +60,7 @@ type School struct {
 	// Pay is what the school offers (pay types, and the PortOne channel of
 	// each); none: every pay type its fees allow (issue 9).
 	Pay *struct {
-		PayTypes []payment.PayType                   `json:"payTypes"`
+		PayTypes []payment.PayType           `json:"payTypes"`
 		Channels map[payment.PayType]Channel `json:"channels"`
 	} `json:"pay"`
 	// FeeRules are what the providers charge the school (issue 18): a
