@@ -60,12 +60,29 @@ type School struct {
 	// Pay is what the school offers (pay types, and the PortOne channel of
 	// each); none: every pay type its fees allow (issue 9).
 	Pay *struct {
-		PayTypes []payment.PayType                   `json:"payTypes"`
-		Channels map[payment.PayType]payment.Channel `json:"channels"`
+		PayTypes []payment.PayType           `json:"payTypes"`
+		Channels map[payment.PayType]Channel `json:"channels"`
 	} `json:"pay"`
 	// FeeRules are what the providers charge the school (issue 18): a
 	// school without any shows "no fee rule is set" on its settlement.
 	FeeRules []FeeRule `json:"feeRules"`
+}
+
+// Channel is a pay type's PortOne channel (payment.Channel).
+type Channel struct {
+	StoreID    string `json:"storeId"`
+	ChannelKey string `json:"channelKey"`
+}
+
+func channels(m map[payment.PayType]Channel) map[payment.PayType]payment.Channel {
+	if m == nil {
+		return nil
+	}
+	out := make(map[payment.PayType]payment.Channel, len(m))
+	for t, c := range m {
+		out[t] = payment.Channel{StoreID: c.StoreID, ChannelKey: c.ChannelKey}
+	}
+	return out
 }
 
 // FeeRule is a demo fee rule as the admin form enters it.
@@ -148,7 +165,7 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 			}
 			if s.Pay != nil {
 				if err := (postgres.PaySettings{DB: db}).PutSettings(ctx, s.SchoolCode, 0, 0,
-					payment.Settings{PayTypes: s.Pay.PayTypes, Channels: s.Pay.Channels}); err != nil {
+					payment.Settings{PayTypes: s.Pay.PayTypes, Channels: channels(s.Pay.Channels)}); err != nil {
 					return err
 				}
 			}

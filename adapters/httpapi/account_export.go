@@ -11,6 +11,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/mydata"
+	"github.com/gradapply/gradapply/core/school"
 )
 
 // exportMyData answers a ZIP of everything held about the member (My Info
@@ -48,7 +50,7 @@ func (s *Server) exportMyData(c *echo.Context) error {
 	}
 	for _, p := range parts {
 		if p.Stored == "" {
-			if err := put(p.Name, p.JSON); err != nil {
+			if err := put(p.Name, exportJSON(p.JSON)); err != nil {
 				return err
 			}
 			continue
@@ -67,4 +69,105 @@ func (s *Server) exportMyData(c *echo.Context) error {
 		}
 	}
 	return z.Close()
+}
+
+// exportJSON maps a part of the export to what the file holds.
+func exportJSON(v any) any {
+	if apps, ok := v.([]mydata.Application); ok {
+		return mapList(apps, toExportApplicationDTO)
+	}
+	return v
+}
+
+// exportApplicationDTO is one application in applications.json. The part
+// and the surveys keep the key names the file has always had (Go's).
+type exportApplicationDTO struct {
+	ApplNo    int64                      `json:"applNo"`
+	School    string                     `json:"schoolCode"`
+	EnterYear int                        `json:"enterYear"`
+	Round     int                        `json:"recruitPartSeq"`
+	ApplID    string                     `json:"applId"`
+	Status    string                     `json:"status"`
+	Name      string                     `json:"applicantName"`
+	CreatedAt time.Time                  `json:"createdAt"`
+	UpdatedAt time.Time                  `json:"updatedAt"`
+	Part      exportPartDTO              `json:"part"`
+	Consents  []exportAcceptanceDTO      `json:"consents"`
+	Steps     exportStepsDTO             `json:"steps"`
+	Surveys   map[string]exportSurveyDTO `json:"surveys"`
+	Documents []exportDocumentDTO        `json:"documents"`
+}
+
+type exportPartDTO struct {
+	ApplPartNo          int64  `json:"ApplPartNo"`
+	MajorCode           string `json:"MajorCode"`
+	IsMaster            bool   `json:"IsMaster"`
+	IsGeneralType       bool   `json:"IsGeneralType"`
+	StayTypeCode        string `json:"StayTypeCode"`
+	CategoryCode        string `json:"CategoryCode"`
+	RemkKor             string `json:"RemkKor"`
+	RemkEng             string `json:"RemkEng"`
+	AddCertificateCount int    `json:"AddCertificateCount"`
+}
+
+type exportAcceptanceDTO struct {
+	Code    string    `json:"code"`
+	Version string    `json:"version"`
+	At      time.Time `json:"at"`
+}
+
+// exportStepsDTO are the saved steps, in the order of their names.
+type exportStepsDTO struct {
+	Academic     []academicRecordDTO `json:"academic"`
+	Basis        *applicantInfoDTO   `json:"basis,omitempty"`
+	Careers      []careerDTO         `json:"careers"`
+	Certificates []certificateDTO    `json:"certificates"`
+	Essays       []essayAnswerDTO    `json:"essays"`
+	Languages    []languageEntryDTO  `json:"languages"`
+}
+
+type exportSurveyDTO struct {
+	Answers     []surveyAnswerDTO `json:"Answers"`
+	Alumni      bool              `json:"Alumni"`
+	ContactCode string            `json:"ContactCode"`
+}
+
+type exportDocumentDTO struct {
+	ItemCode   string    `json:"itemCode"`
+	Slot       int       `json:"slot"`
+	FileName   string    `json:"fileName"`
+	Size       int64     `json:"size"`
+	UploadedAt time.Time `json:"uploadedAt"`
+	Path       string    `json:"path"`
+}
+
+func toExportApplicationDTO(a mydata.Application) exportApplicationDTO {
+	p, st := a.Part, a.Steps
+	out := exportApplicationDTO{ApplNo: a.ApplNo, School: a.School, EnterYear: a.EnterYear, Round: a.Round, ApplID: a.ApplID,
+		Status: a.Status, Name: a.Name, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt,
+		Part: exportPartDTO{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, IsGeneralType: p.IsGeneralType,
+			StayTypeCode: p.StayTypeCode, CategoryCode: p.CategoryCode, RemkKor: p.RemkKor, RemkEng: p.RemkEng,
+			AddCertificateCount: p.AddCertificateCount},
+		Consents: mapList(a.Consents, func(c school.Acceptance) exportAcceptanceDTO {
+			return exportAcceptanceDTO{Code: c.Code, Version: c.Version, At: c.At}
+		}),
+		Steps: exportStepsDTO{Academic: mapList(st.Academic, toAcademicRecordDTO), Careers: mapList(st.Careers, toCareerDTO),
+			Certificates: mapList(st.Certificates, toCertificateDTO), Essays: mapList(st.Essays, toEssayAnswerDTO),
+			Languages: mapList(st.Languages, toLanguageEntryDTO)},
+		Documents: mapList(a.Documents, func(d mydata.ExportedDocument) exportDocumentDTO {
+			return exportDocumentDTO{ItemCode: d.ItemCode, Slot: d.Slot, FileName: d.FileName, Size: d.Size,
+				UploadedAt: d.UploadedAt, Path: d.Path}
+		}),
+	}
+	if st.Basis != nil {
+		b := toApplicantInfoDTO(*st.Basis)
+		out.Steps.Basis = &b
+	}
+	if a.Surveys != nil {
+		out.Surveys = make(map[string]exportSurveyDTO, len(a.Surveys))
+		for stage, d := range a.Surveys {
+			out.Surveys[stage] = exportSurveyDTO{Answers: mapList(d.Answers, toSurveyAnswerDTO), Alumni: d.Alumni, ContactCode: d.ContactCode}
+		}
+	}
+	return out
 }

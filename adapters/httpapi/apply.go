@@ -241,7 +241,7 @@ type partChoiceDTO struct {
 }
 
 type surveyAnswersDTO struct {
-	Answers []application.SurveyAnswer `json:"answers"`
+	Answers []surveyAnswerDTO `json:"answers"`
 }
 
 type partRequestDTO struct {
@@ -259,33 +259,33 @@ type acceptanceDTO struct {
 
 // partDTO is the application-part response of spec section 3.
 type partDTO struct {
-	ID                      int64                      `json:"id"`
-	ApplNo                  int64                      `json:"applNo"`
-	Status                  string                     `json:"status"`
-	ReviewStatus            *string                    `json:"reviewStatus"`
-	IsApplReviewing         bool                       `json:"isApplReviewing"`
-	PartSchoolCode          string                     `json:"partSchoolCode"`
-	PartEnterYear           int                        `json:"partEnterYear"`
-	PartRecruitPartSeq      int                        `json:"partRecruitPartSeq"`
-	SchoolKorName           string                     `json:"schoolKorName"`
-	SchoolEngName           string                     `json:"schoolEngName"`
-	Steps                   []string                   `json:"steps"`
-	SavedSteps              []string                   `json:"savedSteps"`
-	NextStep                *string                    `json:"nextStep"`
-	ApplPartNo              int64                      `json:"applPartNo"`
-	PartMajorCode           string                     `json:"partMajorCode"`
-	PartMajorKorName        string                     `json:"partMajorKorName"`
-	PartMajorEngName        string                     `json:"partMajorEngName"`
-	PartIsMaster            bool                       `json:"partIsMaster"`
-	PartIsGeneralType       bool                       `json:"partIsGeneralType"`
-	PartStayTypeCode        string                     `json:"partStayTypeCode"`
-	PartCategoryCode        string                     `json:"partCategoryCode"`
-	PartDetailRemkKor       string                     `json:"partDetailRemkKor"`
-	PartDetailRemkEng       string                     `json:"partDetailRemkEng"`
-	PartAddCertificateCount int                        `json:"partAddCertificateCount"`
-	VideoEssay              bool                       `json:"videoEssay"`
-	Consents                []acceptanceDTO            `json:"consents"`
-	SurveyAnswers           []application.SurveyAnswer `json:"surveyAnswers"`
+	ID                      int64             `json:"id"`
+	ApplNo                  int64             `json:"applNo"`
+	Status                  string            `json:"status"`
+	ReviewStatus            *string           `json:"reviewStatus"`
+	IsApplReviewing         bool              `json:"isApplReviewing"`
+	PartSchoolCode          string            `json:"partSchoolCode"`
+	PartEnterYear           int               `json:"partEnterYear"`
+	PartRecruitPartSeq      int               `json:"partRecruitPartSeq"`
+	SchoolKorName           string            `json:"schoolKorName"`
+	SchoolEngName           string            `json:"schoolEngName"`
+	Steps                   []string          `json:"steps"`
+	SavedSteps              []string          `json:"savedSteps"`
+	NextStep                *string           `json:"nextStep"`
+	ApplPartNo              int64             `json:"applPartNo"`
+	PartMajorCode           string            `json:"partMajorCode"`
+	PartMajorKorName        string            `json:"partMajorKorName"`
+	PartMajorEngName        string            `json:"partMajorEngName"`
+	PartIsMaster            bool              `json:"partIsMaster"`
+	PartIsGeneralType       bool              `json:"partIsGeneralType"`
+	PartStayTypeCode        string            `json:"partStayTypeCode"`
+	PartCategoryCode        string            `json:"partCategoryCode"`
+	PartDetailRemkKor       string            `json:"partDetailRemkKor"`
+	PartDetailRemkEng       string            `json:"partDetailRemkEng"`
+	PartAddCertificateCount int               `json:"partAddCertificateCount"`
+	VideoEssay              bool              `json:"videoEssay"`
+	Consents                []acceptanceDTO   `json:"consents"`
+	SurveyAnswers           []surveyAnswerDTO `json:"surveyAnswers"`
 }
 
 func toPart(v application.PartView) partDTO {
@@ -303,7 +303,7 @@ func toPart(v application.PartView) partDTO {
 		PartMajorEngName: r.Offer.MajorEngName, PartIsMaster: r.Part.IsMaster, PartIsGeneralType: r.Part.IsGeneralType,
 		PartStayTypeCode: r.Part.StayTypeCode, PartCategoryCode: r.Part.CategoryCode, PartDetailRemkKor: r.Part.RemkKor,
 		PartDetailRemkEng: r.Part.RemkEng, PartAddCertificateCount: r.Part.AddCertificateCount, VideoEssay: r.Offer.VideoEssay,
-		Consents: cons, SurveyAnswers: v.Survey.Answers,
+		Consents: cons, SurveyAnswers: mapList(v.Survey.Answers, toSurveyAnswerDTO),
 	}
 }
 
@@ -327,7 +327,7 @@ func (h *applyHandlers) savePart(c *echo.Context) error {
 		})
 	}
 	if in.SurveyRequest != nil {
-		req.Survey = &application.SurveyData{Answers: in.SurveyRequest.Answers}
+		req.Survey = &application.SurveyData{Answers: mapList(in.SurveyRequest.Answers, surveyAnswerDTO.toCore)}
 	}
 	v, created, err := h.svc.SavePart(c.Request().Context(), principal(c), req)
 	if err != nil {
@@ -368,7 +368,7 @@ func (h *applyHandlers) part(c *echo.Context) error {
 // ---- steps ----
 
 type basisBody struct {
-	ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
+	ApplicantInfo applicantInfoDTO `json:"applicantInfo"`
 }
 
 func normalInfo(a form.ApplicantInfo) form.ApplicantInfo {
@@ -393,10 +393,10 @@ func (h *applyHandlers) basis(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
-		Sections      sectionsDTO        `json:"sections"`
-		Draft         *draftDTO          `json:"draft"`
-	}{toRecord(v.Record), normalInfo(v.Data), v.Record.InfoSections(), toDraft(v.Draft)})
+		ApplicantInfo applicantInfoDTO `json:"applicantInfo"`
+		Sections      sectionsDTO      `json:"sections"`
+		Draft         *draftDTO        `json:"draft"`
+	}{toRecord(v.Record), toApplicantInfoDTO(normalInfo(v.Data)), toSectionsDTO(v.Record.InfoSections()), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveBasis(c *echo.Context) error {
@@ -408,19 +408,19 @@ func (h *applyHandlers) saveBasis(c *echo.Context) error {
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	rec, a, err := h.svc.SaveInfo(c.Request().Context(), principal(c), n, in.ApplicantInfo)
+	rec, a, err := h.svc.SaveInfo(c.Request().Context(), principal(c), n, in.ApplicantInfo.toCore())
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		ApplicantInfo form.ApplicantInfo `json:"applicantInfo"`
-		Sections      sectionsDTO        `json:"sections"`
-	}{toRecord(rec), normalInfo(a), rec.InfoSections()})
+		ApplicantInfo applicantInfoDTO `json:"applicantInfo"`
+		Sections      sectionsDTO      `json:"sections"`
+	}{toRecord(rec), toApplicantInfoDTO(normalInfo(a)), toSectionsDTO(rec.InfoSections())})
 }
 
 type acadDTO struct {
-	form.AcademicRecord
+	academicRecordDTO
 	SchoolKorName string `json:"schoolKorName"`
 	SchoolEngName string `json:"schoolEngName"`
 }
@@ -437,7 +437,7 @@ func (h *applyHandlers) acad(c *echo.Context) error {
 	list := make([]acadDTO, len(v.Data))
 	for i, a := range v.Data {
 		u := v.Univs[a.SchoolCode]
-		list[i] = acadDTO{a, u.KorName, u.EngName}
+		list[i] = acadDTO{toAcademicRecordDTO(a), u.KorName, u.EngName}
 		if a.SchoolCode == school.SchoolOther {
 			list[i].SchoolKorName, list[i].SchoolEngName = a.SearchSchoolName, a.SearchSchoolName
 		}
@@ -456,18 +456,18 @@ func (h *applyHandlers) saveAcad(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		AcadList []form.AcademicRecord `json:"acadList"`
+		AcadList []academicRecordDTO `json:"acadList"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	rec, err := h.svc.SaveAcademic(c.Request().Context(), principal(c), n, in.AcadList)
+	rec, err := h.svc.SaveAcademic(c.Request().Context(), principal(c), n, mapList(in.AcadList, academicRecordDTO.toCore))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		AcadList []form.AcademicRecord `json:"acadList"`
+		AcadList []academicRecordDTO `json:"acadList"`
 	}{toRecord(rec), in.AcadList})
 }
 
@@ -483,10 +483,10 @@ func (h *applyHandlers) lang(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		PartLanguages []form.LanguageEntry `json:"partLanguages"`
-		LanguageExams []examDTO            `json:"languageExams"`
-		Draft         *draftDTO            `json:"draft"`
-	}{toRecord(v.Record), v.Data, examDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
+		PartLanguages []languageEntryDTO `json:"partLanguages"`
+		LanguageExams []examDTO          `json:"languageExams"`
+		Draft         *draftDTO          `json:"draft"`
+	}{toRecord(v.Record), mapList(v.Data, toLanguageEntryDTO), examDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
 }
 
 func newNodeID() string {
@@ -501,12 +501,12 @@ func (h *applyHandlers) saveLang(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		PartLanguages []form.LanguageEntry `json:"partLanguages"`
+		PartLanguages []languageEntryDTO `json:"partLanguages"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	rec, list, err := h.svc.SaveLanguages(c.Request().Context(), principal(c), n, in.PartLanguages, newNodeID)
+	rec, list, err := h.svc.SaveLanguages(c.Request().Context(), principal(c), n, mapList(in.PartLanguages, languageEntryDTO.toCore), newNodeID)
 	if err != nil {
 		return err
 	}
@@ -515,8 +515,8 @@ func (h *applyHandlers) saveLang(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		PartLanguages []form.LanguageEntry `json:"partLanguages"`
-	}{toRecord(rec), list})
+		PartLanguages []languageEntryDTO `json:"partLanguages"`
+	}{toRecord(rec), mapList(list, toLanguageEntryDTO)})
 }
 
 func (h *applyHandlers) career(c *echo.Context) error {
@@ -531,9 +531,9 @@ func (h *applyHandlers) career(c *echo.Context) error {
 	noStore(c)
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		CareerList []form.Career `json:"careerList"`
-		Draft      *draftDTO     `json:"draft"`
-	}{toRecord(v.Record), v.Data, toDraft(v.Draft)})
+		CareerList []careerDTO `json:"careerList"`
+		Draft      *draftDTO   `json:"draft"`
+	}{toRecord(v.Record), mapList(v.Data, toCareerDTO), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveCareer(c *echo.Context) error {
@@ -542,27 +542,27 @@ func (h *applyHandlers) saveCareer(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		CareerList []form.Career `json:"careerList"`
+		CareerList []careerDTO `json:"careerList"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	if in.CareerList == nil {
-		in.CareerList = []form.Career{}
+		in.CareerList = []careerDTO{}
 	}
-	rec, err := h.svc.SaveCareers(c.Request().Context(), principal(c), n, in.CareerList)
+	rec, err := h.svc.SaveCareers(c.Request().Context(), principal(c), n, mapList(in.CareerList, careerDTO.toCore))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, struct {
 		recordDTO
-		CareerList []form.Career `json:"careerList"`
+		CareerList []careerDTO `json:"careerList"`
 	}{toRecord(rec), in.CareerList})
 }
 
 type addInfoBody struct {
-	CertificateList []form.Certificate `json:"certificateList"`
-	Essays          []form.Essay       `json:"essays"`
+	CertificateList []certificateDTO `json:"certificateList"`
+	Essays          []essayAnswerDTO `json:"essays"`
 }
 
 func (h *applyHandlers) addInfo(c *echo.Context) error {
@@ -580,7 +580,7 @@ func (h *applyHandlers) addInfo(c *echo.Context) error {
 		addInfoBody
 		EssayQuestions []essayDTO `json:"essayQuestions"`
 		Draft          *draftDTO  `json:"draft"`
-	}{toRecord(v.Record), addInfoBody{v.Data.Certificates, v.Data.Essays}, essayDTOs(v.Record.Round.Essays), toDraft(v.Draft)})
+	}{toRecord(v.Record), addInfoBody{mapList(v.Data.Certificates, toCertificateDTO), mapList(v.Data.Essays, toEssayAnswerDTO)}, essayDTOs(v.Record.Round.Essays), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
@@ -593,12 +593,13 @@ func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
 		return err
 	}
 	if in.CertificateList == nil {
-		in.CertificateList = []form.Certificate{}
+		in.CertificateList = []certificateDTO{}
 	}
 	if in.Essays == nil {
-		in.Essays = []form.Essay{}
+		in.Essays = []essayAnswerDTO{}
 	}
-	rec, err := h.svc.SaveAdditionalInfo(c.Request().Context(), principal(c), n, application.AddInfo{Certificates: in.CertificateList, Essays: in.Essays})
+	rec, err := h.svc.SaveAdditionalInfo(c.Request().Context(), principal(c), n, application.AddInfo{Certificates: mapList(in.CertificateList, certificateDTO.toCore),
+		Essays: mapList(in.Essays, essayAnswerDTO.toCore)})
 	if err != nil {
 		return err
 	}
@@ -609,9 +610,9 @@ func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
 }
 
 type surveyBody struct {
-	Answers     []application.SurveyAnswer `json:"answers"`
-	Alumni      bool                       `json:"alumni"`
-	ContactCode string                     `json:"contactCode"`
+	Answers     []surveyAnswerDTO `json:"answers"`
+	Alumni      bool              `json:"alumni"`
+	ContactCode string            `json:"contactCode"`
 }
 
 func (h *applyHandlers) survey(c *echo.Context) error {
@@ -629,7 +630,7 @@ func (h *applyHandlers) survey(c *echo.Context) error {
 		Questions []questionDTO `json:"questions"`
 		surveyBody
 		Draft *draftDTO `json:"draft"`
-	}{toRecord(v.Record), questionDTOs(v.Questions), surveyBody{v.Data.Answers, v.Data.Alumni, v.Data.ContactCode}, toDraft(v.Draft)})
+	}{toRecord(v.Record), questionDTOs(v.Questions), surveyBody{mapList(v.Data.Answers, toSurveyAnswerDTO), v.Data.Alumni, v.Data.ContactCode}, toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveSurvey(c *echo.Context) error {
@@ -641,10 +642,10 @@ func (h *applyHandlers) saveSurvey(c *echo.Context) error {
 		return err
 	}
 	if in.Answers == nil {
-		in.Answers = []application.SurveyAnswer{}
+		in.Answers = []surveyAnswerDTO{}
 	}
 	rec, err := h.svc.SaveSurvey(c.Request().Context(), principal(c), in.ApplNo,
-		application.SurveyData{Answers: in.Answers, Alumni: in.Alumni, ContactCode: in.ContactCode})
+		application.SurveyData{Answers: mapList(in.Answers, surveyAnswerDTO.toCore), Alumni: in.Alumni, ContactCode: in.ContactCode})
 	if err != nil {
 		return err
 	}

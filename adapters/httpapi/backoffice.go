@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,20 +141,20 @@ type consentDTO struct {
 
 type staffViewDTO struct {
 	recordDTO
-	Email         string                `json:"email"`
-	ApplicantInfo *form.ApplicantInfo   `json:"applicantInfo"`
-	AcadList      []form.AcademicRecord `json:"acadList"`
-	LangList      []form.LanguageEntry  `json:"langList"`
-	CareerList    []form.Career         `json:"careerList"`
-	CertList      []form.Certificate    `json:"certificateList"`
-	EssayList     []form.Essay          `json:"essayList"`
-	Consents      []consentDTO          `json:"consents"`
-	Money         staffMoneyDTO         `json:"money"`
-	MayReveal     bool                  `json:"mayReveal"`
-	MayCorrect    bool                  `json:"mayCorrect"`
-	MayReview     bool                  `json:"mayReview"`
-	MayPayInfo    bool                  `json:"mayPayInfo"`
-	MayLetters    bool                  `json:"mayLetters"`
+	Email         string              `json:"email"`
+	ApplicantInfo *applicantInfoDTO   `json:"applicantInfo"`
+	AcadList      []academicRecordDTO `json:"acadList"`
+	LangList      []languageEntryDTO  `json:"langList"`
+	CareerList    []careerDTO         `json:"careerList"`
+	CertList      []certificateDTO    `json:"certificateList"`
+	EssayList     []essayAnswerDTO    `json:"essayList"`
+	Consents      []consentDTO        `json:"consents"`
+	Money         staffMoneyDTO       `json:"money"`
+	MayReveal     bool                `json:"mayReveal"`
+	MayCorrect    bool                `json:"mayCorrect"`
+	MayReview     bool                `json:"mayReview"`
+	MayPayInfo    bool                `json:"mayPayInfo"`
+	MayLetters    bool                `json:"mayLetters"`
 }
 
 func toConsents(list []school.Acceptance) []consentDTO {
@@ -172,11 +174,12 @@ func (h *backofficeHandlers) application(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := staffViewDTO{recordDTO: toRecord(v.Record), Email: v.Email, AcadList: v.Academic, LangList: v.Languages,
-		CareerList: v.Careers, CertList: v.Certs, EssayList: v.Essays, Consents: toConsents(v.Consents), Money: toStaffMoney(v.Money),
+	out := staffViewDTO{recordDTO: toRecord(v.Record), Email: v.Email, AcadList: mapList(v.Academic, toAcademicRecordDTO),
+		LangList: mapList(v.Languages, toLanguageEntryDTO), CareerList: mapList(v.Careers, toCareerDTO),
+		CertList: mapList(v.Certs, toCertificateDTO), EssayList: mapList(v.Essays, toEssayAnswerDTO), Consents: toConsents(v.Consents), Money: toStaffMoney(v.Money),
 		MayReveal: v.MayReveal, MayCorrect: v.MayCorrect, MayReview: v.MayReview, MayPayInfo: v.MayPayInfo, MayLetters: v.MayLetters}
 	if v.HasInfo {
-		info := normalInfo(v.Info)
+		info := toApplicantInfoDTO(normalInfo(v.Info))
 		out.ApplicantInfo = &info
 	}
 	noStore(c)
@@ -210,6 +213,28 @@ type correctBody struct {
 	Reason  string                     `json:"reason"`
 }
 
+// infoChanges reads the changed fields of applicantInfo as the form sends
+// them. A name the form does not have is passed on for the service to
+// refuse; a value that does not read as its field is refused here.
+func (b correctBody) infoChanges() (form.InfoChanges, error) {
+	var d applicantInfoDTO
+	var out form.InfoChanges
+	for _, name := range slices.Sorted(maps.Keys(b.Changes)) {
+		out.Names = append(out.Names, name)
+		if !form.IsInfoField(name) {
+			continue
+		}
+		one, _ := json.Marshal(map[string]json.RawMessage{name: b.Changes[name]})
+		if err := json.Unmarshal(one, &d); err != nil {
+			var f apperr.Fields
+			f.Add("changes", application.CodeFieldUnknown)
+			return out, f.Err()
+		}
+	}
+	out.Values = d.toCore()
+	return out, nil
+}
+
 func (h *backofficeHandlers) correct(c *echo.Context) error {
 	n, err := applNo(c)
 	if err != nil {
@@ -219,7 +244,11 @@ func (h *backofficeHandlers) correct(c *echo.Context) error {
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	out, err := h.apps.CorrectInfo(c.Request().Context(), principal(c), n, application.Correction{Changes: in.Changes, Reason: in.Reason})
+	changes, err := in.infoChanges()
+	if err != nil {
+		return err
+	}
+	out, err := h.apps.CorrectInfo(c.Request().Context(), principal(c), n, application.Correction{Changes: changes, Reason: in.Reason})
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,14 @@ func (s *Server) mountDocuments(g Groups) {
 
 // ---- DTOs ----
 
+// uploadRequestDTO is the "request" part of an upload: where the file goes
+// (document.UploadRequest).
+type uploadRequestDTO struct {
+	ItemCode string `json:"itemCode"`
+	Seq      int    `json:"seq"`
+	FileName string `json:"fileName"` // optional: overrides the multipart file name
+}
+
 type docDTO struct {
 	Code       string           `json:"code"`
 	KorName    string           `json:"korName"`
@@ -218,7 +226,7 @@ func (h *documentHandlers) upload(c *echo.Context) error {
 		}
 		switch part.FormName() {
 		case "request":
-			var r document.UploadRequest
+			var r uploadRequestDTO
 			b, err := io.ReadAll(io.LimitReader(part, 64<<10))
 			if err != nil {
 				return malformed(err)
@@ -229,7 +237,7 @@ func (h *documentHandlers) upload(c *echo.Context) error {
 			if err := json.Unmarshal(b, &r); err != nil {
 				return malformed(err)
 			}
-			req = &r
+			req = &document.UploadRequest{ItemCode: r.ItemCode, Seq: r.Seq, FileName: r.FileName}
 		case "file":
 			if req == nil {
 				return malformed(errors.New("the request part must come before the file part"))

@@ -13,7 +13,21 @@ import (
 
 // sectionsDTO are the groups of applicantInfo shown for each origin of the
 // nationality (none chosen, Korean, foreign), from core's one rule.
-type sectionsDTO map[form.Origin]form.SectionSet
+type sectionsDTO map[form.Origin][]sectionDTO
+
+// sectionDTO is one group shown to the applicant.
+type sectionDTO struct {
+	Code     string `json:"code"`
+	Required bool   `json:"required"`
+}
+
+func toSectionsDTO(m map[form.Origin]form.SectionSet) sectionsDTO {
+	out := make(sectionsDTO, len(m))
+	for o, set := range m {
+		out[o] = mapList(set, func(s form.Section) sectionDTO { return sectionDTO{Code: s.Code, Required: s.Required} })
+	}
+	return out
+}
 
 // formRulesDTO are the form's fixed values the SPA needs, taken from core
 // so the client keeps no copy of a server rule (docs/api-apply.md).

@@ -9,7 +9,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/window"
@@ -85,38 +84,42 @@ func day(f *apperr.Fields, field, s string, end bool) time.Time {
 
 // staffAttemptDTO is one row of pay/info.
 type staffAttemptDTO struct {
-	ID              string                  `json:"id"` // paymentId
-	ApplNo          int64                   `json:"applNo"`
-	ApplID          string                  `json:"applId"`
-	ApplicantName   string                  `json:"applicantName"`
-	UserID          string                  `json:"userId"`
-	SchoolCode      string                  `json:"schoolCode"`
-	EnterYear       int                     `json:"enterYear"`
-	RecruitPartSeq  int                     `json:"recruitPartSeq"`
-	AppStatus       string                  `json:"appStatus"`
-	Provider        payment.Provider        `json:"provider"`
-	ProviderOrderID string                  `json:"providerOrderId"`
-	TxID            string                  `json:"txId"`
-	PayType         payment.PayType         `json:"payType"`
-	Fee             money.Money             `json:"fee"`
-	Surcharge       money.Money             `json:"surcharge"`
-	Total           money.Money             `json:"total"`
-	Paid            money.Money             `json:"paid"`
-	Refunded        money.Money             `json:"refunded"`
-	Remaining       money.Money             `json:"remaining"`
-	Result          payment.Result          `json:"result"`
-	FailReason      string                  `json:"failReason"`
-	Vbank           *payment.VirtualAccount `json:"vbank,omitempty"`
-	CreatedAt       time.Time               `json:"createdAt"`
-	PaidAt          *time.Time              `json:"paidAt"`
+	ID              string           `json:"id"` // paymentId
+	ApplNo          int64            `json:"applNo"`
+	ApplID          string           `json:"applId"`
+	ApplicantName   string           `json:"applicantName"`
+	UserID          string           `json:"userId"`
+	SchoolCode      string           `json:"schoolCode"`
+	EnterYear       int              `json:"enterYear"`
+	RecruitPartSeq  int              `json:"recruitPartSeq"`
+	AppStatus       string           `json:"appStatus"`
+	Provider        payment.Provider `json:"provider"`
+	ProviderOrderID string           `json:"providerOrderId"`
+	TxID            string           `json:"txId"`
+	PayType         payment.PayType  `json:"payType"`
+	Fee             amountDTO        `json:"fee"`
+	Surcharge       amountDTO        `json:"surcharge"`
+	Total           amountDTO        `json:"total"`
+	Paid            amountDTO        `json:"paid"`
+	Refunded        amountDTO        `json:"refunded"`
+	Remaining       amountDTO        `json:"remaining"`
+	Result          payment.Result   `json:"result"`
+	FailReason      string           `json:"failReason"`
+	Vbank           *vbankDTO        `json:"vbank,omitempty"`
+	CreatedAt       time.Time        `json:"createdAt"`
+	PaidAt          *time.Time       `json:"paidAt"`
 }
 
 func toStaffAttemptDTO(r payment.AttemptRow) staffAttemptDTO {
 	d := staffAttemptDTO{ID: r.PaymentID(), ApplNo: r.ApplNo(), ApplID: r.ApplID, ApplicantName: r.ApplicantName, UserID: r.UserID(),
 		SchoolCode: r.SchoolCode(), EnterYear: r.Round.EnterYear, RecruitPartSeq: r.Round.RecruitPartSeq, AppStatus: r.AppStatus,
 		Provider: r.Provider(), ProviderOrderID: r.ProviderOrderID(), TxID: r.TxID(), PayType: payment.Booked(r.Provider(), r.Quote().PayType),
-		Fee: r.Quote().Fee, Surcharge: r.Quote().Surcharge, Total: r.Quote().Total, Paid: r.Paid(), Refunded: r.Refunded(),
-		Remaining: r.Remaining(), Result: r.Result(), FailReason: r.FailReason(), Vbank: r.Vbank(), CreatedAt: r.CreatedAt()}
+		Fee: amountOf(r.Quote().Fee), Surcharge: amountOf(r.Quote().Surcharge), Total: amountOf(r.Quote().Total), Paid: amountOf(r.Paid()),
+		Refunded: amountOf(r.Refunded()), Remaining: amountOf(r.Remaining()), Result: r.Result(), FailReason: r.FailReason(),
+		CreatedAt: r.CreatedAt()}
+	if v := r.Vbank(); v != nil {
+		d.Vbank = &vbankDTO{Bank: v.Bank, AccountNo: v.AccountNo, Holder: v.Holder, Due: v.Due}
+	}
 	if !r.PaidAt().IsZero() {
 		t := r.PaidAt()
 		d.PaidAt = &t
@@ -183,23 +186,23 @@ func toPayRecordDTO(r payment.Record) payRecordDTO {
 }
 
 type payCancelDTO struct {
-	ID               string                 `json:"id"`
-	PaymentID        string                 `json:"paymentId"`
-	ApplNo           int64                  `json:"applNo"`
-	SchoolCode       string                 `json:"schoolCode"`
-	Provider         payment.Provider       `json:"provider"`
-	PayType          payment.PayType        `json:"payType"`
-	CancelType       payment.CancelType     `json:"cancelType"`
-	Amount           money.Money            `json:"amount"`
-	Reason           string                 `json:"reason"`
-	RefundAccount    *payment.RefundAccount `json:"refundAccount"`
-	By               string                 `json:"by"`
-	At               time.Time              `json:"at"`
-	ProviderCancelID string                 `json:"providerCancelId"`
-	Answer           string                 `json:"answer"`
-	Pending          bool                   `json:"pending"`
-	SettledAt        *time.Time             `json:"settledAt"`
-	OverdueAt        *time.Time             `json:"overdueAt"`
+	ID               string             `json:"id"`
+	PaymentID        string             `json:"paymentId"`
+	ApplNo           int64              `json:"applNo"`
+	SchoolCode       string             `json:"schoolCode"`
+	Provider         payment.Provider   `json:"provider"`
+	PayType          payment.PayType    `json:"payType"`
+	CancelType       payment.CancelType `json:"cancelType"`
+	Amount           amountDTO          `json:"amount"`
+	Reason           string             `json:"reason"`
+	RefundAccount    *refundAccountDTO  `json:"refundAccount"`
+	By               string             `json:"by"`
+	At               time.Time          `json:"at"`
+	ProviderCancelID string             `json:"providerCancelId"`
+	Answer           string             `json:"answer"`
+	Pending          bool               `json:"pending"`
+	SettledAt        *time.Time         `json:"settledAt"`
+	OverdueAt        *time.Time         `json:"overdueAt"`
 }
 
 func optTime(t time.Time) *time.Time {
@@ -211,7 +214,7 @@ func optTime(t time.Time) *time.Time {
 
 func toPayCancelDTO(x payment.Cancellation) payCancelDTO {
 	return payCancelDTO{ID: x.ID, PaymentID: x.PaymentID, ApplNo: x.ApplNo, SchoolCode: x.SchoolCode, Provider: x.Provider, PayType: payment.Booked(x.Provider, x.PayType),
-		CancelType: x.Type, Amount: x.Amount, Reason: x.Reason, RefundAccount: x.Refund, By: x.By, At: x.At,
+		CancelType: x.Type, Amount: amountOf(x.Amount), Reason: x.Reason, RefundAccount: accountDTO(x.Refund), By: x.By, At: x.At,
 		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending, SettledAt: optTime(x.SettledAt), OverdueAt: optTime(x.OverdueAt)}
 }
 
@@ -247,13 +250,26 @@ func (h *moneyHandlers) showInfo(c *echo.Context, info payment.Info, status int)
 	return c.JSON(status, d)
 }
 
+// cancelInputDTO is a staff cancellation (payment.CancelInput).
+type cancelInputDTO struct {
+	Type            string            `json:"cancelType"`
+	Amount          string            `json:"amount"`
+	Reason          string            `json:"reason"`
+	Refund          *refundAccountDTO `json:"refundAccount"`
+	ApplicantReason string            `json:"applicantReason"`
+}
+
+func (d cancelInputDTO) toCore() payment.CancelInput {
+	return payment.CancelInput{Type: d.Type, Amount: d.Amount, Reason: d.Reason, Refund: d.Refund.core(), ApplicantReason: d.ApplicantReason}
+}
+
 func (h *moneyHandlers) cancel(c *echo.Context) error {
-	var in payment.CancelInput
+	var in cancelInputDTO
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	ctx, p := c.Request().Context(), principal(c)
-	if _, err := h.svc.Cancel(ctx, p, c.Param("paymentId"), in); err != nil {
+	if _, err := h.svc.Cancel(ctx, p, c.Param("paymentId"), in.toCore()); err != nil {
 		return err
 	}
 	info, err := h.svc.AttemptInfo(ctx, p, c.Param("paymentId"))
@@ -280,12 +296,12 @@ func (h *moneyHandlers) manual(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in payment.ManualInput
+	var in manualInputDTO
 	if err := bind(c, &in); err != nil {
 		return err
 	}
 	ctx, p := c.Request().Context(), principal(c)
-	att, err := h.svc.ManualPay(ctx, p, n, in)
+	att, err := h.svc.ManualPay(ctx, p, n, payment.ManualInput{Method: in.Method, Reason: in.Reason, Evidence: in.Evidence, Locale: in.Locale})
 	if err != nil {
 		return err
 	}
@@ -294,6 +310,15 @@ func (h *moneyHandlers) manual(c *echo.Context) error {
 		return err
 	}
 	return h.showInfo(c, info, http.StatusCreated)
+}
+
+// manualInputDTO records a payment made outside the gateways
+// (payment.ManualInput).
+type manualInputDTO struct {
+	Method   string `json:"method"`
+	Reason   string `json:"reason"`
+	Evidence string `json:"evidence"`
+	Locale   string `json:"locale"`
 }
 
 // period reads the from/to filter or query of a period page.
@@ -317,8 +342,8 @@ type payDiffDTO struct {
 	staffAttemptDTO
 	Kind   payment.DiffKind     `json:"kind"`
 	Remote payment.RemoteStatus `json:"remote"`
-	Ours   money.Money          `json:"ours"`
-	Theirs money.Money          `json:"theirs"`
+	Ours   amountDTO            `json:"ours"`
+	Theirs amountDTO            `json:"theirs"`
 	Detail string               `json:"detail"`
 }
 
@@ -342,7 +367,7 @@ func (h *moneyHandlers) check(c *echo.Context) error {
 	out := []payDiffDTO{}
 	for _, d := range diffs[min(lp.Offset, total):end] {
 		out = append(out, payDiffDTO{ID: d.Attempt.PaymentID(), staffAttemptDTO: toStaffAttemptDTO(d.Attempt), Kind: d.Kind, Remote: d.Remote,
-			Ours: d.Ours, Theirs: d.Theirs, Detail: d.Detail})
+			Ours: amountOf(d.Ours), Theirs: amountOf(d.Theirs), Detail: d.Detail})
 	}
 	noStore(c)
 	contentRange(c, "pay/check", lp.Offset, len(out), total)

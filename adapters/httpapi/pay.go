@@ -86,6 +86,15 @@ func moneyOf(m money.Money) moneyDTO {
 	return moneyDTO{Amount: m.Amount(), Currency: m.Currency(), Text: payment.Grouped(m)}
 }
 
+// amountDTO is an amount as the staff's money pages read it: minor units
+// and currency, without the text.
+type amountDTO struct {
+	Amount   int64          `json:"amount"`
+	Currency money.Currency `json:"currency"`
+}
+
+func amountOf(m money.Money) amountDTO { return amountDTO{Amount: m.Amount(), Currency: m.Currency()} }
+
 type optionDTO struct {
 	PayType   payment.PayType  `json:"payType"`
 	Provider  payment.Provider `json:"provider"`
@@ -180,13 +189,46 @@ func (h *payHandlers) quote(c *echo.Context) error {
 	return c.JSON(http.StatusOK, d)
 }
 
+// checkoutDTO is what the pay page needs to open the provider's window
+// (payment.Checkout).
 type checkoutDTO struct {
-	payment.Checkout
-	Amount moneyDTO `json:"amount"`
+	Provider        payment.Provider  `json:"provider"`
+	PaymentID       string            `json:"paymentId"`
+	ProviderOrderID string            `json:"providerOrderId,omitempty"`
+	OrderName       string            `json:"orderName"`
+	Channel         channelDTO        `json:"channel"`
+	PayMethod       string            `json:"payMethod,omitempty"`
+	ApproveURL      string            `json:"approveUrl,omitempty"`
+	Extra           map[string]string `json:"extra,omitempty"`
+	Amount          moneyDTO          `json:"amount"`
 	// Window is the provider's SDK call as the server computed it
 	// (PortOne.requestPayment's parameters); the page passes it on
 	// unchanged. Absent when the browser goes to approveUrl.
 	Window json.RawMessage `json:"window,omitempty"`
+}
+
+// channelDTO is the PortOne channel of the pay type.
+type channelDTO struct {
+	StoreID    string `json:"storeId,omitempty"`
+	ChannelKey string `json:"channelKey,omitempty"`
+}
+
+func toCheckoutDTO(co payment.Checkout) checkoutDTO {
+	return checkoutDTO{Provider: co.Provider, PaymentID: co.PaymentID, ProviderOrderID: co.ProviderOrderID, OrderName: co.OrderName,
+		Channel: channelDTO{StoreID: co.Channel.StoreID, ChannelKey: co.Channel.ChannelKey}, PayMethod: co.PayMethod,
+		ApproveURL: co.ApproveURL, Extra: co.Extra, Amount: moneyOf(co.Amount), Window: co.Window}
+}
+
+// startRequestDTO asks to start paying one way.
+type startRequestDTO struct {
+	PayType      string `json:"payType"`
+	ReplaceVbank bool   `json:"replaceVbank"`
+}
+
+// returnDTO is what the provider's window gave the page back.
+type returnDTO struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 func (h *payHandlers) start(c *echo.Context) error {
@@ -194,10 +236,11 @@ func (h *payHandlers) start(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req payment.StartRequest
-	if err := bind(c, &req); err != nil {
+	var in startRequestDTO
+	if err := bind(c, &in); err != nil {
 		return err
 	}
+	req := payment.StartRequest{PayType: in.PayType, ReplaceVbank: in.ReplaceVbank}
 	req.Locale = string(localeOf(c))
 	req.ReturnURL = h.publicURL + "/pay/mobile"
 	req.CancelURL = h.publicURL + "/pay/mobile?code=PAY_PROCESS_CANCELED"
@@ -206,17 +249,17 @@ func (h *payHandlers) start(c *echo.Context) error {
 		return err
 	}
 	noStore(c)
-	return c.JSON(http.StatusOK, checkoutDTO{Checkout: co, Amount: moneyOf(co.Amount), Window: co.Window})
+	return c.JSON(http.StatusOK, toCheckoutDTO(co))
 }
 
 func (h *payHandlers) confirm(c *echo.Context) error {
-	var ret payment.Return
+	var ret returnDTO
 	if c.Request().ContentLength != 0 {
 		if err := bind(c, &ret); err != nil {
 			return err
 		}
 	}
-	a, err := h.svc.Confirm(c.Request().Context(), principal(c), c.Param("paymentId"), ret)
+	a, err := h.svc.Confirm(c.Request().Context(), principal(c), c.Param("paymentId"), payment.Return{Code: ret.Code, Message: ret.Message})
 	if err != nil {
 		return err
 	}

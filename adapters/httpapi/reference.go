@@ -232,27 +232,46 @@ type rulesDTO struct {
 }
 
 type roundDTO struct {
-	SchoolCode     string               `json:"schoolCode"`
-	EnterYear      int                  `json:"enterYear"`
-	RecruitPartSeq int                  `json:"recruitPartSeq"`
-	KorName        string               `json:"korName"`
-	EngName        string               `json:"engName"`
-	SchoolKorName  string               `json:"schoolKorName"`
-	SchoolEngName  string               `json:"schoolEngName"`
-	Color          string               `json:"color"`
-	FeeKrw         int64                `json:"feeKrw"`
-	FeeUsd         int64                `json:"feeUsd"`
-	Steps          []string             `json:"steps"`
-	Windows        []windowDTO          `json:"windows"`
-	SubmitOpen     bool                 `json:"submitOpen"`
-	Parts          []partOfferDTO       `json:"parts,omitempty"`
-	Categories     []codeDTO            `json:"categories,omitempty"`
-	StayTypes      []codeDTO            `json:"stayTypes,omitempty"`
-	LanguageExams  []examDTO            `json:"languageExams,omitempty"`
-	Essays         []essayDTO           `json:"essays,omitempty"`
-	Consents       []school.ConsentItem `json:"consents,omitempty"`
-	PartSurvey     []questionDTO        `json:"partSurvey,omitempty"`
-	Rules          *rulesDTO            `json:"rules,omitempty"`
+	SchoolCode     string           `json:"schoolCode"`
+	EnterYear      int              `json:"enterYear"`
+	RecruitPartSeq int              `json:"recruitPartSeq"`
+	KorName        string           `json:"korName"`
+	EngName        string           `json:"engName"`
+	SchoolKorName  string           `json:"schoolKorName"`
+	SchoolEngName  string           `json:"schoolEngName"`
+	Color          string           `json:"color"`
+	FeeKrw         int64            `json:"feeKrw"`
+	FeeUsd         int64            `json:"feeUsd"`
+	Steps          []string         `json:"steps"`
+	Windows        []windowDTO      `json:"windows"`
+	SubmitOpen     bool             `json:"submitOpen"`
+	Parts          []partOfferDTO   `json:"parts,omitempty"`
+	Categories     []codeDTO        `json:"categories,omitempty"`
+	StayTypes      []codeDTO        `json:"stayTypes,omitempty"`
+	LanguageExams  []examDTO        `json:"languageExams,omitempty"`
+	Essays         []essayDTO       `json:"essays,omitempty"`
+	Consents       []consentItemDTO `json:"consents,omitempty"`
+	PartSurvey     []questionDTO    `json:"partSurvey,omitempty"`
+	Rules          *rulesDTO        `json:"rules,omitempty"`
+}
+
+// consentItemDTO is one consent text of a round, in one version
+// (school.ConsentItem).
+type consentItemDTO struct {
+	Code    string `json:"code"`
+	TitleKo string `json:"titleKo"`
+	TitleEn string `json:"titleEn"`
+	BodyKo  string `json:"bodyKo"`
+	BodyEn  string `json:"bodyEn"`
+	Version string `json:"version"` // yyyy-MM-dd
+}
+
+func toConsentItemDTO(c school.ConsentItem) consentItemDTO {
+	return consentItemDTO{Code: c.Code, TitleKo: c.TitleKo, TitleEn: c.TitleEn, BodyKo: c.BodyKo, BodyEn: c.BodyEn, Version: c.Version}
+}
+
+func (d consentItemDTO) toCore() school.ConsentItem {
+	return school.ConsentItem{Code: d.Code, TitleKo: d.TitleKo, TitleEn: d.TitleEn, BodyKo: d.BodyKo, BodyEn: d.BodyEn, Version: d.Version}
 }
 
 func timeText(t time.Time) string { return t.In(window.Seoul).Format(time.RFC3339) }
@@ -314,7 +333,7 @@ func (h *applyHandlers) roundBody(v application.RoundView, full bool) roundDTO {
 	}
 	d.Categories, d.StayTypes = codeDTOs(r.Categories), codeDTOs(r.StayTypes)
 	d.LanguageExams, d.Essays = examDTOs(r.LanguageExams), essayDTOs(r.Essays)
-	d.Consents = r.Rules.Consents
+	d.Consents = mapList(r.Rules.Consents, toConsentItemDTO)
 	d.PartSurvey = questionDTOs(r.PartSurvey)
 	reqs := []requirementDTO{}
 	for _, code := range school.DefaultVideoEssay().Requirements {

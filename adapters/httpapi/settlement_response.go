@@ -16,10 +16,10 @@ type settlementRowDTO struct {
 	Currency     money.Currency  `json:"currency"`
 	Payments     int             `json:"payments"`
 	Refunds      int             `json:"refunds"`
-	Paid         money.Money     `json:"paid"`
-	Refunded     money.Money     `json:"refunded"`
-	ProviderFees money.Money     `json:"providerFees"`
-	Net          money.Money     `json:"net"`
+	Paid         amountDTO       `json:"paid"`
+	Refunded     amountDTO       `json:"refunded"`
+	ProviderFees amountDTO       `json:"providerFees"`
+	Net          amountDTO       `json:"net"`
 	NoFeeRule    int             `json:"noFeeRule"`
 }
 
@@ -52,8 +52,8 @@ type settlementResponse struct {
 func toSettlementRows(rows []payment.MethodSummary) []settlementRowDTO {
 	out := make([]settlementRowDTO, len(rows))
 	for i, r := range rows {
-		out[i] = settlementRowDTO{PayType: r.PayType, Currency: r.Currency, Payments: r.Payments, Refunds: r.Refunds, Paid: r.Paid,
-			Refunded: r.Refunded, ProviderFees: r.ProviderFees, Net: r.Net, NoFeeRule: r.NoFeeRule}
+		out[i] = settlementRowDTO{PayType: r.PayType, Currency: r.Currency, Payments: r.Payments, Refunds: r.Refunds, Paid: amountOf(r.Paid),
+			Refunded: amountOf(r.Refunded), ProviderFees: amountOf(r.ProviderFees), Net: amountOf(r.Net), NoFeeRule: r.NoFeeRule}
 	}
 	return out
 }

@@ -29,6 +29,12 @@ func (s *Server) mountSubmission(g Groups) {
 	g.Public.POST("/exam-number/lookup", h.lookup)
 }
 
+// submitRequestDTO is POST /appl/submit: the consents shown again on the
+// submit page (item code -> version).
+type submitRequestDTO struct {
+	Consents map[string]string `json:"consents"`
+}
+
 type submitDTO struct {
 	recordDTO
 	Next string `json:"next"`
@@ -39,11 +45,11 @@ func (h *submissionHandlers) submit(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req submission.SubmitRequest
-	if err := bind(c, &req); err != nil {
+	var in submitRequestDTO
+	if err := bind(c, &in); err != nil {
 		return err
 	}
-	req.Locale = string(localeOf(c))
+	req := submission.SubmitRequest{Consents: in.Consents, Locale: string(localeOf(c))}
 	ctx := c.Request().Context()
 	out, err := h.svc.Submit(ctx, principal(c), n, req)
 	if err != nil {

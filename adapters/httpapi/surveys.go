@@ -12,7 +12,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/survey"
 )
@@ -305,12 +304,12 @@ func (h *surveyHandlers) answer(c *echo.Context) error {
 		return err
 	}
 	var in struct {
-		Answers []form.SurveyAnswer `json:"answers"`
+		Answers []formSurveyAnswerDTO `json:"answers"`
 	}
 	if err := bind(c, &in); err != nil {
 		return err
 	}
-	if err := h.svc.Answer(c.Request().Context(), principal(c), id, in.Answers); err != nil {
+	if err := h.svc.Answer(c.Request().Context(), principal(c), id, mapList(in.Answers, formSurveyAnswerDTO.toCore)); err != nil {
 		return err
 	}
 	return h.one(c)

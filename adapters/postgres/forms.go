@@ -209,13 +209,26 @@ func (s Forms) Info(ctx context.Context, applNo int64) (form.ApplicantInfo, bool
 	if a.ForeignerRegistrationNo, err = s.open(alien, "alien_no", applNo); err != nil {
 		return a, false, err
 	}
-	if err := json.Unmarshal(family, &a.FamilyList); err != nil {
+	var fam []familyRow
+	if err := json.Unmarshal(family, &fam); err != nil {
 		return a, false, fmt.Errorf("postgres: family: %w", err)
 	}
-	if a.FamilyList == nil {
-		a.FamilyList = []form.FamilyMember{}
+	a.FamilyList = make([]form.FamilyMember, len(fam))
+	for i, f := range fam {
+		a.FamilyList[i] = form.FamilyMember{Relation: f.Relation, Name: f.Name, Nationality: f.Nationality,
+			BirthDate: f.BirthDate, Occupation: f.Occupation, Phone: f.Phone}
 	}
 	return a, true, nil
+}
+
+// familyRow is one member of familyJSON.
+type familyRow struct {
+	Relation    string `json:"relation"`
+	Name        string `json:"name"`
+	Nationality string `json:"nationality"`
+	BirthDate   string `json:"birthDate"`
+	Occupation  string `json:"occupation"`
+	Phone       string `json:"phone"`
 }
 
 func (s Forms) seal(v, col string, applNo int64) any {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -21,20 +22,36 @@ var _ inquiry.Store = Inquiries{}
 var inquiryCols = []string{"inquiry_no", "user_id", "type", "title", "body", "school_code", "status", "file_name",
 	"file_stored", "file_size", "posts", "unread", "created_at", "updated_at"}
 
+// postJSON is one post of inquiry.posts. Its keys are the Go names core's
+// type had when the rows were first written, kept here so that renaming a
+// field of inquiry.Post never breaks a stored thread.
+type postJSON struct {
+	Staff  bool      `json:"Staff"`
+	Author string    `json:"Author"`
+	Body   string    `json:"Body"`
+	At     time.Time `json:"At"`
+}
+
 func scanInquiry(row pgx.Row) (inquiry.Inquiry, error) {
 	var q inquiry.Inquiry
 	var typ, st string
-	var posts []inquiry.Post
+	var posts []postJSON
 	err := row.Scan(&q.No, &q.UserID, &typ, &q.Title, &q.Body, &q.SchoolCode, &st, &q.File.Name, &q.File.Stored,
 		&q.File.Size, &posts, &q.Unread, &q.CreatedAt, &q.UpdatedAt)
-	q.Type, q.Status, q.Posts = inquiry.Type(typ), inquiry.Status(st), posts
+	q.Type, q.Status = inquiry.Type(typ), inquiry.Status(st)
+	if posts != nil {
+		q.Posts = make([]inquiry.Post, len(posts))
+		for i, p := range posts {
+			q.Posts[i] = inquiry.Post{Staff: p.Staff, Author: p.Author, Body: p.Body, At: p.At}
+		}
+	}
 	return q, err
 }
 
 func inquiryValues(q inquiry.Inquiry) map[string]any {
-	posts := q.Posts
-	if posts == nil {
-		posts = []inquiry.Post{}
+	posts := make([]postJSON, len(q.Posts))
+	for i, p := range q.Posts {
+		posts[i] = postJSON{Staff: p.Staff, Author: p.Author, Body: p.Body, At: p.At}
 	}
 	return map[string]any{"type": string(q.Type), "title": q.Title, "body": q.Body, "school_code": q.SchoolCode,
 		"status": string(q.Status), "file_name": q.File.Name, "file_stored": q.File.Stored, "file_size": q.File.Size,

@@ -48,8 +48,7 @@ func scanAttempt(row pgx.Row) (payment.Attempt, error) {
 	d.Payment.PayType, d.Payment.Expected, d.Payment.Result = d.Quote.PayType, d.Quote.Total, payment.Result(result)
 	d.Payment.Paid, d.Payment.Refunded = m(paid), m(refunded)
 	if len(vbank) > 0 {
-		d.Vbank = &payment.VirtualAccount{}
-		if err := json.Unmarshal(vbank, d.Vbank); err != nil {
+		if d.Vbank, err = unmarshalVbank(vbank); err != nil {
 			return payment.Attempt{}, fmt.Errorf("postgres: pay attempt vbank: %w", err)
 		}
 	}
@@ -87,8 +86,7 @@ func vbankJSON(d payment.AttemptData) (any, any) {
 	if d.Vbank == nil {
 		return nil, nil
 	}
-	b, _ := json.Marshal(d.Vbank)
-	return b, d.Vbank.Due
+	return marshalVbank(d.Vbank), d.Vbank.Due
 }
 
 func timeOrNil(t time.Time) any {
@@ -272,7 +270,7 @@ func (s PaySettings) Settings(ctx context.Context, k application.RoundKey) (paym
 	for _, t := range types {
 		set.PayTypes = append(set.PayTypes, payment.PayType(t))
 	}
-	if err := json.Unmarshal(channels, &set.Channels); err != nil {
+	if err := unmarshalChannels(channels, set.Channels); err != nil {
 		return payment.Settings{}, false, fmt.Errorf("postgres: pay setting channels: %w", err)
 	}
 	return set, true, nil
@@ -284,7 +282,7 @@ func (s PaySettings) PutSettings(ctx context.Context, school string, enterYear, 
 	for i, t := range set.PayTypes {
 		types[i] = string(t)
 	}
-	ch, err := json.Marshal(set.Channels)
+	ch, err := marshalChannels(set.Channels)
 	if err != nil || set.Channels == nil {
 		ch = []byte("{}")
 	}

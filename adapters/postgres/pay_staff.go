@@ -123,7 +123,7 @@ func (s PayStaff) ListAttempts(ctx context.Context, q payment.AttemptQuery) ([]p
 func (s PayStaff) AddCancel(ctx context.Context, c payment.Cancellation) error {
 	var acct any
 	if c.Refund != nil {
-		b, _ := json.Marshal(c.Refund)
+		b, _ := marshalRefundAccount(c.Refund)
 		acct = b
 	}
 	_, err := s.DB.exec(ctx, Builder.Insert("pay_cancel").Columns("id", "payment_id", "appl_no", "school_code", "provider", "pay_type",
@@ -220,8 +220,7 @@ func (s PayStaff) Cancels(ctx context.Context, q payment.CancelQuery) ([]payment
 		c.Provider, c.PayType, c.Type = payment.Provider(prov), payment.PayType(typ), payment.CancelType(ct)
 		c.Amount, _ = money.New(amount, money.Currency(cur))
 		if len(acct) > 0 {
-			c.Refund = &payment.RefundAccount{}
-			if err := json.Unmarshal(acct, c.Refund); err != nil {
+			if c.Refund, err = unmarshalRefundAccount(acct); err != nil {
 				return nil, 0, fmt.Errorf("postgres: pay cancel account: %w", err)
 			}
 		}
@@ -303,7 +302,7 @@ func (s PayStaff) Close(ctx context.Context, c payment.Closing) error {
 	if len(found) > 0 {
 		return apperr.Conflict(payment.CodePeriodClosed)
 	}
-	rows, err := json.Marshal(c.Rows)
+	rows, err := marshalClosingRows(c.Rows)
 	if err != nil {
 		return err
 	}
@@ -330,7 +329,8 @@ func (s PayStaff) Closings(ctx context.Context, school string, from, to time.Tim
 		if err := rows.Scan(&c.School, &c.From, &c.To, &body, &c.By, &c.At); err != nil {
 			return nil, fmt.Errorf("postgres: settlement closing: %w", err)
 		}
-		if err := json.Unmarshal(body, &c.Rows); err != nil {
+		var err error
+		if c.Rows, err = unmarshalClosingRows(body); err != nil {
 			return nil, fmt.Errorf("postgres: settlement closing rows: %w", err)
 		}
 		out = append(out, c)

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -51,8 +50,8 @@ func scanRefund(row pgx.Row) (refundrequest.Request, error) {
 		r.DecidedAt = *decided
 	}
 	if len(acct) > 0 {
-		r.Account = &payment.RefundAccount{}
-		if err := json.Unmarshal(acct, r.Account); err != nil {
+		var err error
+		if r.Account, err = unmarshalRefundAccount(acct); err != nil {
 			return refundrequest.Request{}, fmt.Errorf("postgres: refund account: %w", err)
 		}
 	}
@@ -86,7 +85,7 @@ func (s RefundRequests) Create(ctx context.Context, r refundrequest.Request) (re
 	row := r.Row()
 	var acct any
 	if row.Account != nil {
-		b, err := json.Marshal(row.Account)
+		b, err := marshalRefundAccount(row.Account)
 		if err != nil {
 			return r, fmt.Errorf("postgres: refund account: %w", err)
 		}

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -39,8 +38,7 @@ func scanTestPG(row pgx.Row) (testpg.Payment, bool, error) {
 	p.PayType, p.Status = payment.PayType(typ), payment.RemoteStatus(st)
 	p.Amount, _ = money.New(amount, money.Currency(cur))
 	if len(vbank) > 0 {
-		p.Vbank = &payment.VirtualAccount{}
-		if err := json.Unmarshal(vbank, p.Vbank); err != nil {
+		if p.Vbank, err = unmarshalVbank(vbank); err != nil {
 			return p, false, fmt.Errorf("postgres: testpg vbank: %w", err)
 		}
 	}
@@ -90,7 +88,7 @@ func (s TestPG) Update(ctx context.Context, paymentID string, fn func(p *testpg.
 		}
 		var vbank any
 		if p.Vbank != nil {
-			vbank, _ = json.Marshal(p.Vbank)
+			vbank = marshalVbank(p.Vbank)
 		}
 		_, err = s.DB.exec(ctx, Builder.Update("testpg_payment").SetMap(map[string]any{
 			"status": string(p.Status), "tx_id": p.TxID, "vbank": vbank, "fail_reason": p.FailReason, "paid_at": timeOrNil(p.PaidAt),

@@ -169,10 +169,10 @@ type Part struct {
 // SurveyAnswer is one answer as stored (spec section 3 "Survey answer").
 type SurveyAnswer struct {
 	form.SurveyAnswer
-	InputType string `json:"inputType"`
-	IsLeaf    bool   `json:"isLeaf"`
-	Depth     int    `json:"depth"`
-	SubAnswer string `json:"subAnswer"`
+	InputType string
+	IsLeaf    bool
+	Depth     int
+	SubAnswer string
 }
 
 // Survey stages.

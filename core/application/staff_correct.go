@@ -2,7 +2,6 @@ package application
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/gradapply/gradapply/core/apperr"
@@ -31,7 +30,7 @@ func (s *Service) CorrectInfo(ctx context.Context, p permission.Principal, applN
 		if err != nil {
 			return err
 		}
-		if len(c.Changes) == 0 {
+		if len(c.Changes.Names) == 0 {
 			return apperr.Invalid(CodeNoChange)
 		}
 		r, err := LoadRound(ctx, s.Ref, h.Round)
@@ -108,57 +107,24 @@ func (s *Service) notify(ctx context.Context, userID string, r Round, m func(sch
 	return s.Staff.Mailer.Queue(ctx, c.Locale, c.Email, m(school, round))
 }
 
-// correctable are the applicantInfo fields staff may not change through a
+// uncorrectable are the applicantInfo fields staff may not change through a
 // correction: identification numbers are corrected by the applicant.
 var uncorrectable = []string{"residentNoLast", "foreignerRegistrationNo", "passportNo"}
 
 // mergeInfo puts the changed fields into the stored information and answers
 // the names of those whose value really changed, sorted.
-func mergeInfo(stored form.ApplicantInfo, changes map[string]json.RawMessage) (form.ApplicantInfo, []string, error) {
-	raw, err := json.Marshal(stored)
-	if err != nil {
-		return stored, nil, err
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return stored, nil, err
-	}
+func mergeInfo(stored form.ApplicantInfo, c form.InfoChanges) (form.ApplicantInfo, []string, error) {
 	var f apperr.Fields
-	var fields []string
-	for k, v := range changes {
-		old, known := m[k]
-		if !known || slices.Contains(uncorrectable, k) {
+	for _, k := range c.Names {
+		if !form.IsInfoField(k) || slices.Contains(uncorrectable, k) {
 			f.Add("applicantInfo."+k, CodeFieldUnknown)
-			continue
 		}
-		if jsonEqual(old, v) {
-			continue
-		}
-		m[k] = v
-		fields = append(fields, k)
 	}
 	if err := f.Err(); err != nil {
 		return stored, nil, err
 	}
-	raw, _ = json.Marshal(m)
-	var next form.ApplicantInfo
-	if err := json.Unmarshal(raw, &next); err != nil {
-		var bad apperr.Fields
-		bad.Add("changes", CodeFieldUnknown)
-		return stored, nil, bad.Err()
-	}
-	slices.Sort(fields)
+	next, fields, _ := c.Apply(stored)
 	return next, fields, nil
-}
-
-func jsonEqual(a, b json.RawMessage) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	ax, _ := json.Marshal(x)
-	by, _ := json.Marshal(y)
-	return string(ax) == string(by)
 }
 
 // Review steps a staff member may take.

@@ -2,7 +2,6 @@ package application
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"unicode/utf8"
 
@@ -47,10 +46,10 @@ func checkReason(reason string) (string, error) {
 }
 
 // Correction is a staff correction of the basic information: the fields of
-// applicantInfo to change (by their JSON names, e.g. "mobile",
+// applicantInfo to change (by the form's names, e.g. "mobile",
 // "emergencyContact") with their new values, and why.
 type Correction struct {
-	Changes map[string]json.RawMessage
+	Changes form.InfoChanges
 	Reason  string
 }
 

@@ -6,9 +6,9 @@ import "github.com/gradapply/gradapply/core/apperr"
 // review (isApplReviewing) ReviewStatus stands in for Status: every rule
 // reads and changes the effective status, and Status stays as it was.
 type State struct {
-	Status       Status `json:"status"`
-	ReviewStatus Status `json:"reviewStatus,omitempty"`
-	Reviewing    bool   `json:"isApplReviewing"`
+	Status       Status
+	ReviewStatus Status
+	Reviewing    bool
 }
 
 // New is the state of an application whose part (school, round, major) has

@@ -15,9 +15,9 @@ import (
 // UploadRequest names where a file goes: a document item, or the extra
 // item with a slot from 1 to 5.
 type UploadRequest struct {
-	ItemCode string `json:"itemCode"`
-	Seq      int    `json:"seq"`
-	FileName string `json:"fileName"` // optional: overrides the multipart file name (e.g. a Korean name the browser mangled)
+	ItemCode string
+	Seq      int
+	FileName string // optional: overrides the multipart file name (e.g. a Korean name the browser mangled)
 }
 
 // UploadTarget is an upload's checked destination: call PrepareUpload first,

@@ -29,28 +29,28 @@ const GraduationGraduated = "00001"
 
 // AcademicRecord is one entry of acadList (spec section 3).
 type AcademicRecord struct {
-	AcadType         string `json:"acadType"` // univ, grad, ...
-	SchoolCode       string `json:"schoolCode"`
-	SearchSchoolName string `json:"searchSchoolName"` // typed when schoolCode is 999
-	CountryCode      string `json:"countryCode"`
-	City             string `json:"city"`
-	College          string `json:"college"`
-	Major            string `json:"major"`
-	Department       string `json:"department"`
-	AcadFinal        bool   `json:"acadFinal"`
-	EnterDay         string `json:"enterDay"`
-	GraduateDay      string `json:"graduateDay"`
-	GraduationStatus string `json:"graduationStatus"`
-	DegreeNo         string `json:"degreeNo"`
-	DegreeCourse     string `json:"degreeCourse"`
-	DegreeLevel      string `json:"degreeLevel"`
-	Transfer         bool   `json:"transfer"`
-	Credits          string `json:"credits"`
-	GradeForm        string `json:"gradeForm"`
-	FullScore        string `json:"fullScore"`
-	FullScoreEtc     string `json:"fullScoreEtc"`
-	Gpa              string `json:"gpa"`
-	StudentID        string `json:"studentId"`
+	AcadType         string // univ, grad, ...
+	SchoolCode       string
+	SearchSchoolName string // typed when schoolCode is 999
+	CountryCode      string
+	City             string
+	College          string
+	Major            string
+	Department       string
+	AcadFinal        bool
+	EnterDay         string
+	GraduateDay      string
+	GraduationStatus string
+	DegreeNo         string
+	DegreeCourse     string
+	DegreeLevel      string
+	Transfer         bool
+	Credits          string
+	GradeForm        string
+	FullScore        string
+	FullScoreEtc     string
+	Gpa              string
+	StudentID        string
 }
 
 // hundredths reads #.## (one or two integer digits, exactly two decimals)

@@ -13,58 +13,58 @@ import (
 
 // EmergencyContact is whom to call.
 type EmergencyContact struct {
-	Name     string `json:"name"`
-	Relation string `json:"relation"`
-	Phone    string `json:"phone"`
+	Name     string
+	Relation string
+	Phone    string
 }
 
 // BasicInfo is applicantInfo of spec section 3 "Basic info".
 type BasicInfo struct {
-	Gend                    string           `json:"gend"`
-	KorName                 string           `json:"korName"`
-	EngName                 string           `json:"engName"`
-	FirstName               string           `json:"firstName"`
-	MiddleName              string           `json:"middleName"`
-	LastName                string           `json:"lastName"`
-	EngFirstName            string           `json:"engFirstName"`
-	EngLastName             string           `json:"engLastName"`
-	FirstNameEng            string           `json:"firstName_eng"`
-	LastNameEng             string           `json:"lastName_eng"`
-	Nationality             string           `json:"nationality"`
-	MultiNationality        bool             `json:"multiNationality"`
-	MultiNationalityCode    string           `json:"multiNationalityCode"`
-	BirthDate               string           `json:"birthDate"`
-	ForeignerType           string           `json:"foreignerType"`
-	IsCompatriot            bool             `json:"isCompatriot"`
-	OverseasKorean          bool             `json:"overseasKorean"`
-	Scholarship             bool             `json:"scholarship"`
-	ResidentNoLast          string           `json:"residentNoLast"`
-	PassportNo              string           `json:"passportNo"`
-	PassportIssueDate       string           `json:"passportIssueDate"`
-	PassportExpiryDate      string           `json:"passportExpiryDate"`
-	PassportIssueCountry    string           `json:"passportIssueCountry"`
-	VisaTypeCode            string           `json:"visaTypeCode"`
-	VisaTypeEtc             string           `json:"visaTypeEtc"`
-	VisaNo                  string           `json:"visaNo"`
-	VisaExpiryDate          string           `json:"visaExpiryDate"`
-	ForeignerRegistrationNo string           `json:"foreignerRegistrationNo"`
-	Address                 string           `json:"address"`
-	AddressDetail           string           `json:"addressDetail"`
-	PostCode                string           `json:"postCode"`
-	ForeignAddress          string           `json:"foreignAddress"`
-	Phone                   string           `json:"phone"`
-	Mobile                  string           `json:"mobile"`
-	Email                   string           `json:"email"`
-	MessengerID             string           `json:"messengerId"`
-	SkypeID                 string           `json:"skypeId"`
-	VideoEssayURL           string           `json:"videoEssayUrl"`
-	Hometown                string           `json:"hometown"`
-	EntryDate               string           `json:"entryDate"`
-	MonthsOfStay            string           `json:"monthsOfStay"`
-	EmergencyContact        EmergencyContact `json:"emergencyContact"`
-	MaritalStatus           string           `json:"maritalStatus"`
-	ChildNum                string           `json:"childNum"`
-	G20Answers              []string         `json:"g20Answers"`
+	Gend                    string
+	KorName                 string
+	EngName                 string
+	FirstName               string
+	MiddleName              string
+	LastName                string
+	EngFirstName            string
+	EngLastName             string
+	FirstNameEng            string
+	LastNameEng             string
+	Nationality             string
+	MultiNationality        bool
+	MultiNationalityCode    string
+	BirthDate               string
+	ForeignerType           string
+	IsCompatriot            bool
+	OverseasKorean          bool
+	Scholarship             bool
+	ResidentNoLast          string
+	PassportNo              string
+	PassportIssueDate       string
+	PassportExpiryDate      string
+	PassportIssueCountry    string
+	VisaTypeCode            string
+	VisaTypeEtc             string
+	VisaNo                  string
+	VisaExpiryDate          string
+	ForeignerRegistrationNo string
+	Address                 string
+	AddressDetail           string
+	PostCode                string
+	ForeignAddress          string
+	Phone                   string
+	Mobile                  string
+	Email                   string
+	MessengerID             string
+	SkypeID                 string
+	VideoEssayURL           string
+	Hometown                string
+	EntryDate               string
+	MonthsOfStay            string
+	EmergencyContact        EmergencyContact
+	MaritalStatus           string
+	ChildNum                string
+	G20Answers              []string
 }
 
 const pfx = "applicantInfo."

@@ -14,16 +14,16 @@ import (
 
 // Career is one entry of careerList (spec section 3).
 type Career struct {
-	CompanyName    string `json:"companyName"`
-	Description    string `json:"description"`
-	Address        string `json:"address"`
-	CompType       string `json:"compType"`
-	EmploymentType string `json:"employmentType"`
-	Department     string `json:"department"`
-	Position       string `json:"position"`
-	JoinDay        string `json:"joinDay"`
-	RetireDay      string `json:"retireDay"`
-	Current        bool   `json:"currentYn"` // currently employed
+	CompanyName    string
+	Description    string
+	Address        string
+	CompType       string
+	EmploymentType string
+	Department     string
+	Position       string
+	JoinDay        string
+	RetireDay      string
+	Current        bool // currently employed
 }
 
 // ValidateCareers checks careerList (the CAREER_SAVE step). An empty list is
@@ -73,14 +73,14 @@ func ValidateCareers(list []Career, r school.Rules, lk Lookups, now time.Time) e
 
 // LanguageEntry is one entry of partLanguages (spec section 3).
 type LanguageEntry struct {
-	NodeID    string `json:"nodeId"`
-	ExamCode  string `json:"langExamCode"`
-	Score     string `json:"score"`
-	Level     string `json:"level"`
-	DocNo     string `json:"docNo"`
-	ExamDay   string `json:"examDay"`
-	ExpiryDay string `json:"expiryDay"`
-	TopikSeq  string `json:"topik_seq"`
+	NodeID    string
+	ExamCode  string
+	Score     string
+	Level     string
+	DocNo     string
+	ExamDay   string
+	ExpiryDay string
+	TopikSeq  string
 }
 
 // ValidateLanguages checks partLanguages (the LANG_SAVE step): at least one
@@ -158,10 +158,10 @@ func checkScore(f *apperr.Fields, field, s string, max float64) {
 
 // Certificate is one entry of certificateList (spec section 3).
 type Certificate struct {
-	Category    string `json:"category"`
-	Description string `json:"description"`
-	Institution string `json:"institution"`
-	IssueDay    string `json:"issueDay"`
+	Category    string
+	Description string
+	Institution string
+	IssueDay    string
 }
 
 // ValidateCertificates checks certificateList; certificates are optional.

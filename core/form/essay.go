@@ -12,9 +12,9 @@ import (
 // Essay is the answer to one essay question, in Korean ("ko", counted in
 // characters) or English ("en", counted in words).
 type Essay struct {
-	No   int    `json:"no"`
-	Lang string `json:"lang"`
-	Text string `json:"text"`
+	No   int
+	Lang string
+	Text string
 }
 
 // ValidateEssays checks essays against the school's limits (part of the
@@ -56,11 +56,11 @@ func ValidateEssays(list []Essay, r school.Rules) error {
 
 // SurveyAnswer is one answer of the survey (spec section 3 "Survey answer").
 type SurveyAnswer struct {
-	QuestionCode string `json:"questionCode"`
-	SubQuestion  string `json:"subQuestion,omitempty"`
-	ItemCode     string `json:"itemCode"`
-	Answer       string `json:"answer"`
-	Comment      string `json:"comment"`
+	QuestionCode string
+	SubQuestion  string
+	ItemCode     string
+	Answer       string
+	Comment      string
 }
 
 // DefaultSurveyQuestions are q1 to q16.

@@ -9,13 +9,13 @@ import (
 // Form is the whole application form as the client sends it, one part per
 // step.
 type Form struct {
-	ApplicantInfo   BasicInfo        `json:"applicantInfo"`
-	AcadList        []AcademicRecord `json:"acadList"`
-	PartLanguages   []LanguageEntry  `json:"partLanguages"`
-	CertificateList []Certificate    `json:"certificateList"`
-	CareerList      []Career         `json:"careerList"`
-	Essays          []Essay          `json:"essays"`
-	Answers         []SurveyAnswer   `json:"answers"`
+	ApplicantInfo   BasicInfo
+	AcadList        []AcademicRecord
+	PartLanguages   []LanguageEntry
+	CertificateList []Certificate
+	CareerList      []Career
+	Essays          []Essay
+	Answers         []SurveyAnswer
 }
 
 // Context is what validation needs besides the form.

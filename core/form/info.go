@@ -1,7 +1,6 @@
 package form
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,50 +21,50 @@ const MaxFamily = 10
 
 // Spouse is the spouse data of a married applicant.
 type Spouse struct {
-	Name        string `json:"name"`
-	Nationality string `json:"nationality"`
-	BirthDate   string `json:"birthDate"`
-	Occupation  string `json:"occupation"`
-	Phone       string `json:"phone"`
+	Name        string
+	Nationality string
+	BirthDate   string
+	Occupation  string
+	Phone       string
 }
 
 // Guarantor is the financial guarantor.
 type Guarantor struct {
-	Name         string `json:"name"`
-	Relation     string `json:"relation"`
-	Occupation   string `json:"occupation"`
-	Phone        string `json:"phone"`
-	Email        string `json:"email"`
-	Address      string `json:"address"`
-	AnnualIncome string `json:"annualIncome"`
+	Name         string
+	Relation     string
+	Occupation   string
+	Phone        string
+	Email        string
+	Address      string
+	AnnualIncome string
 }
 
 // LanguageSchool is a language institute attended (e.g. a Korean course).
 type LanguageSchool struct {
-	Name        string `json:"name"`
-	CountryCode string `json:"countryCode"`
-	EnterDay    string `json:"enterDay"`
-	GraduateDay string `json:"graduateDay"`
-	Level       string `json:"level"`
+	Name        string
+	CountryCode string
+	EnterDay    string
+	GraduateDay string
+	Level       string
 }
 
 // FamilyMember is one entry of familyList.
 type FamilyMember struct {
-	Relation    string `json:"relation"`
-	Name        string `json:"name"`
-	Nationality string `json:"nationality"`
-	BirthDate   string `json:"birthDate"`
-	Occupation  string `json:"occupation"`
-	Phone       string `json:"phone"`
+	Relation    string
+	Name        string
+	Nationality string
+	BirthDate   string
+	Occupation  string
+	Phone       string
 }
 
 // StudyAgency is the overseas study agency that helps the applicant.
 type StudyAgency struct {
-	Name      string `json:"name"`
-	AgentName string `json:"agentName"`
-	Email     string `json:"email"`
-	Phone     string `json:"phone"`
-	WechatID  string `json:"wechatId"`
+	Name      string
+	AgentName string
+	Email     string
+	Phone     string
+	WechatID  string
 }
 
 // ApplicantInfo is the whole applicantInfo of spec section 3 "Basic info":
@@ -74,20 +73,20 @@ type StudyAgency struct {
 // language school, family, residency, overseas study agency).
 type ApplicantInfo struct {
 	BasicInfo
-	G20Member                 bool           `json:"g20Member"`
-	VisaChangeRequired        bool           `json:"visaChangeRequired"`
-	ApplyVisa                 string         `json:"applyVisa"`
-	IsHaveExperienceApplyVisa bool           `json:"isHaveExperienceApplyVisa"`
-	IsApplyVisaApproved       bool           `json:"isApplyVisaApproved"`
-	TravelAbroad              bool           `json:"travelAbroad"`
-	AlienRegistrationStatus   string         `json:"alienRegistrationStatus"`
-	Spouse                    Spouse         `json:"spouse"`
-	FinancialGuarantor        Guarantor      `json:"financialGuarantor"`
-	LanguageSchool            LanguageSchool `json:"languageSchool"`
-	FamilyList                []FamilyMember `json:"familyList"`
-	ResidencyTypeCode         string         `json:"residencyTypeCode"`
-	ResidencyCountryCode      string         `json:"residencyCountryCode"`
-	OverseasAgency            StudyAgency    `json:"overseasAgency"`
+	G20Member                 bool
+	VisaChangeRequired        bool
+	ApplyVisa                 string
+	IsHaveExperienceApplyVisa bool
+	IsApplyVisaApproved       bool
+	TravelAbroad              bool
+	AlienRegistrationStatus   string
+	Spouse                    Spouse
+	FinancialGuarantor        Guarantor
+	LanguageSchool            LanguageSchool
+	FamilyList                []FamilyMember
+	ResidencyTypeCode         string
+	ResidencyCountryCode      string
+	OverseasAgency            StudyAgency
 }
 
 // CodeChecker answers whether a code exists in a common-code group.
@@ -304,53 +303,15 @@ func ValidateInfo(a ApplicantInfo, c InfoContext) error {
 	phone("overseasAgency.phone", ag.Phone)
 
 	// Groups the round requires.
-	values := flatten(a)
 	for _, sec := range sections {
 		if !sec.Required {
 			continue
 		}
 		for _, field := range InfoItems[sec.Code] {
-			if empty(values[field]) && !slices.ContainsFunc(f, func(e apperr.FieldError) bool { return e.Field == pfx+field }) {
+			if !itemFilled(&a, field) && !slices.ContainsFunc(f, func(e apperr.FieldError) bool { return e.Field == pfx+field }) {
 				f.Add(pfx+field, CodeRequired)
 			}
 		}
 	}
 	return f.Err()
-}
-
-// flatten maps dotted JSON paths of the info to their values.
-func flatten(a ApplicantInfo) map[string]any {
-	b, _ := json.Marshal(a)
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	out := map[string]any{}
-	var walk func(prefix string, v any)
-	walk = func(prefix string, v any) {
-		if mm, ok := v.(map[string]any); ok {
-			for k, x := range mm {
-				walk(prefix+k+".", x)
-			}
-			return
-		}
-		out[strings.TrimSuffix(prefix, ".")] = v
-	}
-	walk("", m)
-	return out
-}
-
-func empty(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return true
-	case string:
-		return strings.TrimSpace(x) == ""
-	case []any:
-		for _, e := range x {
-			if !empty(e) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

@@ -118,14 +118,26 @@ func TestTextLimits(t *testing.T) {
 	}
 }
 
-func TestEmpty(t *testing.T) {
+func TestItemFilled(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		v    any
-		want bool
-	}{{nil, true}, {" ", true}, {"a", false}, {[]any{}, true}, {[]any{" ", nil}, true}, {[]any{"a"}, false}, {true, false}, {0.0, false}} {
-		if empty(c.v) != c.want {
-			t.Errorf("empty(%#v)", c.v)
+		field string
+		a     ApplicantInfo
+		want  bool
+	}{
+		{"hometown", ApplicantInfo{}, false},
+		{"hometown", ApplicantInfo{BasicInfo: BasicInfo{Hometown: " "}}, false},
+		{"hometown", ApplicantInfo{BasicInfo: BasicInfo{Hometown: "a"}}, true},
+		{"g20Answers", ApplicantInfo{BasicInfo: BasicInfo{G20Answers: []string{}}}, false},
+		{"g20Answers", ApplicantInfo{BasicInfo: BasicInfo{G20Answers: []string{" ", ""}}}, false},
+		{"g20Answers", ApplicantInfo{BasicInfo: BasicInfo{G20Answers: []string{"a"}}}, true},
+		{"familyList", ApplicantInfo{FamilyList: []FamilyMember{}}, false},
+		{"familyList", ApplicantInfo{FamilyList: []FamilyMember{{}}}, true},
+		{"spouse.name", ApplicantInfo{Spouse: Spouse{Name: "a"}}, true},
+		{"nope", ApplicantInfo{}, false},
+	} {
+		if itemFilled(&c.a, c.field) != c.want {
+			t.Errorf("itemFilled(%s, %+v)", c.field, c.a)
 		}
 	}
 }

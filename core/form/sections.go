@@ -53,8 +53,8 @@ type ItemSetting struct {
 
 // Section is one group of applicantInfo shown to the applicant.
 type Section struct {
-	Code     string `json:"code"`
-	Required bool   `json:"required"`
+	Code     string
+	Required bool
 }
 
 // SectionSet is the sections shown to one applicant, in display order.

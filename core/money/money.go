@@ -1,7 +1,6 @@
 package money
 
 import (
-	"encoding/json"
 	"math"
 	"math/big"
 	"strconv"
@@ -163,30 +162,6 @@ func Parse(s string, c Currency) (Money, error) {
 		return Money{}, apperr.Invalid(CodeFormat)
 	}
 	return Money{amount: n, currency: c}, nil
-}
-
-type jsonMoney struct {
-	Amount   int64    `json:"amount"`
-	Currency Currency `json:"currency"`
-}
-
-// MarshalJSON writes {"amount": minor units, "currency": "USD"}.
-func (m Money) MarshalJSON() ([]byte, error) {
-	return json.Marshal(jsonMoney{Amount: m.amount, Currency: m.currency})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes and refuses other currencies.
-func (m *Money) UnmarshalJSON(b []byte) error {
-	var j jsonMoney
-	if err := json.Unmarshal(b, &j); err != nil {
-		return apperr.Wrap(apperr.KindInvalid, CodeFormat, err)
-	}
-	v, err := New(j.Amount, j.Currency)
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
 }
 
 // Rate is an exact proportion in parts per million (4.4% = 44000).

@@ -1,7 +1,6 @@
 package money
 
 import (
-	"encoding/json"
 	"math"
 	"testing"
 
@@ -153,24 +152,6 @@ func TestRates(t *testing.T) {
 	}
 }
 
-func TestJSON(t *testing.T) {
-	t.Parallel()
-	b, _ := json.Marshal(Cents(8352))
-	if string(b) != `{"amount":8352,"currency":"USD"}` {
-		t.Fatal(string(b))
-	}
-	var m Money
-	if err := json.Unmarshal(b, &m); err != nil || m != Cents(8352) {
-		t.Fatal(m, err)
-	}
-	if err := json.Unmarshal([]byte(`{"amount":1,"currency":"EUR"}`), &m); err == nil {
-		t.Fatal("EUR")
-	}
-	if err := json.Unmarshal([]byte(`{"amount":1.5,"currency":"USD"}`), &m); apperr.CodeOf(err) != CodeFormat {
-		t.Fatal("float amount")
-	}
-}
-
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"0", "12.34", "1.", "99999999999999999.99", "-1"} {
 		f.Add(s, true)
@@ -209,19 +190,6 @@ func FuzzParsePercent(f *testing.F) {
 		back, err := ParsePercent(r.Percent())
 		if err != nil || back != r {
 			t.Fatalf("round trip %q -> %q", s, r.Percent())
-		}
-	})
-}
-
-func FuzzUnmarshalJSON(f *testing.F) {
-	f.Add([]byte(`{"amount":8352,"currency":"USD"}`))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		var m Money
-		if err := json.Unmarshal(b, &m); err != nil {
-			return
-		}
-		if m.Currency() != KRW && m.Currency() != USD {
-			t.Fatalf("currency %q", m.Currency())
 		}
 	})
 }

@@ -13,11 +13,14 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/school"
 )
 
-// Part is one file of the export: JSON data, or a stored file (Stored is
-// its name in the file store).
+// Part is one file of the export: data for the adapter to write as JSON
+// ([]Application, []payment.Attempt), or a stored file (Stored is its name
+// in the file store).
 type Part struct {
 	Name   string
 	JSON   any
@@ -40,30 +43,40 @@ func (s Service) Open(ctx context.Context, stored string) (io.ReadCloser, error)
 
 // Application is one application as exported.
 type Application struct {
-	ApplNo    int64                             `json:"applNo"`
-	School    string                            `json:"schoolCode"`
-	EnterYear int                               `json:"enterYear"`
-	Round     int                               `json:"recruitPartSeq"`
-	ApplID    string                            `json:"applId"`
-	Status    string                            `json:"status"`
-	Name      string                            `json:"applicantName"`
-	CreatedAt time.Time                         `json:"createdAt"`
-	UpdatedAt time.Time                         `json:"updatedAt"`
-	Part      application.Part                  `json:"part"`
-	Consents  any                               `json:"consents"`
-	Steps     map[string]any                    `json:"steps"`
-	Surveys   map[string]application.SurveyData `json:"surveys"`
-	Documents []ExportedDocument                `json:"documents"`
+	ApplNo    int64
+	School    string
+	EnterYear int
+	Round     int
+	ApplID    string
+	Status    string
+	Name      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Part      application.Part
+	Consents  []school.Acceptance
+	Steps     Steps
+	Surveys   map[string]application.SurveyData // by stage
+	Documents []ExportedDocument
+}
+
+// Steps are the saved steps of the form.
+type Steps struct {
+	Basis        *form.ApplicantInfo // nil: never saved
+	Academic     []form.AcademicRecord
+	Languages    []form.LanguageEntry
+	Careers      []form.Career
+	Certificates []form.Certificate
+	Essays       []form.Essay
 }
 
 // ExportedDocument names an uploaded file and where it sits in the ZIP.
 type ExportedDocument struct {
-	ItemCode   string    `json:"itemCode"`
-	Slot       int       `json:"slot"`
-	FileName   string    `json:"fileName"`
-	Size       int64     `json:"size"`
-	UploadedAt time.Time `json:"uploadedAt"`
-	Path       string    `json:"path"`
+	ItemCode   string
+	Slot       int
+	FileName   string
+	Size       int64
+	UploadedAt time.Time
+	Path       string
 }
 
 // Export answers the parts about one member (the account itself is the
@@ -79,7 +92,7 @@ func (s Service) Export(ctx context.Context, userID string) ([]Part, error) {
 	for _, h := range heads {
 		a := Application{ApplNo: h.ApplNo, School: h.Round.SchoolCode, EnterYear: h.Round.EnterYear, Round: h.Round.RecruitPartSeq,
 			ApplID: h.ApplID, Status: string(h.State.Status), Name: h.ApplicantName, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
-			Steps: map[string]any{}, Surveys: map[string]application.SurveyData{}}
+			Surveys: map[string]application.SurveyData{}}
 		if a.Part, err = s.Apps.Part(ctx, h.ApplNo); err != nil && !missing(err) {
 			return nil, err
 		}
@@ -89,22 +102,20 @@ func (s Service) Export(ctx context.Context, userID string) ([]Part, error) {
 		if info, ok, err := s.Forms.Info(ctx, h.ApplNo); err != nil {
 			return nil, err
 		} else if ok {
-			a.Steps["basis"] = info
+			a.Steps.Basis = &info
 		}
-		if a.Steps["academic"], err = s.Forms.Academic(ctx, h.ApplNo); err != nil {
+		if a.Steps.Academic, err = s.Forms.Academic(ctx, h.ApplNo); err != nil {
 			return nil, err
 		}
-		if a.Steps["languages"], err = s.Forms.Languages(ctx, h.ApplNo); err != nil {
+		if a.Steps.Languages, err = s.Forms.Languages(ctx, h.ApplNo); err != nil {
 			return nil, err
 		}
-		if a.Steps["careers"], err = s.Forms.Careers(ctx, h.ApplNo); err != nil {
+		if a.Steps.Careers, err = s.Forms.Careers(ctx, h.ApplNo); err != nil {
 			return nil, err
 		}
-		certs, essays, err := s.Forms.AddInfo(ctx, h.ApplNo)
-		if err != nil {
+		if a.Steps.Certificates, a.Steps.Essays, err = s.Forms.AddInfo(ctx, h.ApplNo); err != nil {
 			return nil, err
 		}
-		a.Steps["certificates"], a.Steps["essays"] = certs, essays
 		for _, stage := range []string{"PART", "SURVEY"} {
 			d, err := s.Forms.Survey(ctx, h.ApplNo, stage)
 			if err != nil && !missing(err) {

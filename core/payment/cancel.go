@@ -70,9 +70,9 @@ func (p Payment) Cancel(t CancelType, amount money.Money) (Payment, money.Money,
 // RefundAccount is where a refund of a bank payment goes (spec section 3
 // "Refund: bank, holder, account number").
 type RefundAccount struct {
-	Bank      string `json:"bank"` // bank code
-	Holder    string `json:"holder"`
-	AccountNo string `json:"accountNo"`
+	Bank      string // bank code
+	Holder    string
+	AccountNo string
 }
 
 // Validate checks a refund account: a bank code, a holder of at most 50

@@ -95,10 +95,10 @@ func (p PayPalFee) Surcharge(fee money.Money) (money.Money, error) {
 // Quote is what the applicant is shown before paying and on the receipt:
 // the round's fee, the surcharge as a separate line, and the total.
 type Quote struct {
-	PayType   PayType     `json:"payType"`
-	Fee       money.Money `json:"fee"`
-	Surcharge money.Money `json:"surcharge"`
-	Total     money.Money `json:"total"`
+	PayType   PayType
+	Fee       money.Money
+	Surcharge money.Money
+	Total     money.Money
 }
 
 // Currency is the quote's currency; a zero quote without one is in KRW.

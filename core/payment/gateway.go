@@ -39,8 +39,8 @@ func ParseProvider(s string) (Provider, bool) {
 // merchant; PayPal ignores it (its credentials are the service's). It is
 // not secret: the browser SDK needs both.
 type Channel struct {
-	StoreID    string `json:"storeId,omitempty"`
-	ChannelKey string `json:"channelKey,omitempty"`
+	StoreID    string
+	ChannelKey string
 }
 
 // Order is what core asks a provider to prepare before the payment window
@@ -84,28 +84,28 @@ type Buyers interface {
 // Checkout is what the browser needs to open the provider's window. Every
 // field is public information; the browser gets it as it is.
 type Checkout struct {
-	Provider  Provider `json:"provider"`
-	PaymentID string   `json:"paymentId"`
+	Provider  Provider
+	PaymentID string
 	// ProviderOrderID is the provider's own order id when it makes one
 	// (PayPal order id); "" for PortOne and testpg.
-	ProviderOrderID string      `json:"providerOrderId,omitempty"`
-	Amount          money.Money `json:"amount"`
-	OrderName       string      `json:"orderName"`
-	Channel         Channel     `json:"channel"`
+	ProviderOrderID string
+	Amount          money.Money
+	OrderName       string
+	Channel         Channel
 	// PayMethod is the provider's method name (PortOne: CARD, TRANSFER,
 	// VIRTUAL_ACCOUNT).
-	PayMethod string `json:"payMethod,omitempty"`
+	PayMethod string
 	// ApproveURL is a page to send the browser to (PayPal approve link,
 	// testpg page); "" when the SDK opens the window itself.
-	ApproveURL string `json:"approveUrl,omitempty"`
+	ApproveURL string
 	// Extra holds further provider parameters the browser SDK needs
 	// (e.g. PayPal client id).
-	Extra map[string]string `json:"extra,omitempty"`
+	Extra map[string]string
 	// Window is the provider's browser-SDK call, complete, as JSON (PortOne:
 	// the parameters of PortOne.requestPayment). The server computes every
 	// value in it; the browser passes it on unchanged. nil when the browser
 	// is sent to ApproveURL instead.
-	Window []byte `json:"-"`
+	Window []byte
 }
 
 // Ref names a payment at its provider: our PaymentID always; PayPal also
@@ -147,10 +147,10 @@ const (
 
 // VirtualAccount is an issued virtual account.
 type VirtualAccount struct {
-	Bank      string    `json:"bank"` // bank code or name as the provider gives it
-	AccountNo string    `json:"accountNo"`
-	Holder    string    `json:"holder"` // remittee name
-	Due       time.Time `json:"due"`
+	Bank      string // bank code or name as the provider gives it
+	AccountNo string
+	Holder    string // remittee name
+	Due       time.Time
 }
 
 // Snapshot is the provider's answer about one payment: the source of

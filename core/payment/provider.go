@@ -11,8 +11,8 @@ import (
 // Return is what the browser brings back from the provider (query of the
 // redirect, or the SDK's answer): only hints, never trusted.
 type Return struct {
-	Code    string `json:"code"`    // the provider's error code, "" on success
-	Message string `json:"message"` // its text
+	Code    string // the provider's error code, "" on success
+	Message string // its text
 }
 
 // Confirm is the browser's return (POST /appl/pay/confirm/{paymentId}):

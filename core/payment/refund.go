@@ -50,13 +50,13 @@ func (s *Staff) scoped(ctx context.Context, p permission.Principal, a permission
 // partial refund in major units, the reason and, for a virtual-account
 // payment that is refunded, the refund account.
 type CancelInput struct {
-	Type   string         `json:"cancelType"`
-	Amount string         `json:"amount"`
-	Reason string         `json:"reason"`
-	Refund *RefundAccount `json:"refundAccount"`
+	Type   string
+	Amount string
+	Reason string
+	Refund *RefundAccount
 	// ApplicantReason is what the applicant reads (mail, /list); Reason
 	// is the staff's internal note.
-	ApplicantReason string `json:"applicantReason"`
+	ApplicantReason string
 }
 
 func (in CancelInput) check(att Attempt) (CancelType, money.Money, error) {
@@ -222,10 +222,10 @@ func (s *Staff) mailCancel(ctx context.Context, a *application.Application, att 
 // "transfer" records the round's KRW fee as paid by bank transfer to the
 // school; "waiver" records a zero payment (fee waived).
 type ManualInput struct {
-	Method   string `json:"method"`
-	Reason   string `json:"reason"`
-	Evidence string `json:"evidence"` // e.g. the bank's transfer reference
-	Locale   string `json:"locale"`   // the mail's language; "" the applicant's
+	Method   string
+	Reason   string
+	Evidence string // e.g. the bank's transfer reference
+	Locale   string // the mail's language; "" the applicant's
 }
 
 // ManualPay completes a submitted application paid outside the gateways:

@@ -57,8 +57,8 @@ func (s *Service) guard() application.Guard { return application.Guard{Apps: s.A
 
 // Option is one pay type the applicant may choose, with its price.
 type Option struct {
-	Quote    Quote    `json:"quote"`
-	Provider Provider `json:"provider"`
+	Quote    Quote
+	Provider Provider
 }
 
 // View is what the pay page shows: the application, the options with

@@ -28,16 +28,16 @@ type Line struct {
 
 // Summary is a settlement of one currency.
 type Summary struct {
-	Currency     money.Currency `json:"currency"`
-	Payments     int            `json:"payments"`
-	Refunds      int            `json:"refunds"`
-	Paid         money.Money    `json:"paid"`
-	Refunded     money.Money    `json:"refunded"`
-	ProviderFees money.Money    `json:"providerFees"`
-	Net          money.Money    `json:"net"` // paid - refunded - provider fees
+	Currency     money.Currency
+	Payments     int
+	Refunds      int
+	Paid         money.Money
+	Refunded     money.Money
+	ProviderFees money.Money
+	Net          money.Money // paid - refunded - provider fees
 	// NoFeeRule counts payments a provider charges for that no fee rule
 	// of the school priced (their fee is counted as zero).
-	NoFeeRule int `json:"noFeeRule"`
+	NoFeeRule int
 }
 
 // Settle sums the lines that fall in [from, to), per currency, in the order

@@ -39,7 +39,7 @@ func FeeOf(sc *feeschedule.Schedule, booked PayType, paid money.Money, at time.T
 // (Booked: manual deposits apart from gateway transfers); the pay type ""
 // is the currency's total. Closings keep it as JSON (settlement_close.rows).
 type MethodSummary struct {
-	PayType PayType `json:"payType"`
+	PayType PayType
 	Summary
 }
 
@@ -76,12 +76,12 @@ func SettleByMethod(lines []Line, from, to time.Time) ([]MethodSummary, error) {
 // now, the closing if the period was closed, and the adjustments (now
 // minus closed) that changed since.
 type Settlement struct {
-	School      string          `json:"school"`
-	From        time.Time       `json:"from"`
-	To          time.Time       `json:"to"`
-	Rows        []MethodSummary `json:"rows"`
-	Closed      *Closing        `json:"closed,omitempty"`
-	Adjustments []MethodSummary `json:"adjustments"`
+	School      string
+	From        time.Time
+	To          time.Time
+	Rows        []MethodSummary
+	Closed      *Closing
+	Adjustments []MethodSummary
 	// FeeRulesSet tells whether the school has any fee rule; FeeRules are
 	// the rules in effect at some time of the period.
 	FeeRulesSet bool

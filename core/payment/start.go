@@ -14,15 +14,15 @@ import (
 // StartRequest is POST /appl/pay/{applNo}: the chosen pay type and where
 // the browser comes back.
 type StartRequest struct {
-	PayType string `json:"payType"`
+	PayType string
 	// ReplaceVbank asks to pay another way while a virtual account awaits
 	// its deposit: the account is closed at the provider first (a deposit
 	// that already arrived completes the application instead).
-	ReplaceVbank bool   `json:"replaceVbank"`
-	Locale       string `json:"-"`
-	ReturnURL    string `json:"-"` // built by the edge from the configured public URL
-	CancelURL    string `json:"-"`
-	NoticeURL    string `json:"-"`
+	ReplaceVbank bool
+	Locale       string
+	ReturnURL    string // built by the edge from the configured public URL
+	CancelURL    string
+	NoticeURL    string
 }
 
 // Start begins a new attempt: it checks the COMPLETE window, the

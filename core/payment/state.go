@@ -63,13 +63,13 @@ const (
 
 // Payment is the state of one payment attempt of an application.
 type Payment struct {
-	PayType  PayType     `json:"payType"`
-	Expected money.Money `json:"expected"` // the quoted total
-	Result   Result      `json:"result"`
-	Status   string      `json:"status"` // "" or COMPLETE
-	TxID     string      `json:"txId"`
-	Paid     money.Money `json:"paid"`
-	Refunded money.Money `json:"refunded"`
+	PayType  PayType
+	Expected money.Money // the quoted total
+	Result   Result
+	Status   string // "" or COMPLETE
+	TxID     string
+	Paid     money.Money
+	Refunded money.Money
 }
 
 // Start begins a payment of a quote: PROCEEDING, nothing paid yet.

@@ -48,12 +48,21 @@ type Job struct {
 
 // KindReport is what one run did to one kind.
 type KindReport struct {
-	Kind   Kind   `json:"kind"`
-	Action Action `json:"action"`
-	Cutoff string `json:"cutoff,omitempty"` // records that started before this are due
-	Done   int    `json:"done"`
-	Kept   int    `json:"kept"`
-	Held   bool   `json:"held"` // false: this build stores no records of the kind
+	Kind   Kind
+	Action Action
+	Cutoff string // records that started before this are due
+	Done   int
+	Kept   int
+	Held   bool // false: this build stores no records of the kind
+}
+
+// audit is the report as the audit log's entry of the run holds it.
+func (r KindReport) audit() map[string]any {
+	d := map[string]any{"kind": r.Kind, "action": r.Action, "done": r.Done, "kept": r.Kept, "held": r.Held}
+	if r.Cutoff != "" {
+		d["cutoff"] = r.Cutoff
+	}
+	return d
 }
 
 // Run applies the policy now and records the run, with each kind's
@@ -88,8 +97,12 @@ func (j Job) Run(ctx context.Context) ([]KindReport, error) {
 		}
 		out = append(out, kr)
 	}
+	kinds := make([]map[string]any, len(out))
+	for i, kr := range out {
+		kinds[i] = kr.audit()
+	}
 	return out, j.Audit.Record(ctx, "system", "job.retention", "retention",
-		map[string]any{"at": now.UTC().Format(time.RFC3339), "kinds": out})
+		map[string]any{"at": now.UTC().Format(time.RFC3339), "kinds": kinds})
 }
 
 // Kinds lists every kind, in the order of seed section 9.

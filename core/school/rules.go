@@ -23,9 +23,9 @@ const (
 
 // EssayRule is the limit of one essay question.
 type EssayRule struct {
-	No    int `json:"no"`
-	Words int `json:"words"` // English essays count words
-	Chars int `json:"chars"` // Korean essays count characters
+	No    int
+	Words int // English essays count words
+	Chars int // Korean essays count characters
 }
 
 // DefaultEssays: 400 words for questions 1 and 3, 800 for question 2;
@@ -36,17 +36,17 @@ func DefaultEssays() []EssayRule {
 
 // Rules is everything that differs between schools (or rounds).
 type Rules struct {
-	SchoolCode           string          `json:"schoolCode"`
-	RefusedNationalities []string        `json:"refusedNationalities,omitempty"`
-	PassportNone         string          `json:"passportNone"` // the passport number that means "none"
-	VisaNone             string          `json:"visaNone"`     // the visa type that means "none"
-	VideoEssay           *VideoEssayRule `json:"videoEssay,omitempty"`
-	G20Required          bool            `json:"g20Required"`
-	LanguageRequired     bool            `json:"languageRequired"` // at least one language score
-	Essays               []EssayRule     `json:"essays"`
-	TextLimits           map[string]int  `json:"textLimits,omitempty"` // field -> maximum characters, overriding the defaults
-	ExtraDocuments       bool            `json:"isEtcDocumentUploadable"`
-	Consents             []ConsentItem   `json:"consents"`
+	SchoolCode           string
+	RefusedNationalities []string
+	PassportNone         string // the passport number that means "none"
+	VisaNone             string // the visa type that means "none"
+	VideoEssay           *VideoEssayRule
+	G20Required          bool
+	LanguageRequired     bool // at least one language score
+	Essays               []EssayRule
+	TextLimits           map[string]int // field -> maximum characters, overriding the defaults
+	ExtraDocuments       bool
+	Consents             []ConsentItem
 }
 
 // Default is the rule set of a school that has no special rule.
@@ -113,10 +113,10 @@ func (r Rules) Essay(no int) (EssayRule, bool) {
 
 // VideoEssayRule is the media-acting video essay link rule.
 type VideoEssayRule struct {
-	Extensions     []string `json:"extensions"`     // a link whose path ends in one of these is a file
-	FileHosts      []string `json:"fileHosts"`      // hosts that serve single files for download
-	StreamingHosts []string `json:"streamingHosts"` // refused
-	Requirements   []string `json:"requirements"`   // message codes shown to the applicant
+	Extensions     []string // a link whose path ends in one of these is a file
+	FileHosts      []string // hosts that serve single files for download
+	StreamingHosts []string // refused
+	Requirements   []string // message codes shown to the applicant
 }
 
 // DefaultVideoEssay is the rule of spec section 1.
@@ -198,9 +198,9 @@ func DefaultConsents() []ConsentItem {
 
 // Acceptance records what was accepted, to be stored with the application.
 type Acceptance struct {
-	Code    string    `json:"code"`
-	Version string    `json:"version"`
-	At      time.Time `json:"at"`
+	Code    string
+	Version string
+	At      time.Time
 }
 
 // CheckConsents requires every item in its current version; accepted maps

@@ -25,8 +25,8 @@ const (
 // SubmitRequest is POST /appl/submit: the consents shown again on the
 // submit page (item code -> version).
 type SubmitRequest struct {
-	Consents map[string]string `json:"consents"`
-	Locale   string            `json:"-"` // the caller's locale, for the completion mail
+	Consents map[string]string
+	Locale   string // the caller's locale, for the completion mail
 }
 
 // Submitted is the outcome of a submission: the application's record as

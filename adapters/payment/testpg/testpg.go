@@ -131,8 +131,16 @@ func snapshot(p Payment) payment.Snapshot {
 	case payment.RemoteCancelled:
 		s.Cancelled = p.Amount
 	}
-	s.Raw, _ = json.Marshal(map[string]any{"paymentId": p.PaymentID, "status": p.Status, "amount": p.Amount})
+	s.Raw, _ = json.Marshal(map[string]any{"paymentId": p.PaymentID, "status": p.Status,
+		"amount": rawAmount{Amount: p.Amount.Amount(), Currency: string(p.Amount.Currency())}})
 	return s
+}
+
+// rawAmount is an amount in the gateway's answer, as real providers give
+// it: minor units and currency.
+type rawAmount struct {
+	Amount   int64  `json:"amount"`
+	Currency string `json:"currency"`
 }
 
 // Capture is Lookup: the test gateway captures on approval, as PortOne does.
