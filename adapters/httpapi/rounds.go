@@ -13,7 +13,6 @@ import (
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/round"
-	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -38,8 +37,8 @@ func (s *Server) mountRounds(g Groups) {
 }
 
 type consentVersionsDTO struct {
-	Code     string               `json:"code"`
-	Versions []school.ConsentItem `json:"versions"`
+	Code     string           `json:"code"`
+	Versions []consentItemDTO `json:"versions"`
 }
 
 // consentVersions answers the consent items of a round with every version
@@ -55,7 +54,7 @@ func (h *roundHandlers) consentVersions(c *echo.Context) error {
 	}
 	out := make([]consentVersionsDTO, len(list))
 	for i, v := range list {
-		out[i] = consentVersionsDTO{Code: v.Code, Versions: v.Versions}
+		out[i] = consentVersionsDTO{Code: v.Code, Versions: mapList(v.Versions, toConsentItemDTO)}
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -153,13 +152,13 @@ type adminRoundDTO struct {
 	EnterYear      int    `json:"enterYear"`
 	RecruitPartSeq int    `json:"recruitPartSeq"`
 	roundValuesDTO
-	UpdatedAt          time.Time            `json:"updatedAt"`
-	EffectiveDocuments []roundDocDTO        `json:"effectiveDocuments"`
-	EffectiveConsents  []school.ConsentItem `json:"effectiveConsents"`
-	Majors             []majorDTO           `json:"majors"`
-	Survey             []questionDTO        `json:"survey"`
-	InfoItems          []infoItemDTO        `json:"infoItems"`
-	Preview            roundDTO             `json:"preview"`
+	UpdatedAt          time.Time        `json:"updatedAt"`
+	EffectiveDocuments []roundDocDTO    `json:"effectiveDocuments"`
+	EffectiveConsents  []consentItemDTO `json:"effectiveConsents"`
+	Majors             []majorDTO       `json:"majors"`
+	Survey             []questionDTO    `json:"survey"`
+	InfoItems          []infoItemDTO    `json:"infoItems"`
+	Preview            roundDTO         `json:"preview"`
 }
 
 func (h *roundHandlers) get(c *echo.Context) error {
@@ -174,7 +173,7 @@ func (h *roundHandlers) toDTO(c *echo.Context, v round.View) (adminRoundDTO, err
 	k := v.Settings.Key()
 	d := adminRoundDTO{ID: roundID(k), roundValuesDTO: toRoundValuesDTO(v.Settings.Values()),
 		SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, UpdatedAt: v.Settings.UpdatedAt(),
-		EffectiveDocuments: mapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: v.EffectiveConsents,
+		EffectiveDocuments: mapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: mapList(v.EffectiveConsents, toConsentItemDTO),
 		Majors: mapList(v.Majors, toMajorDTO), Survey: questionDTOs(v.Round.Survey), InfoItems: []infoItemDTO{}}
 	for _, it := range v.Round.InfoSettings(0) {
 		d.InfoItems = append(d.InfoItems, infoItemDTO{it.ItemCode, it.Display, it.Required})
@@ -258,14 +257,9 @@ type roundValuesDTO struct {
 	Windows       []roundWindowDTO      `json:"windows"`
 	Parts         []roundPartDTO        `json:"parts"`
 	Documents     []roundDocDTO         `json:"documents"`
-	Consents      []school.ConsentItem  `json:"consents"`
+	Consents      []consentItemDTO      `json:"consents"`
 	// Steps is the round's own step list; null: the school's applies.
 	Steps []string `json:"steps"`
-}
-
-type channelDTO struct {
-	StoreID    string `json:"storeId,omitempty"`
-	ChannelKey string `json:"channelKey,omitempty"`
 }
 
 type roundWindowDTO struct {
@@ -305,18 +299,6 @@ type majorDTO struct {
 	VideoEssay bool   `json:"VideoEssay"`
 }
 
-// mapList maps a list; nil stays nil (null in JSON, as before).
-func mapList[T, U any](xs []T, f func(T) U) []U {
-	if xs == nil {
-		return nil
-	}
-	out := make([]U, len(xs))
-	for i, x := range xs {
-		out[i] = f(x)
-	}
-	return out
-}
-
 func toRoundWindowDTO(w round.Window) roundWindowDTO {
 	return roundWindowDTO{Type: string(w.Kind), StartDay: w.StartDay, EndDay: w.EndDay}
 }
@@ -339,7 +321,7 @@ func toRoundValuesDTO(v round.Values) roundValuesDTO {
 	d := roundValuesDTO{KorName: v.KorName, EngName: v.EngName, RemkKor: v.RemkKor, RemkEng: v.RemkEng, FeeKrw: v.FeeKrw, FeeUsd: v.FeeUsd,
 		PayTypes: mapList(v.PayTypes, func(t payment.PayType) string { return string(t) }), LettersAsked: v.LettersAsked,
 		ApplIDRule: v.ApplIDRule, SlipNoticeKor: v.SlipNoticeKor, SlipNoticeEng: v.SlipNoticeEng, Windows: mapList(v.Windows, toRoundWindowDTO),
-		Parts: mapList(v.Parts, toRoundPartDTO), Documents: mapList(v.Documents, toRoundDocDTO), Consents: v.Consents,
+		Parts: mapList(v.Parts, toRoundPartDTO), Documents: mapList(v.Documents, toRoundDocDTO), Consents: mapList(v.Consents, toConsentItemDTO),
 		Steps: mapList(v.Steps, func(s application.Status) string { return string(s) })}
 	if v.PayChannels != nil {
 		d.PayChannels = map[string]channelDTO{}
@@ -369,7 +351,7 @@ func (d roundValuesDTO) values() round.Values {
 			return round.DocItem{ItemCode: x.ItemCode, GrpCode: x.GrpCode, GrpKorName: x.GrpKorName, GrpEngName: x.GrpEngName,
 				KorName: x.KorName, EngName: x.EngName, Required: x.Required, Extensions: x.Extensions, MaxSize: x.MaxSize, Seq: x.Seq}
 		}),
-		Consents: d.Consents,
+		Consents: mapList(d.Consents, consentItemDTO.toCore),
 		Steps:    mapList(d.Steps, func(s string) application.Status { return application.Status(s) }),
 	}
 	if d.PayChannels != nil {
@@ -525,7 +507,7 @@ func (h *roundHandlers) saveSchool(c *echo.Context) error {
 }
 
 type acceptedConsentDTO struct {
-	school.ConsentItem
+	consentItemDTO
 	AcceptedAt string `json:"acceptedAt"`
 }
 
@@ -547,7 +529,7 @@ func (h *roundHandlers) accepted(c *echo.Context) error {
 	}
 	out := []acceptedConsentDTO{}
 	for _, it := range items {
-		d := acceptedConsentDTO{ConsentItem: it}
+		d := acceptedConsentDTO{consentItemDTO: toConsentItemDTO(it)}
 		for _, a := range v.Consents {
 			if a.Code == it.Code {
 				d.AcceptedAt = timeText(a.At)

@@ -93,13 +93,8 @@ func TestExportHoldsOnlyTheMembersData(t *testing.T) {
 	if a.ApplNo != 1 || a.School != "236" || a.Round != 1 || a.Status != string(application.Submit) || a.Name != "김하늘" || a.Part.MajorCode != "IS01" {
 		t.Errorf("application %+v", a)
 	}
-	if info, ok := a.Steps["basis"].(form.ApplicantInfo); !ok || info.KorName != "김하늘" {
-		t.Errorf("basic information %v", a.Steps["basis"])
-	}
-	for _, step := range []string{"academic", "languages", "careers", "certificates", "essays"} {
-		if _, ok := a.Steps[step]; !ok {
-			t.Errorf("step %s missing", step)
-		}
+	if a.Steps.Basis == nil || a.Steps.Basis.KorName != "김하늘" {
+		t.Errorf("basic information %+v", a.Steps.Basis)
 	}
 	if _, ok := a.Surveys["PART"]; !ok {
 		t.Errorf("surveys %v", a.Surveys)

@@ -161,12 +161,12 @@ func (v VideoEssayRule) Check(raw string) string {
 
 // ConsentItem is one consent text of a school and round.
 type ConsentItem struct {
-	Code    string `json:"code"`
-	TitleKo string `json:"titleKo"`
-	TitleEn string `json:"titleEn"`
-	BodyKo  string `json:"bodyKo"`
-	BodyEn  string `json:"bodyEn"`
-	Version string `json:"version"` // yyyy-MM-dd
+	Code    string
+	TitleKo string
+	TitleEn string
+	BodyKo  string
+	BodyEn  string
+	Version string // yyyy-MM-dd
 }
 
 // DefaultConsents are the six items named in spec section 5, for schools
