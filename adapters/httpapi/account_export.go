@@ -12,6 +12,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/mydata"
+	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -75,6 +76,15 @@ func (s *Server) exportMyData(c *echo.Context) error {
 func exportJSON(v any) any {
 	if apps, ok := v.([]mydata.Application); ok {
 		return mapList(apps, toExportApplicationDTO)
+	}
+	if pays, ok := v.([]payment.Attempt); ok {
+		// Each payment as the payer reads it on the pay page (the attempt's
+		// fields are its own: encoded as they were, they would be {}).
+		return mapList(pays, func(a payment.Attempt) *attemptDTO {
+			d := toAttemptDTO(&a)
+			d.TestPageURL = ""
+			return d
+		})
 	}
 	return v
 }

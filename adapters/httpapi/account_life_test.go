@@ -269,3 +269,21 @@ func unzip(t *testing.T, raw string) map[string]string {
 	}
 	return got
 }
+
+// The data export holds each payment as its payer read it: id, result,
+// amounts and times (not an empty object).
+func TestMyDataExportHoldsPayments(t *testing.T) {
+	e := newPayEnv(t)
+	c := e.as("applicant1")
+	n := e.fillAndSubmit(c)
+	paymentID, _ := e.payByCard(c, n)
+	r := must(t, c.Do("POST", "/user/api/confirm/pwd", map[string]any{"password": demoPassword, "type": "MODIPY"}), 200, "confirm")
+	c.Headers = map[string]string{"X-Modify-Ticket": r.Body["ticket"].(string)}
+	res := must(t, c.Do("GET", "/user/api/my-info/export", nil), 200, "export")
+	pays := unzip(t, res.Raw)["payments.json"]
+	for _, want := range []string{`"paymentId": "` + paymentID + `"`, `"result": "PAID"`, `"amount": 80000`, `"paidAt": "`} {
+		if !strings.Contains(pays, want) {
+			t.Errorf("payments.json lacks %s: %.600s", want, pays)
+		}
+	}
+}

@@ -128,7 +128,10 @@ type attemptDTO struct {
 	TestPageURL string `json:"testPageUrl,omitempty"`
 }
 
-func (h *payHandlers) attempt(a *payment.Attempt) *attemptDTO {
+func (h *payHandlers) attempt(a *payment.Attempt) *attemptDTO { return toAttemptDTO(a) }
+
+// toAttemptDTO is an attempt as its payer reads it.
+func toAttemptDTO(a *payment.Attempt) *attemptDTO {
 	if a == nil {
 		return nil
 	}
