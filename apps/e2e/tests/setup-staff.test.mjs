@@ -84,6 +84,7 @@ test('setup staff of 236 see the round, its settings and counts, and no applican
   const total = page.getByTestId('dash-total').filter({ hasText: /전체 [1-9]\d*건/ });
   await total.waitFor({ timeout: T });
   assert.match(await page.getByTestId('dash-letters').innerText(), /추천서/);
+  assert.equal(await page.getByTestId('health-card').count(), 0, 'setup staff see the servers\' health');
   await page.waitForLoadState('networkidle').catch(() => {});
   if (shots) await page.screenshot({ path: `${shots}/setup-staff-dashboard.png`, fullPage: true });
 

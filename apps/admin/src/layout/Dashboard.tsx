@@ -40,7 +40,8 @@ export const Dashboard = () => {
                     )}
                 </CardContent>
             </Card>
-            <HealthCard />
+            {/* The servers' health is the provider's concern (server: HealthDetail). */}
+            {roles.includes('ROLE_SYS_ADMIN') && <HealthCard />}
             {roles.some(r => DASHBOARD_ROLES.includes(r)) && (
                 <Suspense fallback={null}>
                     <RoundDashboard />
