@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -39,7 +38,7 @@ type S3Config struct {
 type S3 struct {
 	core   minio.Core
 	bucket string
-	bufs   *sync.Pool // *[]byte of PartSize
+	free   chan []byte // idle part buffers, kept for the next uploads
 }
 
 var _ document.FileStore = (*S3)(nil)
@@ -70,10 +69,29 @@ func NewS3(ctx context.Context, c S3Config) (*S3, error) {
 			return nil, fmt.Errorf("filestore: s3 create bucket %s: %w", c.Bucket, err)
 		}
 	}
-	return &S3{core: minio.Core{Client: cl}, bucket: c.Bucket, bufs: &sync.Pool{New: func() any {
-		b := make([]byte, PartSize)
-		return &b
-	}}}, nil
+	return &S3{core: minio.Core{Client: cl}, bucket: c.Bucket, free: make(chan []byte, idleBuffers)}, nil
+}
+
+// idleBuffers is how many part buffers stay allocated between uploads. A
+// bounded list rather than a sync.Pool: a pool's buffers survive one
+// garbage collection in its victim cache while new ones are made, which
+// doubled the heap of concurrent uploads.
+const idleBuffers = 8
+
+func (s *S3) buffer() []byte {
+	select {
+	case b := <-s.free:
+		return b
+	default:
+		return make([]byte, PartSize)
+	}
+}
+
+func (s *S3) release(b []byte) {
+	select {
+	case s.free <- b:
+	default:
+	}
 }
 
 // limited reads at most limit bytes of r and answers document.ErrTooLarge
@@ -108,9 +126,8 @@ func (l *limited) Read(p []byte) (int, error) {
 // ends, so nothing is left behind.
 func (s *S3) Put(ctx context.Context, r io.Reader, limit int64) (string, int64, error) {
 	name := newName()
-	bp := s.bufs.Get().(*[]byte)
-	defer s.bufs.Put(bp)
-	buf := *bp
+	buf := s.buffer()
+	defer s.release(buf)
 	src := &limited{ctx: ctx, r: r, left: limit}
 	n, err := io.ReadFull(src, buf)
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
