@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -39,8 +40,13 @@ const (
 // Binary finds versitygw: $VERSITYGW, PATH, then the cache .ci/run fills.
 func Binary() (string, error) {
 	if p := os.Getenv("VERSITYGW"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("VERSITYGW=%s: %w", p, err)
+		// LookPath of a path with a slash checks that very file is executable.
+		if !strings.ContainsRune(p, filepath.Separator) {
+			p = "." + string(filepath.Separator) + p
+		}
+		p, err := exec.LookPath(p)
+		if err != nil {
+			return "", fmt.Errorf("VERSITYGW: %w; install it with: %s", err, InstallCommand)
 		}
 		return p, nil
 	}
@@ -48,8 +54,7 @@ func Binary() (string, error) {
 		return p, nil
 	}
 	if home, err := os.UserHomeDir(); err == nil {
-		p := filepath.Join(home, ".cache", "gradapply", "bin", "versitygw")
-		if _, err := os.Stat(p); err == nil {
+		if p, err := exec.LookPath(filepath.Join(home, ".cache", "gradapply", "bin", "versitygw")); err == nil {
 			return p, nil
 		}
 	}
