@@ -104,6 +104,7 @@ func freePort() (string, error) {
 func run(t testing.TB, bin, addr, root string) error {
 	cmd := exec.Command(bin, "--port", addr, "--quiet", "posix", root)
 	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY="+accessKey, "ROOT_SECRET_KEY="+secretKey)
+	dieWithParent(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
