@@ -16,7 +16,6 @@ import (
 	"github.com/gradapply/gradapply/adapters/captcha"
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/demo"
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/metrics"
 	"github.com/gradapply/gradapply/adapters/password"
@@ -81,11 +80,12 @@ type App struct {
 	// MyData is a member's data export; Helpdesk the FAQ and help board.
 	MyData   *mydata.Service
 	Helpdesk *helpdesk.Service
-	// AccessLog reads the access log; Exports and Files serve the staff's
-	// exports; MaxUpload is the largest document item.
+	// AccessLog reads the access log; Exports serves the staff's exports;
+	// Files is the file store every service shares (disk or S3);
+	// MaxUpload is the largest document item.
 	AccessLog audit.Log
 	Exports   postgres.Exports
-	Files     filestore.Disk
+	Files     document.FileStore
 	MaxUpload int64
 	// Metrics is the process's registry (served on METRICS_ADDR).
 	Metrics   *metrics.Metrics
@@ -125,6 +125,10 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	}
 	rdb := redis.NewClient(ropt)
 	a := &App{Config: cfg, DB: db, Redis: rdb}
+	if a.Files, err = openFiles(ctx, cfg); err != nil {
+		a.Close()
+		return nil, err
+	}
 	if a.MailCodec, err = jobs.NewMailCodec(cfg.FieldKey); err != nil {
 		db.Close()
 		return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/application"
@@ -23,10 +22,6 @@ func (c applContacts) Contact(ctx context.Context, userID string) (application.C
 // application service, member management on the account service, the
 // access log viewer and the exports.
 func (a *App) buildBackoffice(cfg config.Config) error {
-	files, err := filestore.New(cfg.FileDir)
-	if err != nil {
-		return err
-	}
 	exports := postgres.Exports{DB: a.DB}
 	a.Apply.Staff = application.Staff{
 		Store:     postgres.StaffApplications{DB: a.DB},
@@ -37,6 +32,6 @@ func (a *App) buildBackoffice(cfg config.Config) error {
 	}
 	a.Accounts.Members = postgres.Members{DB: a.DB}
 	a.AccessLog = audit.Log{Reader: postgres.AccessLog{DB: a.DB}}
-	a.Exports, a.Files = exports, files
+	a.Exports = exports
 	return nil
 }

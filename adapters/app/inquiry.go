@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
@@ -15,10 +14,7 @@ import (
 
 // buildInquiry wires the 1:1 inquiry board (issue 14 item 7).
 func (a *App) buildInquiry(cfg config.Config, clock account.Clock) error {
-	files, err := filestore.New(cfg.FileDir)
-	if err != nil {
-		return err
-	}
+	files := a.Files
 	base := strings.TrimRight(cfg.PublicURL, "/")
 	a.Inquiry = &inquiry.Service{
 		Store: postgres.Inquiries{DB: a.DB}, Schools: a.Reference, Apps: postgres.Applications{DB: a.DB},

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/mydata"
@@ -12,10 +11,7 @@ import (
 
 // Retention is the retention job on this app's database and file store.
 func (a *App) Retention() (privacy.Job, error) {
-	files, err := filestore.New(a.Config.FileDir)
-	if err != nil {
-		return privacy.Job{}, err
-	}
+	files := a.Files
 	return privacy.Job{Policy: privacy.DefaultPolicy(), Store: postgres.Retention{DB: a.DB}, Files: files,
 		Audit: postgres.JobAudit{DB: a.DB}, Clock: a.Accounts.Clock}, nil
 }
@@ -52,10 +48,7 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 
 // myData is the My Info data export over this app's stores.
 func (a *App) myData() (*mydata.Service, error) {
-	files, err := filestore.New(a.Config.FileDir)
-	if err != nil {
-		return nil, err
-	}
+	files := a.Files
 	return &mydata.Service{Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms, Docs: postgres.Documents{DB: a.DB},
 		Payments: postgres.PayAttempts{DB: a.DB}, Files: files}, nil
 }

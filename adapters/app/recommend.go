@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/mailer"
 	"github.com/gradapply/gradapply/adapters/pdf"
@@ -20,10 +19,7 @@ import (
 // buildRecommend wires recommendation requests, the recommender's key
 // pages, letters and templates (issue 11).
 func (a *App) buildRecommend(cfg config.Config, clock account.Clock) error {
-	files, err := filestore.New(cfg.FileDir)
-	if err != nil {
-		return err
-	}
+	files := a.Files
 	recs := postgres.Recommendations{DB: a.DB}
 	base := strings.TrimRight(cfg.PublicURL, "/")
 	a.Recommend = &recommendation.Service{

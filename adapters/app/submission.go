@@ -6,7 +6,6 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/captcha"
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/filestore"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/pdf"
 	"github.com/gradapply/gradapply/adapters/postgres"
@@ -20,10 +19,7 @@ import (
 // lookup and the PDFs (issue 5) on top of the application form. It answers
 // the largest document item size (the upload route's limit).
 func (a *App) buildSubmission(ctx context.Context, cfg config.Config, clock account.Clock) (maxUpload int64, err error) {
-	files, err := filestore.New(cfg.FileDir)
-	if err != nil {
-		return 0, err
-	}
+	files := a.Files
 	docs := postgres.Documents{DB: a.DB}
 	a.Documents = &document.Service{Ref: a.Reference, Apps: postgres.Applications{DB: a.DB}, Forms: a.Apply.Forms,
 		Log: postgres.AccessLog{DB: a.DB}, Docs: docs, Files: files, Clock: clock}

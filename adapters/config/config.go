@@ -58,7 +58,9 @@ type Config struct {
 	AdminDist         string
 	LogFormat         string // text | json
 	LogLevel          string
-	FileDir           string // uploaded documents
+	FileDir           string // uploaded documents (FILE_STORE=disk)
+	FileStore         string // disk | s3
+	S3                S3     // the bucket of FILE_STORE=s3
 	FontPath          string // TrueType font of the PDFs (Korean glyphs)
 	// PortOne and PayPal are the payment providers' accounts; without
 	// credentials a provider is not offered.
@@ -176,6 +178,9 @@ func Load() (Config, error) {
 		return c, err
 	}
 	c.CaptchaMaxNumber = int64(n)
+	if err := c.loadFileStore(); err != nil {
+		return c, err
+	}
 	if err := c.secrets(prod); err != nil {
 		return c, err
 	}

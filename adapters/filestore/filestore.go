@@ -1,7 +1,8 @@
-// Package filestore keeps uploaded files on local disk under generated
-// names (adapter of core/document.FileStore). A file is streamed into a
-// temporary file in the same directory and renamed into place only when
-// it is complete, so an interrupted or refused upload leaves nothing.
+// Package filestore keeps uploaded files under generated names (adapters
+// of core/document.FileStore): Disk on local disk, S3 in an S3-compatible
+// bucket that every server replica shares. Disk streams a file into a
+// temporary file in the same directory and renames it into place only
+// when it is complete, so an interrupted or refused upload leaves nothing.
 package filestore
 
 import (
@@ -39,10 +40,15 @@ func newName() string {
 	return hex.EncodeToString(b)
 }
 
+// validName reports whether name is one newName makes.
+func validName(name string) bool {
+	return len(name) == 32 && strings.Trim(name, "0123456789abcdef") == ""
+}
+
 // path maps a generated name to its file; any other name is refused, so a
 // stored name can never reach outside Dir.
 func (d Disk) path(name string) (string, error) {
-	if len(name) != 32 || strings.Trim(name, "0123456789abcdef") != "" {
+	if !validName(name) {
 		return "", fmt.Errorf("filestore: bad name %q", name)
 	}
 	return filepath.Join(d.Dir, name[:2], name), nil
