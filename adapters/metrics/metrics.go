@@ -67,7 +67,8 @@ func (m *Metrics) Serve(ctx context.Context, addr string) error {
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		<-ctx.Done()
-		sc, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// ctx is over: the shutdown gets a few seconds of its own.
+		sc, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(sc)
 	}()

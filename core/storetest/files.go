@@ -117,7 +117,7 @@ func bigBody(n int) []byte {
 		x ^= x << 13
 		x ^= x >> 17
 		x ^= x << 5
-		b[i] = byte(x)
+		b[i] = byte(x & 0xff)
 	}
 	return b
 }
