@@ -20,7 +20,8 @@ export const Dashboard = () => {
     return (
         <Box sx={{ mt: { xs: 1, sm: 2 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <Title title={translate('app.title')} />
-            <Card component="section">
+            {/* Without the health card beside it, the welcome spans the row. */}
+            <Card component="section" sx={roles.includes('ROLE_SYS_ADMIN') ? undefined : { gridColumn: '1 / -1' }}>
                 <CardContent>
                     <PageHeading variant="page">{identity ? translate('app.dashboard.welcome', { name: identity.fullName }) : translate('app.title')}</PageHeading>
                     <Typography variant="body2" color="text.secondary" gutterBottom>
