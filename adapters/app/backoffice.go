@@ -1,8 +1,6 @@
 package app
 
 import (
-	"context"
-
 	"github.com/gradapply/gradapply/adapters/config"
 	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
@@ -10,25 +8,17 @@ import (
 	"github.com/gradapply/gradapply/core/audit"
 )
 
-// applContacts adapts the applicants store to the application service's port.
-type applContacts struct{ postgres.Applicants }
-
-func (c applContacts) Contact(ctx context.Context, userID string) (application.Contact, error) {
-	got, err := c.Applicants.Contact(ctx, userID)
-	return application.Contact(got), err
-}
-
 // buildBackoffice wires the back office (issue 13): staff use cases on the
 // application service, member management on the account service, the
 // access log viewer and the exports.
 func (a *App) buildBackoffice(cfg config.Config) error {
 	exports := postgres.Exports{DB: a.DB}
 	a.Apply.Staff = application.Staff{
-		Store:     postgres.StaffApplications{DB: a.DB},
-		Contacts:  applContacts{postgres.Applicants{DB: a.DB}},
-		Mailer:    jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
-		Export:    exports,
-		Dashboard: postgres.StaffApplications{DB: a.DB},
+		Store:      postgres.StaffApplications{DB: a.DB},
+		Recipients: postgres.Applicants{DB: a.DB},
+		Mailer:     jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
+		Export:     exports,
+		Dashboard:  postgres.StaffApplications{DB: a.DB},
 	}
 	a.Accounts.Members = postgres.Members{DB: a.DB}
 	a.AccessLog = audit.Log{Reader: postgres.AccessLog{DB: a.DB}}

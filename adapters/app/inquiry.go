@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strconv"
 	"strings"
 
@@ -18,18 +17,9 @@ func (a *App) buildInquiry(cfg config.Config, clock account.Clock) error {
 	base := strings.TrimRight(cfg.PublicURL, "/")
 	a.Inquiry = &inquiry.Service{
 		Store: postgres.Inquiries{DB: a.DB}, Schools: a.Reference, Apps: postgres.Applications{DB: a.DB},
-		Contacts: inquiryContacts{postgres.Applicants{DB: a.DB}}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
+		Recipients: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Files: files, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
 		DetailURL: func(no int64) string { return base + "/inquiry/user/detail?no=" + strconv.FormatInt(no, 10) },
 	}
 	return nil
-}
-
-// inquiryContacts reads a member's address and language for the answer
-// notice.
-type inquiryContacts struct{ a postgres.Applicants }
-
-func (c inquiryContacts) Contact(ctx context.Context, userID string) (inquiry.Contact, error) {
-	x, err := c.a.Contact(ctx, userID)
-	return inquiry.Contact{Email: x.Email, Locale: x.Locale}, err
 }

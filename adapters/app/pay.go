@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"net/http"
 	"time"
 
@@ -14,14 +13,6 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/payment"
 )
-
-// contacts reads how an applicant is mailed for core/payment.
-type contacts struct{ postgres.Applicants }
-
-func (c contacts) Contact(ctx context.Context, userID string) (string, string, error) {
-	ct, err := c.Applicants.Contact(ctx, userID)
-	return ct.Email, ct.Locale, err
-}
 
 // buildPay wires paying the fee (issue 9): the configured providers, the
 // test gateway when it is on, and the service. Needs buildSubmission
@@ -45,8 +36,8 @@ func (a *App) buildPay(cfg config.Config, clock account.Clock) error {
 		Apps: postgres.Applications{DB: a.DB}, Ref: a.Reference, Log: postgres.AccessLog{DB: a.DB},
 		Store: postgres.PayAttempts{DB: a.DB}, Config: postgres.PaySettings{DB: a.DB}, Gateways: gws, Route: gws.Router(),
 		Completer: application.Completion{Apps: postgres.Applications{DB: a.DB}, Numbers: postgres.ExamNumbers{DB: a.DB},
-			Contacts: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}},
-		Contacts: contacts{postgres.Applicants{DB: a.DB}}, Buyers: postgres.Applicants{DB: a.DB},
+			Recipients: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}},
+		Recipients: postgres.Applicants{DB: a.DB}, Buyers: postgres.Applicants{DB: a.DB},
 		Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}, PayPal: payment.DefaultPayPalFee, Clock: clock,
 	}
 	return nil

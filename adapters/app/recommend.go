@@ -24,19 +24,11 @@ func (a *App) buildRecommend(cfg config.Config, clock account.Clock) error {
 	base := strings.TrimRight(cfg.PublicURL, "/")
 	a.Recommend = &recommendation.Service{
 		Apps: postgres.Applications{DB: a.DB}, Rounds: a.Reference, Store: recs, Profiles: recs, Templates: recs,
-		Contacts: recommendContacts{postgres.Applicants{DB: a.DB}}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
+		Recipients: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Files: files, Printer: letterPrinter{a.PDF}, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
 		KeyURL: func(key string) string { return base + "/recommend/" + key },
 	}
 	return nil
-}
-
-// recommendContacts reads an applicant's address and language for the notice.
-type recommendContacts struct{ a postgres.Applicants }
-
-func (c recommendContacts) Contact(ctx context.Context, userID string) (recommendation.Contact, error) {
-	x, err := c.a.Contact(ctx, userID)
-	return recommendation.Contact{Email: x.Email, Locale: x.Locale}, err
 }
 
 // letterPrinter renders letters through core/printing's model.

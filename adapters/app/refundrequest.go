@@ -27,7 +27,7 @@ func (a *App) buildRefundRequests(clock account.Clock) *refundrequest.Service {
 	return &refundrequest.Service{
 		Store: store, Texts: store, Apps: postgres.Applications{DB: a.DB}, Payments: postgres.PayAttempts{DB: a.DB},
 		Refunder: staffRefunder{a.Money}, Rounds: a.Reference, Schools: a.Reference,
-		Contacts: contacts{postgres.Applicants{DB: a.DB}}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
+		Recipients: postgres.Applicants{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
 		Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
 	}
 }

@@ -12,6 +12,6 @@ func (a *App) buildRounds(clock window.Clock) {
 	a.Rounds = &round.Service{
 		Store: postgres.Rounds{DB: a.DB}, Docs: postgres.Documents{DB: a.DB}, Ref: a.Reference,
 		Audit: postgres.AccessLog{DB: a.DB}, Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec},
-		Contacts: postgres.Applicants{DB: a.DB}, Closures: postgres.Closures{DB: a.DB}, Tx: a.DB, Clock: clock, Flush: a.Reference.Flush,
+		Recipients: postgres.Applicants{DB: a.DB}, Closures: postgres.Closures{DB: a.DB}, Tx: a.DB, Clock: clock, Flush: a.Reference.Flush,
 	}
 }

@@ -52,16 +52,16 @@ type Config struct {
 	JobQueue          string
 	// MetricsAddr is the metrics listener (METRICS_ADDR), never the public
 	// port; "off" turns it off.
-	MetricsAddr string
-	RateLimitPrefix   string // Redis key prefix of rate-limit counters and captcha replay marks
-	ApplicantDist     string
-	AdminDist         string
-	LogFormat         string // text | json
-	LogLevel          string
-	FileDir           string // uploaded documents (FILE_STORE=disk)
-	FileStore         string // disk | s3
-	S3                S3     // the bucket of FILE_STORE=s3
-	FontPath          string // TrueType font of the PDFs (Korean glyphs)
+	MetricsAddr     string
+	RateLimitPrefix string // Redis key prefix of rate-limit counters and captcha replay marks
+	ApplicantDist   string
+	AdminDist       string
+	LogFormat       string // text | json
+	LogLevel        string
+	FileDir         string // uploaded documents (FILE_STORE=disk)
+	FileStore       string // disk | s3
+	S3              S3     // the bucket of FILE_STORE=s3
+	FontPath        string // TrueType font of the PDFs (Korean glyphs)
 	// PortOne and PayPal are the payment providers' accounts; without
 	// credentials a provider is not offered.
 	PortOne PortOne

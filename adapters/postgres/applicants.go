@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/payment"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -17,8 +18,8 @@ import (
 type Applicants struct{ DB *DB }
 
 // Contact answers a user's e-mail and locale.
-func (s Applicants) Contact(ctx context.Context, userID string) (submission.Contact, error) {
-	var c submission.Contact
+func (s Applicants) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
+	var c port.Recipient
 	err := s.DB.queryRow(ctx, Builder.Select("email", "locale").From("app_user").Where(sq.Eq{"user_id": userID})).Scan(&c.Email, &c.Locale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("user.not_found")

@@ -8,6 +8,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/privacy"
 )
 
@@ -167,7 +168,7 @@ func (s Retention) anonymiseApplications(ctx context.Context, cutoff time.Time, 
 // JobAudit writes a job run to audit_log.
 type JobAudit struct{ DB *DB }
 
-var _ privacy.Audit = JobAudit{}
+var _ port.AuditLog = JobAudit{}
 
 // Record appends one entry.
 func (a JobAudit) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {

@@ -51,7 +51,7 @@ func newRoundEnv(t *testing.T) roundEnv {
 		t.Fatal(err)
 	}
 	svc := &round.Service{Store: postgres.Rounds{DB: db}, Docs: postgres.Documents{DB: db}, Ref: &postgres.Reference{DB: db},
-		Audit: postgres.AccessLog{DB: db}, Mailer: jobs.OutboxMailer{DB: db, Codec: codec}, Contacts: postgres.Applicants{DB: db},
+		Audit: postgres.AccessLog{DB: db}, Mailer: jobs.OutboxMailer{DB: db, Codec: codec}, Recipients: postgres.Applicants{DB: db},
 		Tx: db, Clock: window.At(2030, 11, 1, 9, 0)}
 	return roundEnv{db: db, k: k, partNo: partNo, svc: svc}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -117,16 +116,6 @@ type Counter interface {
 // Captcha verifies a solved proof-of-work.
 type Captcha interface {
 	Verify(ctx context.Context, payload string) bool
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 }
 
 // Clock tells the time.

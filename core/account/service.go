@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Service is the account use cases, one file or small group of files per
@@ -27,8 +28,8 @@ type Service struct {
 	Codes         Hasher
 	Failures      Counter
 	Captcha       Captcha
-	Mailer        Mailer
-	Tx            Tx
+	Mailer        port.Mailer
+	Tx            port.Tx
 	Clock         Clock
 	Access        AccessLog
 	// Life stores the lifecycle changes (issue 14); LinkKey signs reset

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/examno"
 	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // ExamNumbers numbers completed applications.
@@ -29,16 +30,16 @@ type ExamNumbers interface {
 // payment the provider confirmed (core/payment) and a manual payment all
 // complete through it, inside the application's Update.
 type Completion struct {
-	Apps     Applications
-	Numbers  ExamNumbers
-	Contacts Contacts
-	Mailer   Mailer
+	Apps       Applications
+	Numbers    ExamNumbers
+	Recipients port.Recipients
+	Mailer     port.Mailer
 }
 
 // CompleteIn completes the application locked by the caller's Update, in
 // the transaction of ctx, mailing to (the caller read it); after runs with
 // the exam number (the payment receipt needs it).
-func (c Completion) CompleteIn(ctx context.Context, a *Application, r Round, by Actor, to Contact, now time.Time,
+func (c Completion) CompleteIn(ctx context.Context, a *Application, r Round, by Actor, to port.Recipient, now time.Time,
 	after func(ctx context.Context, examNumber string) error) error {
 	return c.Complete(ctx, a, r, by, &to, to.Locale, now, after)
 }
@@ -48,7 +49,7 @@ func (c Completion) CompleteIn(ctx context.Context, a *Application, r Round, by 
 // counter lock last, so completions of one round wait on each other only
 // for the writes and the commit. to nil reads the applicant's contact;
 // locale "" mails in the applicant's stored locale.
-func (c Completion) Complete(ctx context.Context, a *Application, r Round, by Actor, to *Contact, locale string, now time.Time,
+func (c Completion) Complete(ctx context.Context, a *Application, r Round, by Actor, to *port.Recipient, locale string, now time.Time,
 	after func(ctx context.Context, examNumber string) error) error {
 	if _, err := r.Steps.Transition(a.State(), Complete, by); err != nil {
 		return err
@@ -58,7 +59,7 @@ func (c Completion) Complete(ctx context.Context, a *Application, r Round, by Ac
 		return err
 	}
 	if to == nil {
-		got, err := c.Contacts.Contact(ctx, a.UserID())
+		got, err := c.Recipients.Recipient(ctx, a.UserID())
 		if err != nil {
 			return err
 		}

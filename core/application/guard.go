@@ -7,6 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -34,7 +35,7 @@ type Guard struct {
 	Apps interface {
 		Get(ctx context.Context, applNo int64) (Header, error)
 	}
-	Log AccessLog // nil: staff reads are not logged (tests only)
+	Log port.AuditLog // nil: staff reads are not logged (tests only)
 }
 
 // Read loads an application p may read.

@@ -256,13 +256,3 @@ type Draft struct {
 type Emails interface {
 	Email(ctx context.Context, userID string) (string, error)
 }
-
-// AccessLog records administrators' reads of personal data.
-type AccessLog interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}

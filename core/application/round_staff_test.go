@@ -14,6 +14,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 var closeAdm = permission.Principal{UserID: "close", Roles: []permission.Role{permission.RoleCloseAdmin}}
@@ -150,7 +151,7 @@ func TestDashboard(t *testing.T) {
 func completion(f fixture) application.Completion {
 	f.m.SetRule(key, "{YYYY}{SEQ:3}")
 	return application.Completion{Apps: f.s.Apps, Numbers: memstore.ExamNumbers{Store: f.m.Store},
-		Contacts: f.s.Staff.Contacts, Mailer: f.s.Staff.Mailer}
+		Recipients: f.s.Staff.Recipients, Mailer: f.s.Staff.Mailer}
 }
 
 // Completing a submitted application gives it the round's next exam
@@ -166,7 +167,7 @@ func TestComplete(t *testing.T) {
 	f.seed(2, "kim", key, application.State{Status: application.Submit}, "김")
 	f.seed(3, "lee", key, application.State{Status: application.VbankIssue}, "이")
 	f.seed(4, "ja", key, application.State{Status: application.Submit}, "일")
-	complete := func(n int64, by application.Actor, to *application.Contact, locale string, after func(context.Context, string) error) error {
+	complete := func(n int64, by application.Actor, to *port.Recipient, locale string, after func(context.Context, string) error) error {
 		return f.s.Apps.Update(ctx, n, func(ctx context.Context, a *application.Application) error {
 			return c.Complete(ctx, a, r, by, to, locale, now, after)
 		})
@@ -210,7 +211,7 @@ func TestComplete(t *testing.T) {
 	}
 	// The caller read the contact: a locale the service does not speak is Korean.
 	err := f.s.Apps.Update(ctx, 4, func(ctx context.Context, a *application.Application) error {
-		return c.CompleteIn(ctx, a, r, application.ByPayment, application.Contact{Email: "ja@example.com", Locale: "ja"}, now, nil)
+		return c.CompleteIn(ctx, a, r, application.ByPayment, port.Recipient{Email: "ja@example.com", Locale: "ja"}, now, nil)
 	})
 	if err != nil {
 		t.Fatal(err)

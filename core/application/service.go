@@ -8,6 +8,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -18,8 +19,8 @@ type Service struct {
 	Apps   Applications
 	Forms  Forms
 	Emails Emails
-	Log    AccessLog // nil: admin reads are not logged (tests only)
-	Tx     Tx
+	Log    port.AuditLog // nil: admin reads are not logged (tests only)
+	Tx     port.Tx
 	Clock  window.Clock
 	// Staff is the back office's stores (service_staff.go).
 	Staff Staff

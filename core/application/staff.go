@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/gradapply/gradapply/core/apperr"
-	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // The back office's use cases on applications (issue 13): the list of a
@@ -59,28 +59,12 @@ type StaffStore interface {
 	Money(ctx context.Context, applNo int64) (Money, error)
 }
 
-// Contact is how an applicant is mailed.
-type Contact struct {
-	Email  string
-	Locale string // ko or en
-}
-
-// Contacts gives an applicant's address and language.
-type Contacts interface {
-	Contact(ctx context.Context, userID string) (Contact, error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
 // Staff holds the back office's stores; nil on a service without a back office.
 type Staff struct {
-	Store    StaffStore
-	Contacts Contacts
-	Mailer   Mailer
-	Export   ExportStore
+	Store      StaffStore
+	Recipients port.Recipients
+	Mailer     port.Mailer
+	Export     ExportStore
 	// Dashboard counts a round (dashboard.go).
 	Dashboard DashboardStore
 }

@@ -94,7 +94,7 @@ func (s *Service) notify(ctx context.Context, userID string, r Round, m func(sch
 	if userID == "" {
 		return nil // unlinked on withdrawal: nobody to tell
 	}
-	c, err := s.Staff.Contacts.Contact(ctx, userID)
+	c, err := s.Staff.Recipients.Recipient(ctx, userID)
 	if err != nil {
 		return err
 	}

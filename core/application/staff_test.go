@@ -13,6 +13,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 var (
@@ -22,12 +23,12 @@ var (
 )
 
 // book is the applicants' contact data; a user not in it has withdrawn.
-type book map[string]application.Contact
+type book map[string]port.Recipient
 
-func (b book) Contact(_ context.Context, userID string) (application.Contact, error) {
+func (b book) Recipient(_ context.Context, userID string) (port.Recipient, error) {
 	c, ok := b[userID]
 	if !ok {
-		return application.Contact{}, apperr.NotFound("user.not_found")
+		return port.Recipient{}, apperr.NotFound("user.not_found")
 	}
 	return c, nil
 }
@@ -46,7 +47,7 @@ func newStaff(t *testing.T) fixture {
 	f := newFixture(t, namedRound())
 	bo := memstore.Backoffice{Store: f.m.Store}
 	f.s.Staff = application.Staff{Store: bo, Export: bo, Dashboard: bo, Mailer: memstore.Outbox{Store: f.m.Store},
-		Contacts: book{"kim": {Email: "kim@example.com", Locale: "en"}, "lee": {Email: "lee@example.com", Locale: "ko"}}}
+		Recipients: book{"kim": {Email: "kim@example.com", Locale: "en"}, "lee": {Email: "lee@example.com", Locale: "ko"}}}
 	return f
 }
 

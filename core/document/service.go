@@ -7,6 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -17,7 +18,7 @@ type Service struct {
 	Ref   application.Reference
 	Apps  application.Applications
 	Forms application.Forms
-	Log   application.AccessLog // nil: admin reads are not logged (tests only)
+	Log   port.AuditLog // nil: admin reads are not logged (tests only)
 	Docs  Documents
 	Files FileStore
 	Clock window.Clock

@@ -24,13 +24,3 @@ type Store interface {
 type Schools interface {
 	Schools(ctx context.Context) ([]application.School, error)
 }
-
-// AuditLog records staff changes.
-type AuditLog interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}

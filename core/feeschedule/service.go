@@ -7,6 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Service is the fee-rule pages of the back office: system admins list,
@@ -15,8 +16,8 @@ import (
 type Service struct {
 	Store   Store
 	Schools Schools
-	Log     AuditLog
-	Tx      Tx
+	Log     port.AuditLog
+	Tx      port.Tx
 }
 
 // SchoolRule is a rule with its school, as the pages list it.

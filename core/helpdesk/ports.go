@@ -23,14 +23,3 @@ type Store interface {
 	// DeleteEntry removes an entry.
 	DeleteEntry(ctx context.Context, id int64) error
 }
-
-// Audit writes the audit log (who, what, when: the store adds the time and
-// the client address).
-type Audit interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/textrule"
 )
 
@@ -15,8 +16,8 @@ import (
 // and the help board are the provider's, the same for every school).
 type Service struct {
 	Store Store
-	Audit Audit
-	Tx    Tx
+	Audit port.AuditLog
+	Tx    port.Tx
 }
 
 // PublicLimit bounds one public page (the FAQ answers at most this many

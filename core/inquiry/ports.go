@@ -6,7 +6,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // Query selects inquiries for a list, newest first (Oldest: oldest first).
@@ -45,31 +44,5 @@ type Applications interface {
 	ListByUser(ctx context.Context, userID string) ([]application.Header, error)
 }
 
-// Contact is how a member is mailed.
-type Contact struct {
-	Email  string
-	Locale string
-}
-
-// Contacts reads members' contact data.
-type Contacts interface {
-	Contact(ctx context.Context, userID string) (Contact, error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
 // FileStore keeps attachments (the documents' store).
 type FileStore = document.FileStore
-
-// AccessLog records staff reads of members' inquiries.
-type AccessLog interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -22,15 +23,15 @@ var FileItem = document.Item{Code: "inquiry_file", Extensions: []string{"pdf", "
 
 // Service is the inquiry use cases: the member's board and the staff's.
 type Service struct {
-	Store    Store
-	Schools  Schools
-	Apps     Applications
-	Contacts Contacts
-	Mailer   Mailer
-	Files    FileStore
-	Log      AccessLog // nil: staff reads are not logged (tests only)
-	Tx       Tx
-	Clock    window.Clock
+	Store      Store
+	Schools    Schools
+	Apps       Applications
+	Recipients port.Recipients
+	Mailer     port.Mailer
+	Files      FileStore
+	Log        port.AuditLog // nil: staff reads are not logged (tests only)
+	Tx         port.Tx
+	Clock      window.Clock
 	// DetailURL is the member's link to an inquiry (PUBLIC_URL +
 	// /inquiry/user/detail?no=).
 	DetailURL func(no int64) string
@@ -298,7 +299,7 @@ func (s *Service) Answer(ctx context.Context, p permission.Principal, no int64, 
 		}); err != nil {
 			return err
 		}
-		c, err := s.Contacts.Contact(ctx, out.UserID)
+		c, err := s.Recipients.Recipient(ctx, out.UserID)
 		if apperr.KindOf(err) == apperr.KindNotFound || err == nil && c.Email == "" {
 			return nil // a member who left has nobody to mail
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -24,12 +25,12 @@ var t0 = time.Date(2027, 3, 10, 10, 0, 0, 0, window.Seoul)
 
 type contacts struct{}
 
-func (contacts) Contact(_ context.Context, userID string) (inquiry.Contact, error) {
+func (contacts) Recipient(_ context.Context, userID string) (port.Recipient, error) {
 	locale := "ko"
 	if strings.HasPrefix(userID, "en") {
 		locale = "en"
 	}
-	return inquiry.Contact{Email: userID + "@example.com", Locale: locale}, nil
+	return port.Recipient{Email: userID + "@example.com", Locale: locale}, nil
 }
 
 type env struct {
@@ -45,7 +46,7 @@ func newEnv(t *testing.T) *env {
 		application.School{SchoolCode: "S2", KorName: "나대학원", EngName: "B School"})
 	e := &env{store: s, clock: window.NewFixedClock(t0)}
 	e.svc = &inquiry.Service{Store: memstore.Inquiries{Store: s}, Schools: memstore.Reference{Store: s},
-		Apps: memstore.Applications{Store: s}, Contacts: contacts{}, Mailer: memstore.Outbox{Store: s},
+		Apps: memstore.Applications{Store: s}, Recipients: contacts{}, Mailer: memstore.Outbox{Store: s},
 		Files: memstore.Files{Store: s}, Log: memstore.AccessLog{Store: s}, Tx: s, Clock: e.clock,
 		DetailURL: func(no int64) string { return "https://x.example/inquiry/user/detail?no=" + strconv.FormatInt(no, 10) }}
 	return e

@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Staff close an inquiry by hand; answered and waiting are set by answering
@@ -68,22 +69,22 @@ type oddContacts struct{}
 
 var errDown = errors.New("contacts down")
 
-func (oddContacts) Contact(_ context.Context, userID string) (inquiry.Contact, error) {
+func (oddContacts) Recipient(_ context.Context, userID string) (port.Recipient, error) {
 	switch userID {
 	case "gone":
-		return inquiry.Contact{}, apperr.NotFound("user.not_found")
+		return port.Recipient{}, apperr.NotFound("user.not_found")
 	case "noaddr":
-		return inquiry.Contact{Locale: "ko"}, nil
+		return port.Recipient{Locale: "ko"}, nil
 	case "broken":
-		return inquiry.Contact{}, errDown
+		return port.Recipient{}, errDown
 	}
-	return inquiry.Contact{Email: userID + "@example.com", Locale: "ko"}, nil
+	return port.Recipient{Email: userID + "@example.com", Locale: "ko"}, nil
 }
 
 func TestAnswerMailsOnlyWhoCanBeMailed(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.svc.Contacts, e.svc.DetailURL = oddContacts{}, nil
+	e.svc.Recipients, e.svc.DetailURL = oddContacts{}, nil
 	ctx := context.Background()
 	for _, tc := range []struct {
 		user   string

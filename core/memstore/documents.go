@@ -8,11 +8,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -30,8 +30,8 @@ var (
 	_ document.Documents     = Documents{}
 	_ submission.ExamNumbers = ExamNumbers{}
 	_ submission.Consents    = Applications{}
-	_ submission.Mailer      = Outbox{}
-	_ account.Mailer         = Outbox{}
+	_ port.Mailer            = Outbox{}
+	_ port.Mailer            = Outbox{}
 )
 
 // Items answers the round's document items.

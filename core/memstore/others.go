@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/submission"
 )
 
@@ -29,7 +30,7 @@ type Applicants struct{ *Store }
 type Files struct{ *Store }
 
 var (
-	_ application.AccessLog = AccessLog{}
+	_ port.AuditLog         = AccessLog{}
 	_ application.Emails    = Emails{}
 	_ submission.Applicants = Applicants{}
 	_ submission.Payments   = Payments{}
@@ -62,19 +63,19 @@ func (s *Store) Logged() []Logged {
 
 // Email answers the address of an account.
 func (s Emails) Email(ctx context.Context, userID string) (string, error) {
-	c, err := Applicants(s).Contact(ctx, userID)
+	c, err := Applicants(s).Recipient(ctx, userID)
 	return c.Email, err
 }
 
 // Contact answers an account's address and locale.
-func (s Applicants) Contact(ctx context.Context, userID string) (submission.Contact, error) {
-	var c submission.Contact
+func (s Applicants) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
+	var c port.Recipient
 	err := s.do(ctx, func(d *data) error {
 		u, ok := d.byUserID(userID)
 		if !ok {
 			return apperr.NotFound("user.not_found")
 		}
-		c = submission.Contact{Email: u.Email, Locale: u.Locale}
+		c = port.Recipient{Email: u.Email, Locale: u.Locale}
 		return nil
 	})
 	return c, err

@@ -8,6 +8,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/money"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -150,7 +151,8 @@ func (s *Service) paid(ctx context.Context, a *application.Application, r applic
 	if st := a.State().Effective(); st != application.Submit && st != application.VbankIssue {
 		return s.refundSecond(ctx, a, r, att, now, src)
 	}
-	email, loc, err := s.Contacts.Contact(ctx, a.UserID())
+	to, err := s.Recipients.Recipient(ctx, a.UserID())
+	email, loc := to.Email, to.Locale
 	if err != nil {
 		return err
 	}
@@ -159,7 +161,7 @@ func (s *Service) paid(ctx context.Context, a *application.Application, r applic
 	receipt := mailmsg.PaymentReceipt{School: school, Round: round, PaymentID: att.PaymentID(), PayType: Booked(att.Provider(), q.PayType).Name(att.Locale()),
 		Fee: Display(q.Fee, att.Locale()), Surcharge: surchargeText(q, att.Locale()), Total: Display(q.Total, att.Locale()),
 		PaidAt: att.PaidAt().In(window.Seoul).Format("2006-01-02 15:04")}
-	return s.Completer.CompleteIn(ctx, a, r, by, application.Contact{Email: email, Locale: cmpLocale(att.Locale(), loc)}, now,
+	return s.Completer.CompleteIn(ctx, a, r, by, port.Recipient{Email: email, Locale: cmpLocale(att.Locale(), loc)}, now,
 		func(ctx context.Context, examNumber string) error {
 			receipt.ExamNumber = examNumber
 			return s.Mailer.Queue(ctx, att.Locale(), email, receipt)
@@ -209,7 +211,8 @@ func (s *Service) refundSecond(ctx context.Context, a *application.Application, 
 		if err := s.Store.Log(ctx, rec); err != nil {
 			return err
 		}
-		email, _, err := s.Contacts.Contact(ctx, a.UserID())
+		to, err := s.Recipients.Recipient(ctx, a.UserID())
+		email := to.Email
 		if err != nil {
 			return err
 		}
@@ -253,7 +256,8 @@ func (s *Service) mailVbank(ctx context.Context, a *application.Application, r a
 	if vb == nil {
 		return nil
 	}
-	email, _, err := s.Contacts.Contact(ctx, a.UserID())
+	to, err := s.Recipients.Recipient(ctx, a.UserID())
+	email := to.Email
 	if err != nil {
 		return err
 	}

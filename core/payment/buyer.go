@@ -21,8 +21,8 @@ func (s *Service) buyer(ctx context.Context, h application.Header) Buyer {
 		}
 	}
 	if b.Email == "" {
-		if email, _, err := s.Contacts.Contact(ctx, h.UserID); err == nil {
-			b.Email = email
+		if to, err := s.Recipients.Recipient(ctx, h.UserID); err == nil {
+			b.Email = to.Email
 		}
 	}
 	return b

@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 var (
@@ -270,8 +271,8 @@ func TestStaffCancelPermissions(t *testing.T) {
 // withdrawn is the contacts of an applicant who withdrew: nobody to mail.
 type withdrawn struct{}
 
-func (withdrawn) Contact(context.Context, string) (string, string, error) {
-	return "", "", apperr.NotFound("account.not_found")
+func (withdrawn) Recipient(context.Context, string) (port.Recipient, error) {
+	return port.Recipient{}, apperr.NotFound("account.not_found")
 }
 
 // Refunding the payment of an applicant who withdrew mails nobody and
@@ -280,7 +281,7 @@ func TestStaffCancelForAWithdrawnApplicant(t *testing.T) {
 	t.Parallel()
 	e := newStaffEnv(t)
 	co := e.paid(t)
-	e.svc.Contacts = withdrawn{}
+	e.svc.Recipients = withdrawn{}
 	e.staff.NewID = func() string { return "cancel-1" }
 	got, err := e.staff.Cancel(context.Background(), sysAdmin, co.PaymentID, payment.CancelInput{Type: "00001", Reason: "탈퇴"})
 	if err != nil {

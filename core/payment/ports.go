@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/money"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Source says what caused a record.
@@ -106,19 +106,8 @@ var DefaultSettings = Settings{PayTypes: []PayType{Card, Vbank, Trans, VisaMaste
 // and the completion mail, in the transaction of ctx (core/submission);
 // then calls after with the number (the receipt mail needs it).
 type Completer interface {
-	CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, to application.Contact,
+	CompleteIn(ctx context.Context, a *application.Application, r application.Round, by application.Actor, to port.Recipient,
 		now time.Time, after func(ctx context.Context, examNumber string) error) error
-}
-
-// Contacts gives how an applicant is mailed.
-type Contacts interface {
-	// Contact answers the address and stored locale.
-	Contact(ctx context.Context, userID string) (email, locale string, err error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
 }
 
 // Router says which provider serves a pay type: the wiring picks PortOne

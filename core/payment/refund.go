@@ -10,6 +10,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/textrule"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -20,7 +21,7 @@ import (
 type Staff struct {
 	*Service
 	Records StaffStore
-	Tx      application.Tx
+	Tx      port.Tx
 	Fees    FeeRules
 	// NewID makes a cancellation id; nil uses NewPaymentID's randomness.
 	NewID func() string
@@ -201,7 +202,8 @@ func (s *Staff) mailCancel(ctx context.Context, a *application.Application, att 
 	if err != nil {
 		return err
 	}
-	email, _, err := s.Contacts.Contact(ctx, a.UserID())
+	to, err := s.Recipients.Recipient(ctx, a.UserID())
+	email := to.Email
 	if apperr.KindOf(err) == apperr.KindNotFound {
 		return nil // the applicant withdrew: nobody to mail
 	}
@@ -267,8 +269,8 @@ func (s *Staff) ManualPay(ctx context.Context, p permission.Principal, applNo in
 	}
 	loc := in.Locale
 	if loc == "" {
-		if _, l, err := s.Contacts.Contact(ctx, h.UserID); err == nil {
-			loc = l
+		if to, err := s.Recipients.Recipient(ctx, h.UserID); err == nil {
+			loc = to.Locale
 		}
 	}
 	now := s.now()

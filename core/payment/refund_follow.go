@@ -158,7 +158,8 @@ func (s *Service) settleLocked(ctx context.Context, a *application.Application, 
 // money stays paid; staff refund it again). A withdrawn applicant has
 // nobody to mail.
 func (s *Service) mailRefundFailed(ctx context.Context, a *application.Application, att Attempt, c Cancellation, now time.Time) error {
-	email, _, err := s.Contacts.Contact(ctx, a.UserID())
+	to, err := s.Recipients.Recipient(ctx, a.UserID())
+	email := to.Email
 	if apperr.KindOf(err) == apperr.KindNotFound {
 		return nil
 	}

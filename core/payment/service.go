@@ -10,6 +10,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -20,18 +21,18 @@ import (
 // the browser, webhooks and jobs: the same event twice, or the webhook and
 // the redirect in either order, give one completion and one mail.
 type Service struct {
-	Apps      application.Applications
-	Ref       application.RoundReader
-	Log       application.AccessLog // staff reads; nil in tests
-	Store     Store
-	Config    Config
-	Gateways  Gateways
-	Route     Router
-	Completer Completer
-	Contacts  Contacts
-	Mailer    Mailer
-	PayPal    PayPalFee
-	Clock     window.Clock
+	Apps       application.Applications
+	Ref        application.RoundReader
+	Log        port.AuditLog // staff reads; nil in tests
+	Store      Store
+	Config     Config
+	Gateways   Gateways
+	Route      Router
+	Completer  Completer
+	Recipients port.Recipients
+	Mailer     port.Mailer
+	PayPal     PayPalFee
+	Clock      window.Clock
 	// VbankDays is how long a virtual account stays open (before the
 	// COMPLETE window's end in any case); 0 means 3 days.
 	VbankDays int

@@ -15,6 +15,7 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -166,16 +167,10 @@ func (noConfig) Settings(context.Context, application.RoundKey) (payment.Setting
 	return payment.Settings{}, false, nil
 }
 
-type contacts struct{}
-
-func (contacts) Contact(context.Context, string) (string, string, error) {
-	return "hong@example.com", "ko", nil
-}
-
 type applicants struct{}
 
-func (applicants) Contact(context.Context, string) (submission.Contact, error) {
-	return submission.Contact{Email: "hong@example.com", Locale: "ko"}, nil
+func (applicants) Recipient(context.Context, string) (port.Recipient, error) {
+	return port.Recipient{Email: "hong@example.com", Locale: "ko"}, nil
 }
 func (applicants) CompletedByEmail(context.Context, string) ([]submission.Completed, error) {
 	return nil, nil
@@ -221,12 +216,12 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	out := memstore.Outbox{Store: st}
-	sub := application.Completion{Apps: apps, Numbers: memstore.ExamNumbers{Store: st}, Contacts: applicants{}, Mailer: out}
+	sub := application.Completion{Apps: apps, Numbers: memstore.ExamNumbers{Store: st}, Recipients: applicants{}, Mailer: out}
 	gw := &remote{snaps: map[string]payment.Snapshot{}, orders: map[string]payment.Order{}}
 	pays := memstore.Payments{Store: st}
 	svc := &payment.Service{Apps: apps, Ref: rounds{round}, Store: pays, Config: noConfig{}, Gateways: gateways{payment.ProviderTest: gw},
 		Route: func(payment.PayType) payment.Provider { return payment.ProviderTest }, Completer: sub,
-		Contacts: contacts{}, Mailer: out, PayPal: payment.DefaultPayPalFee, Clock: clock}
+		Recipients: applicants{}, Mailer: out, PayPal: payment.DefaultPayPalFee, Clock: clock}
 	return &env{svc: svc, gw: gw, st: st, pays: pays, apps: apps, clock: clock, appl: applNo,
 		owner: permission.Principal{UserID: "hong", Roles: []permission.Role{permission.RoleUser}}}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/printing/printtest"
 	"github.com/gradapply/gradapply/core/recommendation"
@@ -160,7 +161,7 @@ func service(st *printtest.Store, ports interface {
 	printing.Documents
 	printing.Files
 	printing.Notices
-	application.AccessLog
+	port.AuditLog
 }, r printing.Renderer) *printing.Service {
 	s := printtest.NewService(st, r)
 	s.Apps, s.Forms, s.Ref, s.Docs, s.Files, s.Notices, s.Log = ports, ports, ports, ports, ports, ports, ports

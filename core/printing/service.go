@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -23,8 +24,8 @@ type Service struct {
 	Ref      Reference
 	Docs     Documents
 	Files    Files
-	Notices  Notices               // nil: no round has a notice
-	Log      application.AccessLog // nil: staff reads are not logged (tests only)
+	Notices  Notices       // nil: no round has a notice
+	Log      port.AuditLog // nil: staff reads are not logged (tests only)
 	Renderer Renderer
 	Clock    window.Clock
 }

@@ -3,6 +3,8 @@ package privacy
 import (
 	"context"
 	"time"
+
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Store applies retention to the records this build holds. Expire does
@@ -27,11 +29,6 @@ type Files interface {
 	Delete(ctx context.Context, name string) error
 }
 
-// Audit writes one job run to the audit log.
-type Audit interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
 // Clock tells the time.
 type Clock interface{ Now() time.Time }
 
@@ -42,7 +39,7 @@ type Job struct {
 	Policy Policy
 	Store  Store
 	Files  Files
-	Audit  Audit
+	Audit  port.AuditLog
 	Clock  Clock
 }
 

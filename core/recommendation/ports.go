@@ -7,7 +7,6 @@ import (
 
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/mailmsg"
 )
 
 // Profile is what a recommender enters once and finds prefilled for the
@@ -69,22 +68,6 @@ type Rounds interface {
 	Round(ctx context.Context, k application.RoundKey) (application.Round, error)
 }
 
-// Contact is how an applicant is mailed.
-type Contact struct {
-	Email  string
-	Locale string
-}
-
-// Contacts reads applicants' contact data.
-type Contacts interface {
-	Contact(ctx context.Context, userID string) (Contact, error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
 // FileStore keeps letter files and PDFs (the documents' store).
 type FileStore interface {
 	Put(ctx context.Context, r io.Reader, limit int64) (name string, size int64, err error)
@@ -112,9 +95,4 @@ type LetterDoc struct {
 	Letter        Letter
 	SubmittedAt   time.Time
 	FileName      string
-}
-
-// AccessLog records staff reads of letters.
-type AccessLog interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
 }

@@ -118,7 +118,7 @@ func (s *Service) Save(ctx context.Context, key string, no int64, d Draft, submi
 		if !submit {
 			return nil
 		}
-		c, err := s.Contacts.Contact(ctx, x.ApplicantUserID())
+		c, err := s.Recipients.Recipient(ctx, x.ApplicantUserID())
 		if err != nil || c.Email == "" {
 			return err
 		}

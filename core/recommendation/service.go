@@ -10,6 +10,7 @@ import (
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -23,18 +24,18 @@ var FileItem = document.Item{Code: "recommend_letter", Extensions: []string{"pdf
 // cancellations (staff_*.go), and the jobs (jobs.go). A request changes
 // only through its methods (req.go) inside Store.Update or Store.Add.
 type Service struct {
-	Apps      application.Applications
-	Rounds    Rounds
-	Store     Store
-	Profiles  Profiles
-	Templates Templates
-	Contacts  Contacts
-	Mailer    Mailer
-	Files     FileStore
-	Printer   Printer   // nil: no PDF is rendered
-	Log       AccessLog // nil: staff reads are not logged (tests only)
-	Tx        application.Tx
-	Clock     window.Clock
+	Apps       application.Applications
+	Rounds     Rounds
+	Store      Store
+	Profiles   Profiles
+	Templates  Templates
+	Recipients port.Recipients
+	Mailer     port.Mailer
+	Files      FileStore
+	Printer    Printer       // nil: no PDF is rendered
+	Log        port.AuditLog // nil: staff reads are not logged (tests only)
+	Tx         port.Tx
+	Clock      window.Clock
 	// KeyURL makes the recommender's link from a key (PUBLIC_URL +
 	// /recommend/{key}).
 	KeyURL func(key string) string

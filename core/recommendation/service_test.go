@@ -16,6 +16,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/recommendation"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -32,8 +33,8 @@ func (r rounds) Round(_ context.Context, k application.RoundKey) (application.Ro
 
 type contacts struct{}
 
-func (contacts) Contact(_ context.Context, userID string) (recommendation.Contact, error) {
-	return recommendation.Contact{Email: userID + "@example.com", Locale: "en"}, nil
+func (contacts) Recipient(_ context.Context, userID string) (port.Recipient, error) {
+	return port.Recipient{Email: userID + "@example.com", Locale: "en"}, nil
 }
 
 type files struct{ m map[string][]byte }
@@ -90,7 +91,7 @@ func newEnv(t *testing.T) *env {
 	e := &env{store: s, clock: window.NewFixedClock(t0), files: &files{m: map[string][]byte{}}, pr: &printer{}}
 	recs := memstore.Recommendations{Store: s}
 	e.svc = &recommendation.Service{Apps: memstore.Applications{Store: s}, Rounds: rounds{k1: round(k1, "가대학원", "A School"), k2: round(k2, "나대학원", "B School")},
-		Store: recs, Profiles: recs, Templates: recs, Contacts: contacts{}, Mailer: memstore.Outbox{Store: s}, Files: e.files,
+		Store: recs, Profiles: recs, Templates: recs, Recipients: contacts{}, Mailer: memstore.Outbox{Store: s}, Files: e.files,
 		Printer: e.pr, Tx: s, Clock: e.clock, KeyURL: func(key string) string { e.keys = append(e.keys, key); return "https://x.example/recommend/" + key }}
 	return e
 }

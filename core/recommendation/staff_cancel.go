@@ -48,7 +48,7 @@ func (s *Service) CancelBySupport(ctx context.Context, p permission.Principal, n
 	if err != nil {
 		return Req{}, err
 	}
-	applicant, err := s.Contacts.Contact(ctx, r.ApplicantUserID())
+	applicant, err := s.Recipients.Recipient(ctx, r.ApplicantUserID())
 	if err != nil {
 		return Req{}, err
 	}

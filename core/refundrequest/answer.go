@@ -53,7 +53,8 @@ func (s *Service) mail(ctx context.Context, r Request, build func(school, round,
 	if err != nil {
 		return err
 	}
-	email, loc, err := s.Contacts.Contact(ctx, r.UserID())
+	to, err := s.Recipients.Recipient(ctx, r.UserID())
+	email, loc := to.Email, to.Locale
 	if apperr.KindOf(err) == apperr.KindNotFound {
 		return nil
 	}

@@ -59,13 +59,6 @@ func (f *refunder) Refund(ctx context.Context, p permission.Principal, paymentID
 	return payment.Cancellation{ID: "c-" + paymentID, PaymentID: paymentID, Type: t, Amount: refund, Reason: in.Reason, Refund: in.Refund}, nil
 }
 
-type contacts struct{ memstore.Applicants }
-
-func (c contacts) Contact(ctx context.Context, userID string) (string, string, error) {
-	x, err := c.Applicants.Contact(ctx, userID)
-	return x.Email, x.Locale, err
-}
-
 type fixedClock struct{ t time.Time }
 
 var _ window.Clock = fixedClock{}
@@ -112,7 +105,7 @@ func newEnv(t *testing.T) *env {
 	ref := &refunder{pays: pays}
 	reqs := memstore.RefundRequests{Store: st}
 	svc := &refundrequest.Service{Store: reqs, Texts: reqs, Apps: memstore.Applications{Store: st}, Payments: pays, Refunder: ref,
-		Rounds: memstore.Reference{Store: st}, Schools: memstore.Reference{Store: st}, Contacts: contacts{memstore.Applicants{Store: st}},
+		Rounds: memstore.Reference{Store: st}, Schools: memstore.Reference{Store: st}, Recipients: memstore.Applicants{Store: st},
 		Mailer: memstore.Outbox{Store: st}, Log: memstore.AccessLog{Store: st}, Tx: st, Clock: fixedClock{paidAt.Add(72 * time.Hour)}}
 	return &env{svc: svc, st: st, ref: ref, pays: pays}
 }

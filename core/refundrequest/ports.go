@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
 )
@@ -86,26 +85,4 @@ type Refunder interface {
 // Schools lists the schools of the service.
 type Schools interface {
 	Schools(ctx context.Context) ([]application.School, error)
-}
-
-// Contacts gives how an applicant is mailed.
-type Contacts interface {
-	// Contact answers the address and stored locale; not found when the
-	// applicant withdrew.
-	Contact(ctx context.Context, userID string) (email, locale string, err error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
-// AuditLog records who did what (audit_log).
-type AuditLog interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 }

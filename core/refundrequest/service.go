@@ -8,6 +8,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -15,18 +16,18 @@ import (
 // Mine for the applicant; List, Open, Approve and Deny for staff who may
 // refund; Rules and PutRule for the schools' rule texts.
 type Service struct {
-	Store    Store
-	Texts    RuleStore
-	Apps     Applications
-	Payments Payments
-	Refunder Refunder
-	Rounds   application.RoundReader
-	Schools  Schools
-	Contacts Contacts
-	Mailer   Mailer
-	Log      AuditLog
-	Tx       Tx
-	Clock    window.Clock
+	Store      Store
+	Texts      RuleStore
+	Apps       Applications
+	Payments   Payments
+	Refunder   Refunder
+	Rounds     application.RoundReader
+	Schools    Schools
+	Recipients port.Recipients
+	Mailer     port.Mailer
+	Log        port.AuditLog
+	Tx         port.Tx
+	Clock      window.Clock
 }
 
 func (s *Service) now() time.Time {

@@ -12,6 +12,7 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/refundrequest"
 )
 
@@ -179,8 +180,8 @@ type contactsAs struct {
 	err    error
 }
 
-func (c contactsAs) Contact(_ context.Context, userID string) (string, string, error) {
-	return userID + "@example.com", c.locale, c.err
+func (c contactsAs) Recipient(_ context.Context, userID string) (port.Recipient, error) {
+	return port.Recipient{Email: userID + "@example.com", Locale: c.locale}, c.err
 }
 
 type noRounds struct{}
@@ -201,11 +202,11 @@ func TestDenialMail(t *testing.T) {
 		answered bool
 		mailed   string // the locale, "" for no mail
 	}{
-		{"stored locale en", func(e *env) { e.svc.Contacts = contactsAs{locale: "en"} }, true, "en"},
-		{"any other locale is Korean", func(e *env) { e.svc.Contacts = contactsAs{locale: "ja"} }, true, "ko"},
-		{"account withdrawn", func(e *env) { e.svc.Contacts = contactsAs{err: apperr.NotFound("user.not_found")} }, true, ""},
+		{"stored locale en", func(e *env) { e.svc.Recipients = contactsAs{locale: "en"} }, true, "en"},
+		{"any other locale is Korean", func(e *env) { e.svc.Recipients = contactsAs{locale: "ja"} }, true, "ko"},
+		{"account withdrawn", func(e *env) { e.svc.Recipients = contactsAs{err: apperr.NotFound("user.not_found")} }, true, ""},
 		{"application gone", func(e *env) { e.svc.Apps = withdrawn{Applications: e.svc.Apps, appGone: true} }, true, ""},
-		{"contacts unreadable", func(e *env) { e.svc.Contacts = contactsAs{err: errDown} }, false, ""},
+		{"contacts unreadable", func(e *env) { e.svc.Recipients = contactsAs{err: errDown} }, false, ""},
 		{"application unreadable", func(e *env) { e.svc.Apps = withdrawn{Applications: e.svc.Apps, appBroken: true} }, false, ""},
 		{"round unreadable", func(e *env) { e.svc.Rounds = noRounds{} }, false, ""},
 	} {

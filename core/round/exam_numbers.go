@@ -156,7 +156,7 @@ func (s *Service) RemakeApplIDs(ctx context.Context, p permission.Principal, k a
 				continue
 			}
 			out.Changed++
-			ct, err := s.Contacts.Contact(ctx, c.UserID)
+			ct, err := s.Recipients.Recipient(ctx, c.UserID)
 			if err != nil || ct.Email == "" {
 				continue // withdrawn: nobody to tell
 			}

@@ -6,9 +6,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
-	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 )
 
 // Query is a page of the round list.
@@ -93,25 +91,4 @@ type Store interface {
 // Docs answers the document items that may apply to a round.
 type Docs interface {
 	Items(ctx context.Context, k application.RoundKey) ([]document.DocItem, error)
-}
-
-// Audit writes the audit log (who, what, when: the store adds the time and
-// the client address).
-type Audit interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
-}
-
-// Contacts gives an applicant's address and language.
-type Contacts interface {
-	Contact(ctx context.Context, userID string) (submission.Contact, error)
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -17,15 +18,15 @@ import (
 // caller against the permission table: school-bound staff act on their own
 // school only, and another school's round answers as missing.
 type Service struct {
-	Store    Store
-	Docs     Docs
-	Ref      application.RoundReader // the round as applicants get it
-	Audit    Audit
-	Mailer   Mailer
-	Contacts Contacts
-	Closures Closures // early closes (closing.go)
-	Tx       Tx
-	Clock    window.Clock
+	Store      Store
+	Docs       Docs
+	Ref        application.RoundReader // the round as applicants get it
+	Audit      port.AuditLog
+	Mailer     port.Mailer
+	Recipients port.Recipients
+	Closures   Closures // early closes (closing.go)
+	Tx         port.Tx
+	Clock      window.Clock
 	// Flush drops cached reference data after a change (nil: no cache).
 	Flush func()
 }

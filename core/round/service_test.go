@@ -16,9 +16,9 @@ import (
 	"github.com/gradapply/gradapply/core/money"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/school"
-	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -31,9 +31,9 @@ var (
 )
 
 // contacts are the applicants' addresses (a withdrawn one has none).
-type contacts map[string]submission.Contact
+type contacts map[string]port.Recipient
 
-func (c contacts) Contact(_ context.Context, userID string) (submission.Contact, error) {
+func (c contacts) Recipient(_ context.Context, userID string) (port.Recipient, error) {
 	ct, ok := c[userID]
 	if !ok {
 		return ct, apperr.NotFound("user.not_found")
@@ -61,8 +61,8 @@ func newFixture(t *testing.T) *fixture {
 	f := &fixture{s: s, clock: window.At(2030, 3, 10, 10, 0)}
 	f.svc = &round.Service{Store: memstore.Rounds{Store: s}, Docs: memstore.Documents{Store: s}, Ref: memstore.Reference{Store: s},
 		Audit: memstore.AccessLog{Store: s}, Mailer: memstore.Outbox{Store: s},
-		Contacts: contacts{"kim": {Email: "kim@example.com", Locale: "ko"}, "lee": {Email: "lee@example.com", Locale: "en"}},
-		Closures: memstore.Closures{Store: s}, Tx: s, Clock: f.clock, Flush: func() { f.flushes++ }}
+		Recipients: contacts{"kim": {Email: "kim@example.com", Locale: "ko"}, "lee": {Email: "lee@example.com", Locale: "en"}},
+		Closures:   memstore.Closures{Store: s}, Tx: s, Clock: f.clock, Flush: func() { f.flushes++ }}
 	return f
 }
 

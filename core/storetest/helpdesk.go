@@ -7,11 +7,12 @@ import (
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/helpdesk"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // HelpdeskEnv is a fresh, empty FAQ and help-board store.
 type HelpdeskEnv struct {
-	Tx    Tx
+	Tx    port.Tx
 	Store helpdesk.Store
 }
 

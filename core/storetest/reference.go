@@ -48,14 +48,14 @@ func RunApplicants(t *testing.T, newEnv New) {
 			t.Skip("no applicants store")
 		}
 		user(t, e, "kim")
-		c, err := e.Applicants.Contact(ctx, "kim")
+		c, err := e.Applicants.Recipient(ctx, "kim")
 		if err != nil || c.Email != "kim@example.com" || c.Locale != "ko" {
 			t.Fatalf("contact: %+v %v", c, err)
 		}
 		if m, err := e.Emails.Email(ctx, "kim"); err != nil || m != "kim@example.com" {
 			t.Fatalf("email: %q %v", m, err)
 		}
-		_, err = e.Applicants.Contact(ctx, "nobody")
+		_, err = e.Applicants.Recipient(ctx, "nobody")
 		wantCode(t, err, apperr.KindNotFound, "user.not_found")
 		_, err = e.Emails.Email(ctx, "nobody")
 		wantCode(t, err, apperr.KindNotFound, "user.not_found")

@@ -17,15 +17,11 @@ import (
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/round"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/survey"
 )
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}
 
 // Outbox is the job outbox: Enqueue joins the transaction in ctx; Pending
 // counts the committed rows not yet relayed.
@@ -36,7 +32,7 @@ type Outbox interface {
 
 // Env is one set of stores sharing one database.
 type Env struct {
-	Tx     Tx
+	Tx     port.Tx
 	Apps   application.Applications
 	Forms  application.Forms
 	Docs   document.Documents

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/core/application"
-	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/school"
 )
 
@@ -25,9 +25,6 @@ type Consents interface {
 	Accept(ctx context.Context, applNo int64, acc []school.Acceptance) error
 }
 
-// Contact is how an applicant is mailed (core/application's type).
-type Contact = application.Contact
-
 // Completed is an application in COMPLETE, for the exam-number lookup.
 type Completed struct {
 	SchoolKorName, SchoolEngName string
@@ -38,15 +35,10 @@ type Completed struct {
 
 // Applicants reads applicants' contact data and completed applications.
 type Applicants interface {
-	Contact(ctx context.Context, userID string) (Contact, error)
+	port.Recipients
 	// CompletedByEmail lists the COMPLETE applications (with an exam
 	// number) of the accounts using this address.
 	CompletedByEmail(ctx context.Context, email string) ([]Completed, error)
-}
-
-// Mailer queues a mail in the caller's transaction (outbox).
-type Mailer interface {
-	Queue(ctx context.Context, locale, to string, m mailmsg.Message) error
 }
 
 // Records answers an application as the applicant's list shows it

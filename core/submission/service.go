@@ -7,6 +7,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/window"
 )
 
@@ -17,17 +18,17 @@ type Service struct {
 	Ref        application.Reference
 	Apps       application.Applications
 	Forms      application.Forms
-	Log        application.AccessLog // nil: admin reads are not logged (tests only)
+	Log        port.AuditLog // nil: admin reads are not logged (tests only)
 	Docs       document.Documents
 	Numbers    ExamNumbers
 	Payments   Payments
 	Consents   Consents
 	Applicants Applicants
-	Mailer     Mailer
+	Mailer     port.Mailer
 	Captcha    Captcha
 	Counter    Counter
 	Records    Records // nil: Submit answers no record (tests of the rules only)
-	Tx         application.Tx
+	Tx         port.Tx
 	Clock      window.Clock
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -134,10 +135,10 @@ func (s *Service) Complete(ctx context.Context, applNo int64, by application.Act
 
 // completion is core/application's completion over this service's stores.
 func (s *Service) completion() application.Completion {
-	return application.Completion{Apps: s.Apps, Numbers: s.Numbers, Contacts: s.Applicants, Mailer: s.Mailer}
+	return application.Completion{Apps: s.Apps, Numbers: s.Numbers, Recipients: s.Applicants, Mailer: s.Mailer}
 }
 
-func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, c *Contact,
+func (s *Service) complete(ctx context.Context, a *application.Application, r application.Round, by application.Actor, c *port.Recipient,
 	locale string, now time.Time, after func(ctx context.Context, examNumber string) error) error {
 	return s.completion().Complete(ctx, a, r, by, c, locale, now, after)
 }

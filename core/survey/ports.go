@@ -65,13 +65,3 @@ type Store interface {
 type Applications interface {
 	ListByUser(ctx context.Context, userID string) ([]application.Header, error)
 }
-
-// Audit writes the audit log.
-type Audit interface {
-	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
-}
-
-// Tx runs fn in one transaction.
-type Tx interface {
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-}

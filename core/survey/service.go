@@ -9,6 +9,7 @@ import (
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -18,8 +19,8 @@ import (
 type Service struct {
 	Store Store
 	Apps  Applications
-	Audit Audit
-	Tx    Tx
+	Audit port.AuditLog
+	Tx    port.Tx
 	Clock window.Clock
 	// Flush drops cached reference data after a question change (nil: no cache).
 	Flush func()

@@ -29,6 +29,7 @@ import (
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/submission"
 	"github.com/gradapply/gradapply/core/window"
@@ -548,11 +549,11 @@ type applicants struct {
 	f *failures
 }
 
-func (s applicants) Contact(ctx context.Context, userID string) (submission.Contact, error) {
+func (s applicants) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
 	if err := s.f.err("contact"); err != nil {
-		return submission.Contact{}, err
+		return port.Recipient{}, err
 	}
-	return s.Applicants.Contact(ctx, userID)
+	return s.Applicants.Recipient(ctx, userID)
 }
 
 func (s applicants) CompletedByEmail(ctx context.Context, email string) ([]submission.Completed, error) {
