@@ -200,7 +200,10 @@ func Load(ctx context.Context, db *postgres.DB, d Data, hasher account.Hasher, n
 				return fmt.Errorf("demo: user %s: %w", u.UserID, err)
 			}
 		}
-		return loadInquiries(ctx, db, now)
+		if err := loadInquiries(ctx, db, now); err != nil {
+			return err
+		}
+		return loadSurveys(ctx, db, now, year)
 	})
 	if err != nil {
 		return false, err
