@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route, useSearchParams } from 'react-router-dom';
+import { Navigate, Route, useParams, useSearchParams } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -32,6 +32,17 @@ const RecruitPartDetail = () => {
     const id = params.get('id');
     return <Navigate to={id ? `/recruit-parts/${encodeURIComponent(id)}` : '/recruit-parts'} replace />;
 };
+
+/**
+ * The seed's paths with a parameter (section 2) open the page that shows it:
+ * appl/basic/{applNo} the application, appl/list/{userId} the applications
+ * of one account, auth/detail/{userId} the account's roles.
+ */
+const SeedParamRedirect = ({ to }: { to: (id: string) => string }) => {
+    const { id = '' } = useParams();
+    return <Navigate to={to(encodeURIComponent(id))} replace />;
+};
+const byUser = (id: string) => `/applications?filter=${encodeURIComponent(JSON.stringify({ userId: decodeURIComponent(id) }))}`;
 
 /**
  * The back office. It is rendered inside a browser router whose basename is
@@ -79,6 +90,11 @@ export const App = () => (
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
             <Route path="/user/management" element={<Navigate to="/members" replace />} />
+            <Route path="/user/management/update" element={<Navigate to="/members" replace />} />
+            <Route path="/appl/basic/:id" element={<SeedParamRedirect to={id => `/applications/${id}/show`} />} />
+            <Route path="/appl/list/:id" element={<SeedParamRedirect to={byUser} />} />
+            <Route path="/auth/detail/:id" element={<SeedParamRedirect to={id => `/roles/${id}/show`} />} />
+            <Route path="/remake/application" element={<Navigate to="/applications" replace />} />
             <Route path="/auth/list" element={<Navigate to="/roles" replace />} />
             <Route path="/round/close" element={<Navigate to="/round-closures" replace />} />
             <Route path={`/${INFO_INQUIRY}`} element={<InfoInquiry />} />
