@@ -118,7 +118,7 @@ async function prepareApplication(page) {
 }
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%audit document\n'), Buffer.alloc(4096, 0x20)]);
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(2048)]);
+const png = Buffer.concat([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=', 'base64'), Buffer.alloc(2048)]); // decodes (uploads decode images)
 
 if (!lighthouseOnly) try {
   // A guest, in Korean (the default) and in English on a phone.

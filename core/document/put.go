@@ -18,7 +18,8 @@ type Stored struct {
 }
 
 // PutChecked checks a file against an item's rules (name, extension,
-// leading bytes), then streams it to the file store within the item's
+// leading bytes), then streams it (decoding an image as it goes, see
+// CheckImage) to the file store within the item's
 // limit for that extension. Nothing is left in the store when it fails;
 // the caller deletes Stored.Stored if what follows fails. A malformed body
 // answers badBody.
@@ -35,7 +36,13 @@ func PutChecked(ctx context.Context, files FileStore, it Item, fileName string, 
 		return Stored{}, err
 	}
 	limit := it.Limit(ext)
-	name, size, err := files.Put(ctx, br, limit)
+	var name string
+	var size int64
+	if Decoded(ext) {
+		name, size, err = putDecoding(ctx, files, ext, br, limit)
+	} else {
+		name, size, err = files.Put(ctx, br, limit)
+	}
 	if errors.Is(err, ErrTooLarge) {
 		var f apperr.Fields
 		f.AddParam("file", CodeTooLarge, "max", FormatSize(limit))

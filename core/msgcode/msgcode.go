@@ -110,6 +110,8 @@ var All = []string{
 	"file.content_mismatch",
 	"file.empty",
 	"file.extension",
+	"file.image_pixels",
+	"file.image_unreadable",
 	"file.extra_not_allowed",
 	"file.extra_slot",
 	"file.item_unknown",

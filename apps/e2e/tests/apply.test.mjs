@@ -79,7 +79,8 @@ async function saveStep(page, path) {
   assert.equal(r.status(), 200, `${path} should save, got ${r.status()}: ${await r.text()}`);
 }
 
-const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+// A 2x2 PNG that decodes (uploads decode images); padding after its end is allowed.
+const pngHead = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=', 'base64');
 const docFile = (code, extensions) => (extensions.includes('pdf')
   ? { name: `doc${code}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n%e2e document ${code}\n%%EOF\n`) }
   : { name: `doc${code}.png`, mimeType: 'image/png', buffer: Buffer.concat([pngHead, Buffer.alloc(1024)]) });

@@ -25,7 +25,8 @@ const T = 30_000;
 const tmp = mkdtempSync(join(tmpdir(), 'gradapply-e2e-sub-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+// A 2x2 PNG that decodes (uploads decode images); padding after its end is allowed.
+const pngHead = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=', 'base64');
 const png = (size) => Buffer.concat([pngHead, Buffer.alloc(size - pngHead.length)]);
 const pdf = (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.4\n%test document\n'), Buffer.alloc(Math.max(0, size - 24), 0x20)]);
 const exe = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), Buffer.alloc(600)]);

@@ -11,6 +11,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"io"
 	"maps"
 	"slices"
@@ -96,12 +99,26 @@ func Items() []document.DocItem {
 	}
 }
 
-// Heads of valid files.
+// Valid files: a PDF head, and images that decode whole (uploads decode
+// images, see document.CheckImage).
 var (
 	PDF = []byte("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n")
-	JPG = append([]byte{0xFF, 0xD8, 0xFF, 0xE0}, bytes.Repeat([]byte{0x11}, 100)...)
-	PNG = append([]byte{0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A}, bytes.Repeat([]byte{0x22}, 100)...)
+	JPG = encoded(jpeg.Encode)
+	PNG = encoded(func(w io.Writer, m image.Image, _ *jpeg.Options) error { return png.Encode(w, m) })
 )
+
+// encoded is a 2x2 image in the service's navy, as enc writes it.
+func encoded(enc func(io.Writer, image.Image, *jpeg.Options) error) []byte {
+	m := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	for i := 0; i < len(m.Pix); i += 4 {
+		copy(m.Pix[i:], []byte{0x1f, 0x3a, 0x68, 0xff})
+	}
+	var b bytes.Buffer
+	if err := enc(&b, m, nil); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
 
 // State is a plain state of status s.
 func State(s application.Status) application.State { return application.State{Status: s} }
