@@ -1,14 +1,19 @@
 package main
 
 // -mix deadline: deadline day. Each of -users applicants goes through the
-// whole application again and again until -duration is up, each time with
-// a fresh account (created in the database, as -step does): sign-in, the
-// list, every form step typed (drafts) and saved twice, the three required
-// documents uploaded (1-3 MB each, within each document's limit),
+// whole application, and again with a fresh account (created in the
+// database, as -step does) when it is done, until -duration is up: sign-in,
+// the list, every form step typed (two drafts) and saved, the round's three
+// required documents uploaded (1-3 MB each, within each document's limit),
 // submission, the fee paid by card through the test gateway (the page's
-// approval, then the provider's signed webhook as PortOne sends it, then
-// the browser's return), the list again and the slip PDF. No think time:
-// the applicants are as impatient as the machine lets them be.
+// approval, the provider's signed webhook as PortOne sends it, the
+// browser's return), the list again and the slip PDF. No think time.
+//
+// On deadline day applicants are at every point of that way at once, so
+// before the clock starts each one is brought, untimed and 8 at a time, to
+// a random stage of its first journey; without that all of them would
+// begin by signing in together (argon2id) and a short run would measure
+// little else.
 //
 // It prints one line per operation (count, per second, p50, p95, p99,
 // errors) and a last line
@@ -16,10 +21,11 @@ package main
 //	deadline mix: <ops> ops, <x>/s, p95 <y> ms, errors <e>, lost <l>
 //
 // where lost counts what the clients were told succeeded (the last save
-// of each step, each upload, submission and payment) and is not so
-// afterwards: read back through the API (steps, documents' bytes) and from
-// the database (status, PAID attempts, exam numbers). The server must run
-// with TESTPG_WEBHOOK_SECRET given here as -secret.
+// of each step, each upload, submission and payment, the untimed ones
+// included) and is not so afterwards: read back through the API (steps,
+// documents' bytes) and from the database (status, PAID attempts, exam
+// numbers). The server must run with TESTPG_WEBHOOK_SECRET given here as
+// -secret.
 
 import (
 	"context"
@@ -101,108 +107,151 @@ func (m *mixRun) account(ctx context.Context, slot, j int) (string, error) {
 	return id, err
 }
 
-// journey is one applicant's way from sign-in to the slip; it stops at
-// the first error (counted on its operation) or when the time is up.
-func (m *mixRun) journey(rec recorder, userID string, seed int, until time.Time) *accepted {
-	cl := flow.New(m.base, m.hc)
-	email := userID + "@load.gradapply.example"
-	late := func() bool { return time.Now().After(until) }
-	if rec.time("sign-in", func() error { return cl.Login(userID, loadPassword) }) != nil || late() {
-		return nil
-	}
-	if rec.time("list", func() error { _, err := cl.List(); return err }) != nil || late() {
-		return nil
-	}
-	var a flow.Application
-	if rec.time("step save", func() (err error) { a, err = cl.Create(m.round, m.major); return }) != nil {
-		return nil
-	}
-	acc := &accepted{client: cl, appl: a, email: email, lastSave: map[string]int{}, uploads: map[string]string{}}
-	for r := range 2 {
-		for _, step := range flow.FormSteps {
-			if !a.Has(step) {
-				continue
+// journey is one applicant's way from sign-in to the slip, as stages run
+// one after the other; a failed stage (counted on its operation) ends it.
+type journey struct {
+	m      *mixRun
+	cl     *flow.Client
+	userID string
+	email  string
+	seed   int
+	a      flow.Application
+	docs   []flow.Document
+	pid    string
+	acc    *accepted
+}
+
+type stage struct {
+	name string // for -v
+	run  func(rec recorder) error
+}
+
+func (m *mixRun) newJourney(userID string, seed int) *journey {
+	return &journey{m: m, cl: flow.New(m.base, m.hc), userID: userID, email: userID + "@load.gradapply.example", seed: seed}
+}
+
+// stages are the journey's stages; those after the documents depend on
+// what the form says (its steps, the round's documents), so the list is
+// complete once the application exists: stages answers it again then.
+func (j *journey) stages() []stage {
+	cl := j.cl
+	out := []stage{
+		{"sign-in", func(rec recorder) error {
+			return rec.time("sign-in", func() error { return cl.Login(j.userID, loadPassword) })
+		}},
+		{"list", func(rec recorder) error { return rec.time("list", func() error { _, err := cl.List(); return err }) }},
+		{"part", func(rec recorder) error {
+			err := rec.time("step save", func() (err error) { j.a, err = cl.Create(j.m.round, j.m.major); return })
+			if err == nil {
+				j.acc = &accepted{client: cl, appl: j.a, email: j.email, lastSave: map[string]int{}, uploads: map[string]string{}}
 			}
-			v := seed*10 + r
-			for range 2 { // the form saves a draft while the applicant types
-				if rec.time("draft", func() error { return cl.Draft(a, step, v, email) }) != nil || late() {
-					return acc
+			return err
+		}},
+	}
+	if j.acc == nil {
+		return out
+	}
+	for _, step := range flow.FormSteps {
+		if !j.a.Has(step) {
+			continue
+		}
+		out = append(out, stage{step, func(rec recorder) error {
+			for k := range 2 { // the form keeps a draft while the applicant types
+				if err := rec.time("draft", func() error { return cl.Draft(j.a, step, j.seed*10+k, j.email) }); err != nil {
+					return err
 				}
 			}
-			if rec.time("step save", func() error { return cl.SaveStep(a, step, v, email) }) != nil {
-				return acc
+			if err := rec.time("step save", func() error { return cl.SaveStep(j.a, step, j.seed, j.email) }); err != nil {
+				return err
 			}
-			acc.lastSave[step] = v
-			if late() {
-				return acc
+			j.acc.lastSave[step] = j.seed
+			return nil
+		}})
+	}
+	out = append(out, stage{"documents", func(rec recorder) error {
+		return rec.time("documents", func() (err error) { j.docs, err = cl.Documents(j.a); return })
+	}})
+	for k := range 3 { // the round's three required documents
+		out = append(out, stage{"upload", func(rec recorder) error {
+			if k >= len(j.docs) {
+				return nil
 			}
+			d := j.docs[k]
+			size := int64(1<<20 + mrand.IntN(2<<20)) // 1-3 MB
+			name, content := flow.File(d, size, j.seed*10+k)
+			if err := rec.time("upload", func() error { _, err := cl.Upload(j.a, d.Code, name, content); return err }); err != nil {
+				return err
+			}
+			sum := sha256.Sum256(content)
+			j.acc.uploads[d.Code] = hex.EncodeToString(sum[:])
+			return nil
+		}})
+	}
+	out = append(out, stage{"documents save", func(rec recorder) error {
+		return rec.time("documents save", func() error { return cl.SaveDocuments(j.a) })
+	}})
+	if j.a.Has("SURVEY") {
+		out = append(out, stage{"survey", func(rec recorder) error { return rec.time("survey", func() error { return cl.SaveSurvey(j.a) }) }})
+	}
+	out = append(out,
+		stage{"submit", func(rec recorder) error {
+			err := rec.time("submit", func() error { _, _, err := cl.Submit(j.a); return err })
+			j.acc.submitted = err == nil
+			return err
+		}},
+		stage{"pay start", func(rec recorder) error {
+			return rec.time("pay start", func() (err error) { j.pid, err = cl.StartPayment(j.a); return })
+		}},
+		stage{"pay approve", func(rec recorder) error { return rec.time("pay approve", func() error { return cl.Approve(j.pid) }) }},
+		stage{"webhook", func(rec recorder) error {
+			return rec.time("webhook", func() error {
+				st, err := cl.Webhook(j.m.secret, j.pid, "msg_mix_"+j.pid)
+				if err == nil && st >= 300 {
+					err = &flow.Error{What: "webhook", Status: st}
+				}
+				return err
+			})
+		}},
+		stage{"pay confirm", func(rec recorder) error {
+			err := rec.time("pay confirm", func() error {
+				res, err := cl.Confirm(j.pid)
+				if err == nil && res != "PAID" {
+					err = fmt.Errorf("confirm: %s", res)
+				}
+				return err
+			})
+			j.acc.paid = err == nil
+			return err
+		}},
+		stage{"list", func(rec recorder) error { return rec.time("list", func() error { _, err := cl.List(); return err }) }},
+		stage{"slip", func(rec recorder) error { return rec.time("slip", func() error { _, err := cl.Slip(j.a); return err }) }},
+	)
+	return out
+}
+
+// runStages runs the journey's stages from `from` on, while until is
+// ahead (zero: to the end) and below stop (negative: all); it answers the
+// next stage to run and whether the journey ended by a failure.
+func (j *journey) runStages(rec recorder, from, stop int, until time.Time) (int, bool) {
+	for i := from; ; i++ {
+		st := j.stages()
+		if i >= len(st) || (stop >= 0 && i >= stop) || (!until.IsZero() && time.Now().After(until)) {
+			return i, false
+		}
+		if st[i].run(rec) != nil {
+			return i, true
 		}
 	}
-	var docs []flow.Document
-	if rec.time("documents", func() (err error) { docs, err = cl.Documents(a); return }) != nil || late() {
-		return acc
-	}
-	for k, d := range docs {
-		size := int64(1<<20 + mrand.IntN(2<<20)) // 1-3 MB
-		name, content := flow.File(d, size, seed*10+k)
-		if rec.time("upload", func() error { _, err := cl.Upload(a, d.Code, name, content); return err }) != nil {
-			return acc
-		}
-		s := sha256.Sum256(content)
-		acc.uploads[d.Code] = hex.EncodeToString(s[:])
-		if late() {
-			return acc
-		}
-	}
-	if rec.time("documents save", func() error { return cl.SaveDocuments(a) }) != nil || late() {
-		return acc
-	}
-	if a.Has("SURVEY") {
-		if rec.time("survey", func() error { return cl.SaveSurvey(a) }) != nil || late() {
-			return acc
-		}
-	}
-	if rec.time("submit", func() error { _, _, err := cl.Submit(a); return err }) != nil {
-		return acc
-	}
-	acc.submitted = true
-	if late() {
-		return acc
-	}
-	var pid string
-	if rec.time("pay start", func() (err error) { pid, err = cl.StartPayment(a); return }) != nil {
-		return acc
-	}
-	if rec.time("pay approve", func() error { return cl.Approve(pid) }) != nil {
-		return acc
-	}
-	if rec.time("webhook", func() error {
-		st, err := cl.Webhook(m.secret, pid, "msg_mix_"+pid)
-		if err == nil && st >= 300 {
-			err = &flow.Error{What: "webhook", Status: st}
-		}
-		return err
-	}) != nil {
-		return acc
-	}
-	if rec.time("pay confirm", func() error {
-		res, err := cl.Confirm(pid)
-		if err == nil && res != "PAID" {
-			err = fmt.Errorf("confirm: %s", res)
-		}
-		return err
-	}) != nil {
-		return acc
-	}
-	acc.paid = true
-	if late() {
-		return acc
-	}
-	if rec.time("list", func() error { _, err := cl.List(); return err }) != nil || late() {
-		return acc
-	}
-	_ = rec.time("slip", func() error { _, err := cl.Slip(a); return err })
-	return acc
+}
+
+// journeyLength is the number of stages of a journey in the round (the
+// steps and documents of 236's demo round).
+func (m *mixRun) journeyLength() int {
+	j := m.newJourney("", 0)
+	j.acc = &accepted{}
+	j.a = flow.Application{Steps: flow.FormSteps}
+	j.a.Steps = append(j.a.Steps, "SURVEY")
+	return len(j.stages())
 }
 
 func runMix(base, dsn string, users int, duration time.Duration, secret, school, major string) error {
@@ -231,11 +280,54 @@ func runMix(base, dsn string, users int, duration time.Duration, secret, school,
 		return err
 	}
 
-	fmt.Printf("deadline mix: users=%d duration=%s school=%s base=%s\n", users, duration, school, base)
-	recs := make([]recorder, users)
+	// Deadline day has applicants at every point of the way: each one is
+	// first brought, untimed and 8 at a time, to a random stage of its
+	// journey; the clock starts when all are there.
+	journeys := make([]*journey, users)
+	next := make([]int, users)
+	length := m.journeyLength()
 	var mu sync.Mutex
 	var all []*accepted
+	keep := func(j *journey) {
+		if j.acc != nil {
+			mu.Lock()
+			all = append(all, j.acc)
+			mu.Unlock()
+		}
+	}
 	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	prepErrs := 0
+	for slot := range users {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			id, err := m.account(ctx, slot, 0)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "loadtest: account:", err)
+				return
+			}
+			j := m.newJourney(id, slot*1000)
+			stop := mrand.IntN(length)
+			n, failed := j.runStages(recorder{}, 0, stop, time.Time{})
+			if failed {
+				mu.Lock()
+				prepErrs++
+				mu.Unlock()
+				j, n = nil, 0
+			}
+			journeys[slot], next[slot] = j, n
+		}()
+	}
+	wg.Wait()
+	if prepErrs > 0 {
+		fmt.Fprintf(os.Stderr, "loadtest: %d applicants failed while being placed; they start from the beginning\n", prepErrs)
+	}
+
+	fmt.Printf("deadline mix: users=%d duration=%s school=%s base=%s\n", users, duration, school, base)
+	recs := make([]recorder, users)
 	start := time.Now()
 	until := start.Add(duration)
 	for slot := range users {
@@ -244,17 +336,22 @@ func runMix(base, dsn string, users int, duration time.Duration, secret, school,
 			defer wg.Done()
 			rec := recorder{}
 			recs[slot] = rec
-			for j := 0; time.Now().Before(until); j++ {
-				id, err := m.account(ctx, slot, j)
-				if err != nil {
-					fmt.Fprintln(os.Stderr, "loadtest: account:", err)
-					return
+			j, from := journeys[slot], next[slot]
+			for n := 1; time.Now().Before(until); n++ {
+				if j == nil {
+					id, err := m.account(ctx, slot, n)
+					if err != nil {
+						fmt.Fprintln(os.Stderr, "loadtest: account:", err)
+						return
+					}
+					j, from = m.newJourney(id, slot*1000+n), 0
 				}
-				if acc := m.journey(rec, id, slot*1000+j, until); acc != nil {
-					mu.Lock()
-					all = append(all, acc)
-					mu.Unlock()
-				}
+				j.runStages(rec, from, -1, until)
+				keep(j)
+				j = nil
+			}
+			if j != nil {
+				keep(j) // placed, and the time was up before it moved
 			}
 		}()
 	}
