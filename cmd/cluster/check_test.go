@@ -196,6 +196,45 @@ func (c *cluster) check(led *ledger) {
 		bad("%d outbox rows still waiting", pending)
 	}
 
+	// The client address the servers recorded: a staff read of an
+	// application is logged with it; it must be the client's (127.0.0.1, from
+	// X-Forwarded-For), never the proxy's own.
+	staff := c.client()
+	if err := c.try(func() error { return staff.Login("schooladmin", "GradApply2026") }); err != nil {
+		t.Fatalf("staff sign-in: %v", err)
+	}
+	for _, n := range appls[:min(3, len(appls))] {
+		if err := c.try(func() error {
+			r, err := staff.Do("GET", fmt.Sprintf("/apply/api-auth/admin/applications/%d", n), nil)
+			if err == nil {
+				err = r.Expect("staff read", 200)
+			}
+			return err
+		}); err != nil {
+			t.Fatalf("staff read of %d: %v", n, err)
+		}
+	}
+	addrs := map[string]int{}
+	r, err = c.db.Pool.Query(ctx, "SELECT coalesce(remote_addr, ''), count(*) FROM audit_log GROUP BY 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var a string
+		var n int
+		if err := r.Scan(&a, &n); err != nil {
+			t.Fatal(err)
+		}
+		addrs[a] = n
+	}
+	r.Close()
+	if addrs["127.0.0.1"] == 0 {
+		bad("no audit row names the client 127.0.0.1: %v", addrs)
+	}
+	if addrs[proxyAddr] > 0 {
+		bad("%d audit rows name the proxy (%s) as the client: X-Forwarded-For not believed", addrs[proxyAddr], proxyAddr)
+	}
+
 	lost := savesLost + uploadsLost + subsLost + paysLost + mailsLost
 	doubled := uploadsDoubled + paysDoubled + mailsDoubled
 	fmt.Printf("cluster: faults: %s\n", strings.Join(c.faults, ", "))
@@ -204,6 +243,7 @@ func (c *cluster) check(led *ledger) {
 	fmt.Printf("cluster: submissions %d (lost %d), payments %d (lost %d, paid twice %d), slips %d\n",
 		len(led.submissions), subsLost, len(led.payments), paysLost, paysDoubled, led.slips)
 	fmt.Printf("cluster: mails %d in the outbox, %d delivered (lost %d, delivered twice %d)\n", expected, got, mailsLost, mailsDoubled)
+	fmt.Printf("cluster: client addresses in the audit log: %v (the proxy connects from %s)\n", addrs, proxyAddr)
 	fmt.Printf("cluster: lost = %d, doubled = %d\n", lost, doubled)
 	for _, p := range problems {
 		t.Error(p)

@@ -89,14 +89,14 @@ func startCluster(t *testing.T) *cluster {
 	u.RawQuery = q.Encode()
 
 	ports := freePorts(t, 4)
-	proxyAddr, redisAddr := addr(ports[0]), addr(ports[1])
+	listen, redisAddr := addr(ports[0]), addr(ports[1])
 	c.serverAt = [2]string{addr(ports[2]), addr(ports[3])}
-	c.proxy = "http://" + proxyAddr
+	c.proxy = "http://" + listen
 
 	// Redis of its own, with the AOF a deployment keeps the job queue in.
 	redisDir := t.TempDir()
 	c.redis = newProc(t, logs, "redis", redisDir, os.Environ(), "redis-server", "--bind", "127.0.0.1", "--port", fmt.Sprint(ports[1]),
-		"--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", redisDir)
+		"--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--dir", redisDir)
 	c.redisAt = redisAddr
 	c.redis.start()
 	t.Cleanup(c.redis.stop)
@@ -110,7 +110,7 @@ func startCluster(t *testing.T) *cluster {
 
 	env := append(os.Environ(),
 		"APP_ENV=development", "DATABASE_URL="+u.String(), "REDIS_URL=redis://"+redisAddr+"/0",
-		"PUBLIC_URL="+c.proxy, "TRUSTED_PROXIES=127.0.0.1/32", "COOKIE_SECURE=false", "METRICS_ADDR=off",
+		"PUBLIC_URL="+c.proxy, "TRUSTED_PROXIES="+proxyAddr+"/32", "COOKIE_SECURE=false", "METRICS_ADDR=off",
 		"LOG_LEVEL=warn", "JOB_QUEUE=cluster", "RATELIMIT_PREFIX=cluster:", "DEMO_DIR="+filepath.Join(root, "testdata", "demo"),
 		"TOKEN_SIGNING_KEY="+key(48), "FIELD_ENCRYPTION_KEY="+key(32), "CAPTCHA_HMAC_KEY="+key(32), "CAPTCHA_MAX_NUMBER=2000",
 		"PAY_TEST_GATEWAY=true", "TESTPG_WEBHOOK_SECRET="+c.secret,
@@ -133,7 +133,7 @@ func startCluster(t *testing.T) *cluster {
 		c.workers[i].start()
 		t.Cleanup(c.workers[i].stop)
 	}
-	startHAProxy(t, logs, proxyAddr, c.serverAt[0], c.serverAt[1])
+	startHAProxy(t, logs, listen, c.serverAt[0], c.serverAt[1])
 	return c
 }
 

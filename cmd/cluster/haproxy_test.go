@@ -11,8 +11,10 @@ import (
 )
 
 // The proxy in front of the replicas, as a deployment has it: round robin
-// over the servers whose readiness says yes, X-Forwarded-For set (the
-// servers trust 127.0.0.1 through TRUSTED_PROXIES), a refused connection
+// over the servers whose readiness says yes, X-Forwarded-For set, a
+// connection to the servers from an address of its own (127.0.0.2, which
+// the servers trust through TRUSTED_PROXIES, the clients being 127.0.0.1),
+// a refused connection
 // tried again on the other server. A request with "X-Replica: a" (or b)
 // goes to that server while it is up, and every answer says which server
 // gave it (X-Served-By), so the run can upload through one replica and
@@ -32,6 +34,7 @@ frontend web
     default_backend app
 backend app
     balance roundrobin
+    source %s
     option httpchk GET /actuator/health/readiness
     http-check expect status 200
     default-server inter 300ms fall 2 rise 1
@@ -54,10 +57,13 @@ func haproxyBinary(t testing.TB) string {
 	return ""
 }
 
+// proxyAddr is the address the proxy connects to the servers from.
+const proxyAddr = "127.0.0.2"
+
 func startHAProxy(t testing.TB, logDir, listen, a, b string) *proc {
 	t.Helper()
 	cfg := filepath.Join(logDir, "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(fmt.Sprintf(haproxyConfig, listen, a, b)), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte(fmt.Sprintf(haproxyConfig, listen, proxyAddr, a, b)), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	p := newProc(t, logDir, "haproxy", logDir, os.Environ(), haproxyBinary(t), "-db", "-f", cfg)
