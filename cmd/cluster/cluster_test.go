@@ -78,8 +78,10 @@ func startCluster(t *testing.T) *cluster {
 			}
 		}
 	})
+	built := time.Now()
 	server := build(t, root, bins, "./cmd/server")
 	worker := build(t, root, bins, "./cmd/worker")
+	fmt.Printf("cluster: bin/server and bin/worker built in %.1fs\n", time.Since(built).Seconds())
 
 	db, dsn := pgtest.New(t)
 	c.db = db
