@@ -17,7 +17,8 @@
 // -step basis (BASIS_SAVE, the default), acad (ACAD_SAVE, a few academic
 // records), draft (the draft PUT the form sends while the user types) or
 // login (each applicant signs in again and again); -step webhook measures
-// payment webhooks instead (webhook.go).
+// payment webhooks instead (webhook.go). -mix deadline drives the whole
+// deadline-day mix of operations instead of one (mix.go).
 package main
 
 import (
@@ -51,8 +52,20 @@ func main() {
 	school := flag.String("school", "236", "demo school whose round is used")
 	major := flag.String("major", "IS01", "major of that school")
 	conc := flag.Int("conc", 20, "webhook step: webhooks in flight at once")
-	secret := flag.String("secret", os.Getenv("TESTPG_WEBHOOK_SECRET"), "webhook step: the server's TESTPG_WEBHOOK_SECRET")
+	secret := flag.String("secret", os.Getenv("TESTPG_WEBHOOK_SECRET"), "webhook step and deadline mix: the server's TESTPG_WEBHOOK_SECRET")
+	mix := flag.String("mix", "", "deadline: the deadline-day mix of every operation (mix.go) instead of one -step")
 	flag.Parse()
+	if *mix != "" {
+		if *mix != "deadline" {
+			fmt.Fprintln(os.Stderr, "loadtest: -mix knows only deadline")
+			os.Exit(2)
+		}
+		if err := runMix(*base, *dsn, *users, *duration, *secret, *school, *major); err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *step == "webhook" {
 		if err := runWebhooks(*base, *dsn, *users, *conc, *secret, *school, *major); err != nil {
 			fmt.Fprintln(os.Stderr, "loadtest:", err)
