@@ -75,6 +75,7 @@ func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		h.Logger.ErrorContext(ctx, "mail task dropped: render", "task", taskID, "kind", kind, "err", err)
 		return fmt.Errorf("%w: %w", err, asynq.SkipRetry)
 	}
+	msg.Key = taskID // outbox-<id>-<created>: one Message-ID for every attempt
 	if err := h.Sender.Send(ctx, msg); err != nil {
 		if mailer.IsPermanent(err) {
 			h.Logger.ErrorContext(ctx, "mail task dropped: undeliverable", "task", taskID, "kind", kind, "to", maskAddress(m.To), "err", err)

@@ -8,6 +8,7 @@ package mailer
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -24,6 +25,11 @@ type Message struct {
 	Text    string // plain-text body, always sent
 	HTML    string // optional alternative
 	Locale  string // "ko" or "en": the Content-Language
+	// Key names the mail for good (the outbox row's task id): every attempt
+	// to send it carries the same Message-ID, so when a worker dies after
+	// the SMTP server took the mail and the queue sends it again, mail
+	// systems see one message twice, not two messages. "": a random id.
+	Key string
 }
 
 // Sender delivers a message.
@@ -66,7 +72,7 @@ func buildMsg(from *mail.Address, m Message, eightBit bool) (*gomail.Msg, error)
 	msg.SetGenHeader(gomail.HeaderContentLang, NormalizeLocale(m.Locale))
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
 	msg.SetGenHeader(gomail.HeaderXAutoResponseSuppress, "All")
-	msg.SetMessageIDWithValue(messageID(from))
+	msg.SetMessageIDWithValue(messageID(from, m.Key))
 	msg.SetDate()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
@@ -87,11 +93,16 @@ func ParseFrom(from string) (*mail.Address, error) {
 	return a, nil
 }
 
-// messageID is random and in the sender's domain, as receivers expect.
-func messageID(from *mail.Address) string {
+// messageID is in the sender's domain, as receivers expect: derived from
+// key when the mail has one (the same on every attempt), else random.
+func messageID(from *mail.Address, key string) string {
 	domain := "localhost"
 	if i := strings.LastIndexByte(from.Address, '@'); i >= 0 {
 		domain = from.Address[i+1:]
+	}
+	if key != "" {
+		sum := sha256.Sum256([]byte("gradapply-mail:" + key))
+		return hex.EncodeToString(sum[:16]) + "@" + domain
 	}
 	var b [16]byte
 	_, _ = rand.Read(b[:])
