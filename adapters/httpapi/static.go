@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 )
 
 // isRootFile reports whether a missing path names a file at the app's root

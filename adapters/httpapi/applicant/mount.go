@@ -18,4 +18,5 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountDocuments(g)
 	s.mountSubmission(g)
 	s.mountPay(g)
+	s.mountSurveys(g)
 }

@@ -6,13 +6,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/labstack/echo/v5"
+
 	"github.com/gradapply/gradapply/adapters/csvsafe"
 	"github.com/gradapply/gradapply/adapters/httpapi/applicant"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
-
-	"github.com/labstack/echo/v5"
-
-	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -20,7 +18,7 @@ import (
 
 // mountSurveys registers the surveys (issues 12 and 14, docs/api-surveys.md):
 // the school's application survey questions and the site surveys in the
-// back office, and the applicant's /survey and /appl/survey.
+// back office (what the applicant answers is package applicant).
 func (s *server) mountSurveys(g edge.Groups) {
 	h := &surveyHandlers{svc: s.deps.Surveys}
 	admin := g.Admin
@@ -34,23 +32,9 @@ func (s *server) mountSurveys(g edge.Groups) {
 	admin.PUT("/surveys/:surveyId", h.update, manage)
 	admin.GET("/surveys/:surveyId/results", h.results, manage)
 	admin.GET("/surveys/:surveyId/export", h.export, manage)
-	answer := edge.Require(permission.SurveyAnswer)
-	g.Authed.GET("/surveys", h.open, answer)
-	g.Authed.GET("/surveys/:surveyId", h.one, answer)
-	g.Authed.POST("/surveys/:surveyId/answers", h.answer, answer)
-	g.Authed.GET("/appl/survey/:applNo", h.completion, answer)
 }
 
 type surveyHandlers struct{ svc *survey.Service }
-
-// surveyID reads {surveyId}; anything but a positive number is missing.
-func surveyID(c *echo.Context) (int64, error) {
-	n, err := strconv.ParseInt(c.Param("surveyId"), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, apperr.NotFound(survey.CodeNotFound)
-	}
-	return n, nil
-}
 
 // fromQuestionDTOs reads questions as staff send them.
 func fromQuestionDTOs(in []applicant.QuestionDTO) []application.Question {
@@ -162,7 +146,7 @@ func (h *surveyHandlers) show(c *echo.Context, id int64, status int) error {
 }
 
 func (h *surveyHandlers) get(c *echo.Context) error {
-	id, err := surveyID(c)
+	id, err := edge.SurveyID(c)
 	if err != nil {
 		return err
 	}
@@ -182,7 +166,7 @@ func (h *surveyHandlers) create(c *echo.Context) error {
 }
 
 func (h *surveyHandlers) update(c *echo.Context) error {
-	id, err := surveyID(c)
+	id, err := edge.SurveyID(c)
 	if err != nil {
 		return err
 	}
@@ -213,7 +197,7 @@ type questionResultDTO struct {
 }
 
 func (h *surveyHandlers) results(c *echo.Context) error {
-	id, err := surveyID(c)
+	id, err := edge.SurveyID(c)
 	if err != nil {
 		return err
 	}
@@ -240,7 +224,7 @@ func (h *surveyHandlers) results(c *echo.Context) error {
 // export answers the responses as CSV (UTF-8 with a byte-order mark, so
 // Excel reads the Korean); the service writes the access log.
 func (h *surveyHandlers) export(c *echo.Context) error {
-	id, err := surveyID(c)
+	id, err := edge.SurveyID(c)
 	if err != nil {
 		return err
 	}
@@ -255,77 +239,4 @@ func (h *surveyHandlers) export(c *echo.Context) error {
 	edge.NoStore(c)
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="survey-`+strconv.FormatInt(id, 10)+`.csv"`)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", b.Bytes())
-}
-
-// mySurveyDTO is a survey as the applicant sees it.
-type mySurveyDTO struct {
-	ID         int64                   `json:"id"`
-	TitleKo    string                  `json:"titleKo"`
-	TitleEn    string                  `json:"titleEn"`
-	StartDay   string                  `json:"startDay"`
-	EndDay     string                  `json:"endDay"`
-	Completion bool                    `json:"completion"`
-	Questions  []applicant.QuestionDTO `json:"questions"`
-	Answered   bool                    `json:"answered"`
-	Open       bool                    `json:"open"`
-}
-
-func toMine(m survey.Mine, open bool) mySurveyDTO {
-	return mySurveyDTO{m.ID, m.TitleKo, m.TitleEn, m.StartDay, m.EndDay, m.Completion, applicant.QuestionDTOs(m.Questions), m.Answered, open}
-}
-
-func (h *surveyHandlers) open(c *echo.Context) error {
-	list, err := h.svc.Open(c.Request().Context(), edge.Principal(c))
-	if err != nil {
-		return err
-	}
-	out := make([]mySurveyDTO, len(list))
-	for i, m := range list {
-		out[i] = toMine(m, true)
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, out)
-}
-
-func (h *surveyHandlers) one(c *echo.Context) error {
-	id, err := surveyID(c)
-	if err != nil {
-		return err
-	}
-	m, open, err := h.svc.One(c.Request().Context(), edge.Principal(c), id)
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toMine(m, open))
-}
-
-func (h *surveyHandlers) answer(c *echo.Context) error {
-	id, err := surveyID(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Answers []applicant.FormSurveyAnswerDTO `json:"answers"`
-	}
-	if err := edge.Bind(c, &in); err != nil {
-		return err
-	}
-	if err := h.svc.Answer(c.Request().Context(), edge.Principal(c), id, edge.MapList(in.Answers, applicant.FormSurveyAnswerDTO.ToCore)); err != nil {
-		return err
-	}
-	return h.one(c)
-}
-
-func (h *surveyHandlers) completion(c *echo.Context) error {
-	n, err := edge.ApplNo(c)
-	if err != nil {
-		return err
-	}
-	m, open, err := h.svc.Completion(c.Request().Context(), edge.Principal(c), n)
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toMine(m, open))
 }

@@ -11,12 +11,14 @@ import (
 
 // Response types and mappers several areas share.
 
+// MoneyDTO is an amount with its currency and its text as the pages show it.
 type MoneyDTO struct {
 	Amount   int64          `json:"amount"`
 	Currency money.Currency `json:"currency"`
 	Text     string         `json:"text"` // "80,000" / "62.94"
 }
 
+// MoneyOf maps an amount, with its grouped text.
 func MoneyOf(m money.Money) MoneyDTO {
 	return MoneyDTO{Amount: m.Amount(), Currency: m.Currency(), Text: payment.Grouped(m)}
 }
@@ -28,13 +30,16 @@ type AmountDTO struct {
 	Currency money.Currency `json:"currency"`
 }
 
+// AmountOf maps an amount without its text.
 func AmountOf(m money.Money) AmountDTO { return AmountDTO{Amount: m.Amount(), Currency: m.Currency()} }
 
+// LabelDTO is a name in Korean and English.
 type LabelDTO struct {
 	Kor string `json:"kor"`
 	Eng string `json:"eng"`
 }
 
+// TimeText is a time in Seoul, RFC 3339.
 func TimeText(t time.Time) string { return t.In(window.Seoul).Format(time.RFC3339) }
 
 // MapList maps a list element by element; nil stays nil.
@@ -49,6 +54,7 @@ func MapList[A, B any](in []A, f func(A) B) []B {
 	return out
 }
 
+// VbankDTO is a virtual account to pay into.
 type VbankDTO struct {
 	Bank      string    `json:"bank"`
 	AccountNo string    `json:"accountNo"`
@@ -79,6 +85,7 @@ func ParseDay(f *apperr.Fields, field, s string, end bool) time.Time {
 	return t
 }
 
+// TimeStr is a time in UTC, RFC 3339; "" for none.
 func TimeStr(t time.Time) string {
 	if t.IsZero() {
 		return ""

@@ -16,6 +16,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
+	"github.com/gradapply/gradapply/core/survey"
 )
 
 // Bind decodes a JSON body; a malformed body is a 400 with the generic text.
@@ -37,8 +38,10 @@ func ApplNo(c *echo.Context) (int64, error) {
 	return n, nil
 }
 
+// NoStore keeps an answer out of every cache.
 func NoStore(c *echo.Context) { c.Response().Header().Set("Cache-Control", "no-store") }
 
+// StrPtr is s, or nil when it is empty.
 func StrPtr(s string) *string {
 	if s == "" {
 		return nil
@@ -51,6 +54,8 @@ func CacheFor(c *echo.Context, d time.Duration) {
 	c.Response().Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(d.Seconds())))
 }
 
+// IntQuery reads a required whole-number query parameter; a missing or
+// bad one is the field's error in f.
 func IntQuery(c *echo.Context, f *apperr.Fields, name string) int {
 	v := c.QueryParam(name)
 	n, err := strconv.Atoi(v)
@@ -78,4 +83,13 @@ func Attachment(c *echo.Context, name, contentType string) {
 	hd.Set("Content-Disposition", `attachment; filename="`+fallback+`"; filename*=UTF-8''`+url.PathEscape(name))
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Cache-Control", "private, no-store")
+}
+
+// SurveyID reads {surveyId}; anything but a positive number is missing.
+func SurveyID(c *echo.Context) (int64, error) {
+	n, err := strconv.ParseInt(c.Param("surveyId"), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound(survey.CodeNotFound)
+	}
+	return n, nil
 }

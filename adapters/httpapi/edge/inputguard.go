@@ -184,6 +184,7 @@ func int4Text(s string) bool {
 	return err == nil && n >= math.MinInt32 && n <= math.MaxInt32
 }
 
+// InputErr is the input guard's refusal of a field.
 func InputErr(field, code string) error {
 	return &apperr.Error{Kind: apperr.KindInvalid, Code: code, Params: map[string]any{"field": field},
 		Fields: []apperr.FieldError{{Field: field, Code: code, Params: map[string]any{"field": field}}}}

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/form"
-	"github.com/labstack/echo/v5"
 )
 
 // The list parameters of the admin app's data provider (react-admin), and
@@ -24,6 +25,8 @@ type ListParams struct {
 	Filter map[string]string
 }
 
+// ParseList reads a list's sort, range and filter, each checked against
+// its allow-list.
 func ParseList(c *echo.Context, sortable, filterable []string) (ListParams, error) {
 	p := ListParams{Limit: 10}
 	if s := c.QueryParam("sort"); s != "" {

@@ -32,6 +32,7 @@ const (
 	headerXSRF   = "X-XSRF-TOKEN"
 )
 
+// RandomHex is n random bytes in hex.
 func RandomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
@@ -223,6 +224,8 @@ func (k *Kit) SameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// LocaleOf is the request's language: Accept-Language, else the locale
+// cookie, else Korean.
 func LocaleOf(c *echo.Context) Locale {
 	if h := c.Request().Header.Get("Accept-Language"); h != "" {
 		return ParseLocale(h)
@@ -285,6 +288,7 @@ func CSRF(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// Principal is who signed the request (a guest when nobody did).
 func Principal(c *echo.Context) permission.Principal {
 	p, _ := c.Get(ctxPrincipal).(permission.Principal)
 	return p

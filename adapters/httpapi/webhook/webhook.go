@@ -10,10 +10,11 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/labstack/echo/v5"
+
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/payment"
-	"github.com/labstack/echo/v5"
 )
 
 // Mount registers the providers' webhooks and the test gateway's page.
