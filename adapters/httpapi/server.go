@@ -23,8 +23,8 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi/backoffice"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/adapters/httpapi/money"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/adapters/httpapi/recommender"
-	"github.com/gradapply/gradapply/adapters/httpapi/support"
 	"github.com/gradapply/gradapply/adapters/httpapi/webhook"
 	"github.com/gradapply/gradapply/core/permission"
 )
@@ -41,11 +41,11 @@ type Server struct {
 // (its Mount reads its services from the kit's Deps).
 var areas = []func(k *edge.Kit, g edge.Groups){
 	account.Mount,
+	public.Mount,
 	applicant.Mount,
 	recommender.Mount,
 	backoffice.Mount,
 	money.Mount,
-	support.Mount,
 	webhook.Mount,
 }
 

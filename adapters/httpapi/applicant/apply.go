@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
@@ -22,12 +24,10 @@ type applyHandlers struct {
 	svc *application.Service
 }
 
-// mountApply registers the reference data, rounds and application-form
-// routes on the public and signed-in groups.
+// mountApply registers the application-form routes on the signed-in
+// group (the public reference data is package public).
 func (s *server) mountApply(g edge.Groups) {
 	h := &applyHandlers{svc: s.deps.Apply}
-	h.mountReference(g.Public)
-
 	a := g.Authed
 	a.GET("/appl/list", h.list)
 	a.GET("/appl/info/:applNo", h.info)
@@ -122,7 +122,7 @@ func ToRecord(r application.Record) RecordDTO {
 		IsMaster: r.Part.IsMaster, IsGeneralType: r.Part.IsGeneralType, StayTypeCode: r.Part.StayTypeCode, CategoryCode: r.Part.CategoryCode,
 		ApplPartNo: r.Part.ApplPartNo, VideoEssay: r.Offer.VideoEssay,
 		ApplPartlabel: edge.LabelDTO{Kor: r.Part.RemkKor, Eng: r.Part.RemkEng}, AdditionalCertificateCount: r.Part.AddCertificateCount,
-		Step: string(r.State.Effective()), NextStep: edge.StrPtr(string(r.Next)), Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved),
+		Step: string(r.State.Effective()), NextStep: edge.StrPtr(string(r.Next)), Steps: public.StepNames(r.Round), SavedSteps: statuses(r.Saved),
 		SubmitOpen: r.SubmitOpen, SubmitDeadline: deadlineText(r.SubmitDeadline), FeeKrw: r.Round.FeeKrw, FeeUsd: r.Round.FeeUsd, Actions: r.Actions, CreatedAt: edge.TimeText(r.CreatedAt), UpdatedAt: edge.TimeText(r.UpdatedAt),
 	}
 }
@@ -294,7 +294,7 @@ func toPart(v application.PartView) partDTO {
 		ID: r.ApplNo, ApplNo: r.ApplNo, Status: string(r.State.Status), ReviewStatus: edge.StrPtr(string(r.State.ReviewStatus)),
 		IsApplReviewing: r.State.Reviewing, PartSchoolCode: r.Round.SchoolCode, PartEnterYear: r.Round.EnterYear,
 		PartRecruitPartSeq: r.Round.RecruitPartSeq, SchoolKorName: r.Round.SchoolKorName, SchoolEngName: r.Round.SchoolEngName,
-		Steps: stepNames(r.Round), SavedSteps: statuses(r.Saved), NextStep: edge.StrPtr(string(r.Next)),
+		Steps: public.StepNames(r.Round), SavedSteps: statuses(r.Saved), NextStep: edge.StrPtr(string(r.Next)),
 		ApplPartNo: r.Part.ApplPartNo, PartMajorCode: r.Part.MajorCode, PartMajorKorName: r.Offer.MajorKorName,
 		PartMajorEngName: r.Offer.MajorEngName, PartIsMaster: r.Part.IsMaster, PartIsGeneralType: r.Part.IsGeneralType,
 		PartStayTypeCode: r.Part.StayTypeCode, PartCategoryCode: r.Part.CategoryCode, PartDetailRemkKor: r.Part.RemkKor,
@@ -389,10 +389,10 @@ func (h *applyHandlers) basis(c *echo.Context) error {
 	edge.NoStore(c)
 	return c.JSON(http.StatusOK, struct {
 		RecordDTO
-		ApplicantInfo ApplicantInfoDTO `json:"applicantInfo"`
-		Sections      sectionsDTO      `json:"sections"`
-		Draft         *draftDTO        `json:"draft"`
-	}{ToRecord(v.Record), ToApplicantInfoDTO(NormalInfo(v.Data)), toSectionsDTO(v.Record.InfoSections()), toDraft(v.Draft)})
+		ApplicantInfo ApplicantInfoDTO   `json:"applicantInfo"`
+		Sections      public.SectionsDTO `json:"sections"`
+		Draft         *draftDTO          `json:"draft"`
+	}{ToRecord(v.Record), ToApplicantInfoDTO(NormalInfo(v.Data)), public.ToSectionsDTO(v.Record.InfoSections()), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveBasis(c *echo.Context) error {
@@ -410,9 +410,9 @@ func (h *applyHandlers) saveBasis(c *echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, struct {
 		RecordDTO
-		ApplicantInfo ApplicantInfoDTO `json:"applicantInfo"`
-		Sections      sectionsDTO      `json:"sections"`
-	}{ToRecord(rec), ToApplicantInfoDTO(NormalInfo(a)), toSectionsDTO(rec.InfoSections())})
+		ApplicantInfo ApplicantInfoDTO   `json:"applicantInfo"`
+		Sections      public.SectionsDTO `json:"sections"`
+	}{ToRecord(rec), ToApplicantInfoDTO(NormalInfo(a)), public.ToSectionsDTO(rec.InfoSections())})
 }
 
 type acadDTO struct {
@@ -480,9 +480,9 @@ func (h *applyHandlers) lang(c *echo.Context) error {
 	return c.JSON(http.StatusOK, struct {
 		RecordDTO
 		PartLanguages []LanguageEntryDTO `json:"partLanguages"`
-		LanguageExams []examDTO          `json:"languageExams"`
+		LanguageExams []public.ExamDTO   `json:"languageExams"`
 		Draft         *draftDTO          `json:"draft"`
-	}{ToRecord(v.Record), edge.MapList(v.Data, ToLanguageEntryDTO), examDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
+	}{ToRecord(v.Record), edge.MapList(v.Data, ToLanguageEntryDTO), public.ExamDTOs(v.Record.Round.LanguageExams), toDraft(v.Draft)})
 }
 
 func newNodeID() string {
@@ -574,9 +574,9 @@ func (h *applyHandlers) addInfo(c *echo.Context) error {
 	return c.JSON(http.StatusOK, struct {
 		RecordDTO
 		addInfoBody
-		EssayQuestions []essayDTO `json:"essayQuestions"`
-		Draft          *draftDTO  `json:"draft"`
-	}{ToRecord(v.Record), addInfoBody{edge.MapList(v.Data.Certificates, ToCertificateDTO), edge.MapList(v.Data.Essays, ToEssayAnswerDTO)}, essayDTOs(v.Record.Round.Essays), toDraft(v.Draft)})
+		EssayQuestions []public.EssayDTO `json:"essayQuestions"`
+		Draft          *draftDTO         `json:"draft"`
+	}{ToRecord(v.Record), addInfoBody{edge.MapList(v.Data.Certificates, ToCertificateDTO), edge.MapList(v.Data.Essays, ToEssayAnswerDTO)}, public.EssayDTOs(v.Record.Round.Essays), toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveAddInfo(c *echo.Context) error {
@@ -623,10 +623,10 @@ func (h *applyHandlers) survey(c *echo.Context) error {
 	edge.NoStore(c)
 	return c.JSON(http.StatusOK, struct {
 		RecordDTO
-		Questions []QuestionDTO `json:"questions"`
+		Questions []public.QuestionDTO `json:"questions"`
 		surveyBody
 		Draft *draftDTO `json:"draft"`
-	}{ToRecord(v.Record), QuestionDTOs(v.Questions), surveyBody{edge.MapList(v.Data.Answers, ToSurveyAnswerDTO), v.Data.Alumni, v.Data.ContactCode}, toDraft(v.Draft)})
+	}{ToRecord(v.Record), public.QuestionDTOs(v.Questions), surveyBody{edge.MapList(v.Data.Answers, ToSurveyAnswerDTO), v.Data.Alumni, v.Data.ContactCode}, toDraft(v.Draft)})
 }
 
 func (h *applyHandlers) saveSurvey(c *echo.Context) error {
@@ -695,4 +695,30 @@ func (h *applyHandlers) deleteDraft(c *echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+type InfoItemDTO struct {
+	ItemCode string `json:"itemCode"`
+	Display  bool   `json:"display"`
+	Required bool   `json:"required"`
+}
+
+func (h *applyHandlers) infoInquiry(c *echo.Context) error {
+	y, err1 := strconv.Atoi(c.Param("enterYear"))
+	seq, err2 := strconv.Atoi(c.Param("recruitPartSeq"))
+	part, err3 := strconv.ParseInt(c.Param("applPartNo"), 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || part < 0 {
+		return apperr.NotFound(application.CodeRoundNotFound)
+	}
+	k := application.RoundKey{SchoolCode: c.Param("schoolCode"), EnterYear: y, RecruitPartSeq: seq}
+	items, err := h.svc.InfoSettings(c.Request().Context(), edge.Principal(c), k, part)
+	if err != nil {
+		return err
+	}
+	out := make([]InfoItemDTO, len(items))
+	for i, it := range items {
+		out[i] = InfoItemDTO{it.ItemCode, it.Display, it.Required}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"schoolCode": k.SchoolCode, "enterYear": y, "recruitPartSeq": seq,
+		"applPartNo": part, "items": out})
 }

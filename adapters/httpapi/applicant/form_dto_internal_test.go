@@ -6,6 +6,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge/dtotest"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/form"
 )
@@ -53,7 +54,7 @@ func TestFormDTOKeys(t *testing.T) {
 	// A site survey's answer without a sub-question leaves the key out.
 	dtotest.WantKeys(t, "site survey answer", toFormSurveyAnswerDTO(form.SurveyAnswer{}), "answer", "comment", "itemCode", "questionCode")
 
-	sec := toSectionsDTO(map[form.Origin]form.SectionSet{form.OriginKorean: {{Code: "spouse", Required: true}}, form.OriginNone: {}})
+	sec := public.ToSectionsDTO(map[form.Origin]form.SectionSet{form.OriginKorean: {{Code: "spouse", Required: true}}, form.OriginNone: {}})
 	dtotest.WantKeys(t, "sections", sec, "korean", "korean[].code", "korean[].required", "none")
 }
 

@@ -19,4 +19,6 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountSubmission(g)
 	s.mountPay(g)
 	s.mountSurveys(g)
+	s.mountInquiry(g)
+	s.mountRefundRequests(g)
 }

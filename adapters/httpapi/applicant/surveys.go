@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/survey"
 )
@@ -27,19 +28,19 @@ type surveyHandlers struct{ svc *survey.Service }
 
 // mySurveyDTO is a survey as the applicant sees it.
 type mySurveyDTO struct {
-	ID         int64         `json:"id"`
-	TitleKo    string        `json:"titleKo"`
-	TitleEn    string        `json:"titleEn"`
-	StartDay   string        `json:"startDay"`
-	EndDay     string        `json:"endDay"`
-	Completion bool          `json:"completion"`
-	Questions  []QuestionDTO `json:"questions"`
-	Answered   bool          `json:"answered"`
-	Open       bool          `json:"open"`
+	ID         int64                `json:"id"`
+	TitleKo    string               `json:"titleKo"`
+	TitleEn    string               `json:"titleEn"`
+	StartDay   string               `json:"startDay"`
+	EndDay     string               `json:"endDay"`
+	Completion bool                 `json:"completion"`
+	Questions  []public.QuestionDTO `json:"questions"`
+	Answered   bool                 `json:"answered"`
+	Open       bool                 `json:"open"`
 }
 
 func toMine(m survey.Mine, open bool) mySurveyDTO {
-	return mySurveyDTO{m.ID, m.TitleKo, m.TitleEn, m.StartDay, m.EndDay, m.Completion, QuestionDTOs(m.Questions), m.Answered, open}
+	return mySurveyDTO{m.ID, m.TitleKo, m.TitleEn, m.StartDay, m.EndDay, m.Completion, public.QuestionDTOs(m.Questions), m.Answered, open}
 }
 
 func (h *surveyHandlers) open(c *echo.Context) error {

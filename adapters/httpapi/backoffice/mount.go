@@ -19,4 +19,6 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountBackoffice(g)
 	s.mountClosing(g)
 	s.mountSurveys(g)
+	s.mountHelpdesk(g)
+	s.mountInquiry(g)
 }

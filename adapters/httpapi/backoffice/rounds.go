@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/httpapi/applicant"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/payment"
@@ -39,14 +40,14 @@ func (s *server) mountRounds(g edge.Groups) {
 }
 
 type consentVersionsDTO struct {
-	Code     string                     `json:"code"`
-	Versions []applicant.ConsentItemDTO `json:"versions"`
+	Code     string                  `json:"code"`
+	Versions []public.ConsentItemDTO `json:"versions"`
 }
 
 // consentVersions answers the consent items of a round with every version
 // of their texts, the one in force first (public, like the round itself).
 func (h *roundHandlers) consentVersions(c *echo.Context) error {
-	k, err := applicant.RecruitQuery(c)
+	k, err := public.RecruitQuery(c)
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func (h *roundHandlers) consentVersions(c *echo.Context) error {
 	}
 	out := make([]consentVersionsDTO, len(list))
 	for i, v := range list {
-		out[i] = consentVersionsDTO{Code: v.Code, Versions: edge.MapList(v.Versions, applicant.ToConsentItemDTO)}
+		out[i] = consentVersionsDTO{Code: v.Code, Versions: edge.MapList(v.Versions, public.ToConsentItemDTO)}
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -154,13 +155,13 @@ type adminRoundDTO struct {
 	EnterYear      int    `json:"enterYear"`
 	RecruitPartSeq int    `json:"recruitPartSeq"`
 	roundValuesDTO
-	UpdatedAt          time.Time                  `json:"updatedAt"`
-	EffectiveDocuments []roundDocDTO              `json:"effectiveDocuments"`
-	EffectiveConsents  []applicant.ConsentItemDTO `json:"effectiveConsents"`
-	Majors             []majorDTO                 `json:"majors"`
-	Survey             []applicant.QuestionDTO    `json:"survey"`
-	InfoItems          []applicant.InfoItemDTO    `json:"infoItems"`
-	Preview            applicant.RoundDTO         `json:"preview"`
+	UpdatedAt          time.Time               `json:"updatedAt"`
+	EffectiveDocuments []roundDocDTO           `json:"effectiveDocuments"`
+	EffectiveConsents  []public.ConsentItemDTO `json:"effectiveConsents"`
+	Majors             []majorDTO              `json:"majors"`
+	Survey             []public.QuestionDTO    `json:"survey"`
+	InfoItems          []applicant.InfoItemDTO `json:"infoItems"`
+	Preview            public.RoundDTO         `json:"preview"`
 }
 
 func (h *roundHandlers) get(c *echo.Context) error {
@@ -175,8 +176,8 @@ func (h *roundHandlers) toDTO(c *echo.Context, v round.View) (adminRoundDTO, err
 	k := v.Settings.Key()
 	d := adminRoundDTO{ID: roundID(k), roundValuesDTO: toRoundValuesDTO(v.Settings.Values()),
 		SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, UpdatedAt: v.Settings.UpdatedAt(),
-		EffectiveDocuments: edge.MapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: edge.MapList(v.EffectiveConsents, applicant.ToConsentItemDTO),
-		Majors: edge.MapList(v.Majors, toMajorDTO), Survey: applicant.QuestionDTOs(v.Round.Survey), InfoItems: []applicant.InfoItemDTO{}}
+		EffectiveDocuments: edge.MapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: edge.MapList(v.EffectiveConsents, public.ToConsentItemDTO),
+		Majors: edge.MapList(v.Majors, toMajorDTO), Survey: public.QuestionDTOs(v.Round.Survey), InfoItems: []applicant.InfoItemDTO{}}
 	for _, it := range v.Round.InfoSettings(0) {
 		d.InfoItems = append(d.InfoItems, applicant.InfoItemDTO{ItemCode: it.ItemCode, Display: it.Display, Required: it.Required})
 	}
@@ -184,7 +185,7 @@ func (h *roundHandlers) toDTO(c *echo.Context, v round.View) (adminRoundDTO, err
 	if err != nil {
 		return d, err
 	}
-	d.Preview = applicant.RoundBody(rv, true)
+	d.Preview = public.RoundBody(rv, true)
 	if d.Windows == nil {
 		d.Windows = []roundWindowDTO{}
 	}
@@ -259,7 +260,7 @@ type roundValuesDTO struct {
 	Windows       []roundWindowDTO           `json:"windows"`
 	Parts         []roundPartDTO             `json:"parts"`
 	Documents     []roundDocDTO              `json:"documents"`
-	Consents      []applicant.ConsentItemDTO `json:"consents"`
+	Consents      []public.ConsentItemDTO    `json:"consents"`
 	// Steps is the round's own step list; null: the school's applies.
 	Steps []string `json:"steps"`
 }
@@ -323,7 +324,7 @@ func toRoundValuesDTO(v round.Values) roundValuesDTO {
 	d := roundValuesDTO{KorName: v.KorName, EngName: v.EngName, RemkKor: v.RemkKor, RemkEng: v.RemkEng, FeeKrw: v.FeeKrw, FeeUsd: v.FeeUsd,
 		PayTypes: edge.MapList(v.PayTypes, func(t payment.PayType) string { return string(t) }), LettersAsked: v.LettersAsked,
 		ApplIDRule: v.ApplIDRule, SlipNoticeKor: v.SlipNoticeKor, SlipNoticeEng: v.SlipNoticeEng, Windows: edge.MapList(v.Windows, toRoundWindowDTO),
-		Parts: edge.MapList(v.Parts, toRoundPartDTO), Documents: edge.MapList(v.Documents, toRoundDocDTO), Consents: edge.MapList(v.Consents, applicant.ToConsentItemDTO),
+		Parts: edge.MapList(v.Parts, toRoundPartDTO), Documents: edge.MapList(v.Documents, toRoundDocDTO), Consents: edge.MapList(v.Consents, public.ToConsentItemDTO),
 		Steps: edge.MapList(v.Steps, func(s application.Status) string { return string(s) })}
 	if v.PayChannels != nil {
 		d.PayChannels = map[string]edge.ChannelDTO{}
@@ -353,7 +354,7 @@ func (d roundValuesDTO) values() round.Values {
 			return round.DocItem{ItemCode: x.ItemCode, GrpCode: x.GrpCode, GrpKorName: x.GrpKorName, GrpEngName: x.GrpEngName,
 				KorName: x.KorName, EngName: x.EngName, Required: x.Required, Extensions: x.Extensions, MaxSize: x.MaxSize, Seq: x.Seq}
 		}),
-		Consents: edge.MapList(d.Consents, applicant.ConsentItemDTO.ToCore),
+		Consents: edge.MapList(d.Consents, public.ConsentItemDTO.ToCore),
 		Steps:    edge.MapList(d.Steps, func(s string) application.Status { return application.Status(s) }),
 	}
 	if d.PayChannels != nil {
@@ -509,7 +510,7 @@ func (h *roundHandlers) saveSchool(c *echo.Context) error {
 }
 
 type acceptedConsentDTO struct {
-	applicant.ConsentItemDTO
+	public.ConsentItemDTO
 	AcceptedAt string `json:"acceptedAt"`
 }
 
@@ -531,7 +532,7 @@ func (h *roundHandlers) accepted(c *echo.Context) error {
 	}
 	out := []acceptedConsentDTO{}
 	for _, it := range items {
-		d := acceptedConsentDTO{ConsentItemDTO: applicant.ToConsentItemDTO(it)}
+		d := acceptedConsentDTO{ConsentItemDTO: public.ToConsentItemDTO(it)}
 		for _, a := range v.Consents {
 			if a.Code == it.Code {
 				d.AcceptedAt = edge.TimeText(a.At)

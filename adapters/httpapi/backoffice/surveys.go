@@ -9,8 +9,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/adapters/csvsafe"
-	"github.com/gradapply/gradapply/adapters/httpapi/applicant"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/survey"
@@ -37,7 +37,7 @@ func (s *server) mountSurveys(g edge.Groups) {
 type surveyHandlers struct{ svc *survey.Service }
 
 // fromQuestionDTOs reads questions as staff send them.
-func fromQuestionDTOs(in []applicant.QuestionDTO) []application.Question {
+func fromQuestionDTOs(in []public.QuestionDTO) []application.Question {
 	out := make([]application.Question, len(in))
 	for i, q := range in {
 		items := make([]application.Item, len(q.Items))
@@ -51,10 +51,10 @@ func fromQuestionDTOs(in []applicant.QuestionDTO) []application.Question {
 }
 
 type questionsDTO struct {
-	SchoolCode string                  `json:"schoolCode"`
-	Stage      string                  `json:"stage"`
-	Questions  []applicant.QuestionDTO `json:"questions"`
-	Retired    []string                `json:"retired"`
+	SchoolCode string               `json:"schoolCode"`
+	Stage      string               `json:"stage"`
+	Questions  []public.QuestionDTO `json:"questions"`
+	Retired    []string             `json:"retired"`
 }
 
 func (h *surveyHandlers) questions(c *echo.Context) error {
@@ -64,7 +64,7 @@ func (h *surveyHandlers) questions(c *echo.Context) error {
 		return err
 	}
 	edge.NoStore(c)
-	return c.JSON(http.StatusOK, questionsDTO{sc, stage, applicant.QuestionDTOs(qs), []string{}})
+	return c.JSON(http.StatusOK, questionsDTO{sc, stage, public.QuestionDTOs(qs), []string{}})
 }
 
 func (h *surveyHandlers) saveQuestions(c *echo.Context) error {
@@ -88,28 +88,28 @@ func (h *surveyHandlers) saveQuestions(c *echo.Context) error {
 	if retired == nil {
 		retired = []string{}
 	}
-	return c.JSON(http.StatusOK, questionsDTO{sc, stage, applicant.QuestionDTOs(qs), retired})
+	return c.JSON(http.StatusOK, questionsDTO{sc, stage, public.QuestionDTOs(qs), retired})
 }
 
 type surveyDTO struct {
-	ID             int64                   `json:"id"`
-	SchoolCode     string                  `json:"schoolCode"`
-	TitleKo        string                  `json:"titleKo"`
-	TitleEn        string                  `json:"titleEn"`
-	StartDay       string                  `json:"startDay"`
-	EndDay         string                  `json:"endDay"`
-	Audience       string                  `json:"audience"`
-	EnterYear      int                     `json:"enterYear"`
-	RecruitPartSeq int                     `json:"recruitPartSeq"`
-	Completion     bool                    `json:"completion"`
-	Questions      []applicant.QuestionDTO `json:"questions"`
-	Responses      int                     `json:"responses"`
-	UpdatedAt      time.Time               `json:"updatedAt"`
+	ID             int64                `json:"id"`
+	SchoolCode     string               `json:"schoolCode"`
+	TitleKo        string               `json:"titleKo"`
+	TitleEn        string               `json:"titleEn"`
+	StartDay       string               `json:"startDay"`
+	EndDay         string               `json:"endDay"`
+	Audience       string               `json:"audience"`
+	EnterYear      int                  `json:"enterYear"`
+	RecruitPartSeq int                  `json:"recruitPartSeq"`
+	Completion     bool                 `json:"completion"`
+	Questions      []public.QuestionDTO `json:"questions"`
+	Responses      int                  `json:"responses"`
+	UpdatedAt      time.Time            `json:"updatedAt"`
 }
 
 func toSurveyDTO(s survey.Survey) surveyDTO {
 	return surveyDTO{s.ID, s.SchoolCode, s.TitleKo, s.TitleEn, s.StartDay, s.EndDay, s.Audience, s.EnterYear, s.RecruitPartSeq,
-		s.Completion, applicant.QuestionDTOs(s.Questions), s.Responses, s.UpdatedAt}
+		s.Completion, public.QuestionDTOs(s.Questions), s.Responses, s.UpdatedAt}
 }
 
 func (d surveyDTO) survey() survey.Survey {
@@ -185,13 +185,13 @@ func (h *surveyHandlers) update(c *echo.Context) error {
 }
 
 type itemCountDTO struct {
-	applicant.ItemDTO
+	public.ItemDTO
 	Count    int      `json:"count"`
 	Comments []string `json:"comments"`
 }
 
 type questionResultDTO struct {
-	applicant.QuestionDTO
+	public.QuestionDTO
 	Counts []itemCountDTO `json:"counts"`
 	Texts  []string       `json:"texts"`
 }
@@ -211,9 +211,9 @@ func (h *surveyHandlers) results(c *echo.Context) error {
 		Results []questionResultDTO `json:"results"`
 	}{surveyDTO: toSurveyDTO(r.Survey), Total: r.Total, Results: make([]questionResultDTO, len(r.Questions))}
 	for i, q := range r.Questions {
-		qr := questionResultDTO{QuestionDTO: applicant.QuestionDTOs([]application.Question{q.Question})[0], Counts: make([]itemCountDTO, len(q.Items)), Texts: q.Texts}
+		qr := questionResultDTO{QuestionDTO: public.QuestionDTOs([]application.Question{q.Question})[0], Counts: make([]itemCountDTO, len(q.Items)), Texts: q.Texts}
 		for j, it := range q.Items {
-			qr.Counts[j] = itemCountDTO{applicant.ItemDTO{ItemCode: it.Code.Code, KorValue: it.KorValue, EngValue: it.EngValue, HasComment: it.HasComment}, it.Count, it.Comments}
+			qr.Counts[j] = itemCountDTO{public.ItemDTO{ItemCode: it.Code.Code, KorValue: it.KorValue, EngValue: it.EngValue, HasComment: it.HasComment}, it.Count, it.Comments}
 		}
 		out.Results[i] = qr
 	}

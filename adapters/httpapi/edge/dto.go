@@ -92,3 +92,35 @@ func TimeStr(t time.Time) string {
 	}
 	return t.UTC().Format(time.RFC3339)
 }
+
+// RefundAccountDTO is the account a refund goes to (a virtual-account
+// payment), as the applicant sends it and the staff read it.
+type RefundAccountDTO struct {
+	Bank      string `json:"bank"`
+	Holder    string `json:"holder"`
+	AccountNo string `json:"accountNo"`
+}
+
+// Core is the account as core reads it; nil stays nil.
+func (d *RefundAccountDTO) Core() *payment.RefundAccount {
+	if d == nil {
+		return nil
+	}
+	return &payment.RefundAccount{Bank: d.Bank, Holder: d.Holder, AccountNo: d.AccountNo}
+}
+
+// ToRefundAccountDTO maps an account; nil stays nil.
+func ToRefundAccountDTO(a *payment.RefundAccount) *RefundAccountDTO {
+	if a == nil {
+		return nil
+	}
+	return &RefundAccountDTO{Bank: a.Bank, Holder: a.Holder, AccountNo: a.AccountNo}
+}
+
+// OptTime is t, or nil for the zero time.
+func OptTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}

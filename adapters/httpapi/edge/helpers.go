@@ -93,3 +93,13 @@ func SurveyID(c *echo.Context) (int64, error) {
 	}
 	return n, nil
 }
+
+// PathID reads a positive id from a path parameter; anything else names
+// nothing (404 with code).
+func PathID(c *echo.Context, param, code string) (int64, error) {
+	n, err := strconv.ParseInt(c.Param(param), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, apperr.NotFound(code)
+	}
+	return n, nil
+}

@@ -170,36 +170,29 @@ func toPayRecordDTO(r payment.Record) payRecordDTO {
 }
 
 type payCancelDTO struct {
-	ID               string             `json:"id"`
-	PaymentID        string             `json:"paymentId"`
-	ApplNo           int64              `json:"applNo"`
-	SchoolCode       string             `json:"schoolCode"`
-	Provider         payment.Provider   `json:"provider"`
-	PayType          payment.PayType    `json:"payType"`
-	CancelType       payment.CancelType `json:"cancelType"`
-	Amount           edge.AmountDTO     `json:"amount"`
-	Reason           string             `json:"reason"`
-	RefundAccount    *refundAccountDTO  `json:"refundAccount"`
-	By               string             `json:"by"`
-	At               time.Time          `json:"at"`
-	ProviderCancelID string             `json:"providerCancelId"`
-	Answer           string             `json:"answer"`
-	Pending          bool               `json:"pending"`
-	SettledAt        *time.Time         `json:"settledAt"`
-	OverdueAt        *time.Time         `json:"overdueAt"`
-}
-
-func optTime(t time.Time) *time.Time {
-	if t.IsZero() {
-		return nil
-	}
-	return &t
+	ID               string                 `json:"id"`
+	PaymentID        string                 `json:"paymentId"`
+	ApplNo           int64                  `json:"applNo"`
+	SchoolCode       string                 `json:"schoolCode"`
+	Provider         payment.Provider       `json:"provider"`
+	PayType          payment.PayType        `json:"payType"`
+	CancelType       payment.CancelType     `json:"cancelType"`
+	Amount           edge.AmountDTO         `json:"amount"`
+	Reason           string                 `json:"reason"`
+	RefundAccount    *edge.RefundAccountDTO `json:"refundAccount"`
+	By               string                 `json:"by"`
+	At               time.Time              `json:"at"`
+	ProviderCancelID string                 `json:"providerCancelId"`
+	Answer           string                 `json:"answer"`
+	Pending          bool                   `json:"pending"`
+	SettledAt        *time.Time             `json:"settledAt"`
+	OverdueAt        *time.Time             `json:"overdueAt"`
 }
 
 func toPayCancelDTO(x payment.Cancellation) payCancelDTO {
 	return payCancelDTO{ID: x.ID, PaymentID: x.PaymentID, ApplNo: x.ApplNo, SchoolCode: x.SchoolCode, Provider: x.Provider, PayType: payment.Booked(x.Provider, x.PayType),
-		CancelType: x.Type, Amount: edge.AmountOf(x.Amount), Reason: x.Reason, RefundAccount: accountDTO(x.Refund), By: x.By, At: x.At,
-		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending, SettledAt: optTime(x.SettledAt), OverdueAt: optTime(x.OverdueAt)}
+		CancelType: x.Type, Amount: edge.AmountOf(x.Amount), Reason: x.Reason, RefundAccount: edge.ToRefundAccountDTO(x.Refund), By: x.By, At: x.At,
+		ProviderCancelID: x.ProviderCancelID, Answer: x.Answer, Pending: x.Pending, SettledAt: edge.OptTime(x.SettledAt), OverdueAt: edge.OptTime(x.OverdueAt)}
 }
 
 type attemptInfoDTO struct {
@@ -236,15 +229,15 @@ func (h *moneyHandlers) showInfo(c *echo.Context, info payment.Info, status int)
 
 // cancelInputDTO is a staff cancellation (payment.CancelInput).
 type cancelInputDTO struct {
-	Type            string            `json:"cancelType"`
-	Amount          string            `json:"amount"`
-	Reason          string            `json:"reason"`
-	Refund          *refundAccountDTO `json:"refundAccount"`
-	ApplicantReason string            `json:"applicantReason"`
+	Type            string                 `json:"cancelType"`
+	Amount          string                 `json:"amount"`
+	Reason          string                 `json:"reason"`
+	Refund          *edge.RefundAccountDTO `json:"refundAccount"`
+	ApplicantReason string                 `json:"applicantReason"`
 }
 
 func (d cancelInputDTO) toCore() payment.CancelInput {
-	return payment.CancelInput{Type: d.Type, Amount: d.Amount, Reason: d.Reason, Refund: d.Refund.core(), ApplicantReason: d.ApplicantReason}
+	return payment.CancelInput{Type: d.Type, Amount: d.Amount, Reason: d.Reason, Refund: d.Refund.Core(), ApplicantReason: d.ApplicantReason}
 }
 
 func (h *moneyHandlers) cancel(c *echo.Context) error {

@@ -14,21 +14,16 @@ import (
 	"github.com/gradapply/gradapply/core/refundrequest"
 )
 
-// mountRefundRequests registers the applicants' refund requests (issue 18
-// item 6, docs/api-money.md): the applicant's form, request and list
-// beside the other applicant pay routes, and the staff pages on the admin
-// group with the permission of the staff refund (pay/cancel).
+// mountRefundRequests registers the staff's pages of the applicants' refund
+// requests (issue 18 item 6, docs/api-money.md) on the admin group with
+// the permission of the staff refund (pay/cancel); the applicant's side is
+// package applicant.
 func (s *server) mountRefundRequests(g edge.Groups) {
 	svc := s.deps.RefundRequests
 	if svc == nil {
 		return
 	}
 	h := &refundRequestHandlers{svc: svc}
-	own := edge.Require(permission.ApplicationOwn)
-	g.Authed.GET("/appl/pay/refund-request/:applNo", h.form, own)
-	g.Authed.POST("/appl/pay/refund-request/:applNo", h.ask, own)
-	g.Authed.GET("/pay/refund-requests", h.mine, own)
-	g.Authed.GET("/pay/refund-requests/:requestId", h.mineOne, own)
 	refund := edge.Require(permission.PayCancel)
 	g.Admin.GET("/pay/refund-requests", h.list, refund)
 	g.Admin.GET("/pay/refund-requests/:requestId", h.open, refund)
@@ -42,31 +37,6 @@ func (s *server) mountRefundRequests(g edge.Groups) {
 type refundRequestHandlers struct{ svc *refundrequest.Service }
 
 // ---- request and answer bodies ----
-
-type refundAccountDTO struct {
-	Bank      string `json:"bank"`
-	Holder    string `json:"holder"`
-	AccountNo string `json:"accountNo"`
-}
-
-func (d *refundAccountDTO) core() *payment.RefundAccount {
-	if d == nil {
-		return nil
-	}
-	return &payment.RefundAccount{Bank: d.Bank, Holder: d.Holder, AccountNo: d.AccountNo}
-}
-
-func accountDTO(a *payment.RefundAccount) *refundAccountDTO {
-	if a == nil {
-		return nil
-	}
-	return &refundAccountDTO{Bank: a.Bank, Holder: a.Holder, AccountNo: a.AccountNo}
-}
-
-type askBody struct {
-	Reason        string            `json:"reason"`
-	RefundAccount *refundAccountDTO `json:"refundAccount"`
-}
 
 type approveBody struct {
 	CancelType string `json:"cancelType"`
@@ -85,76 +55,38 @@ type ruleBody struct {
 	En string `json:"en"`
 }
 
-// myRefundRequestDTO is a request as its applicant sees it: the staff's
-// answer to them, never the internal note.
-type myRefundRequestDTO struct {
-	ID            int64             `json:"id"`
-	ApplNo        int64             `json:"applNo"`
-	PaymentID     string            `json:"paymentId"`
-	State         string            `json:"state"`
-	Reason        string            `json:"reason"`
-	RefundAccount *refundAccountDTO `json:"refundAccount"`
-	CreatedAt     time.Time         `json:"createdAt"`
-	DecidedAt     *time.Time        `json:"decidedAt"`
-	Answer        string            `json:"answer"`
-	Refunded      edge.MoneyDTO     `json:"refunded"`
-}
-
-func toMyRefundRequest(r refundrequest.Request) myRefundRequestDTO {
-	return myRefundRequestDTO{ID: r.ID(), ApplNo: r.ApplNo(), PaymentID: r.PaymentID(), State: string(r.State()), Reason: r.Reason(),
-		RefundAccount: accountDTO(r.Account()), CreatedAt: r.CreatedAt(), DecidedAt: optTime(r.DecidedAt()), Answer: r.Answer(),
-		Refunded: edge.MoneyOf(r.Refunded())}
-}
-
-type refundFormDTO struct {
-	ApplNo       int64                `json:"applNo"`
-	ApplID       *string              `json:"applId"`
-	Status       string               `json:"status"`
-	School       edge.LabelDTO        `json:"school"`
-	Round        edge.LabelDTO        `json:"round"`
-	PaymentID    string               `json:"paymentId"`
-	PayType      payment.PayType      `json:"payType"`
-	Paid         edge.MoneyDTO        `json:"paid"`
-	Remaining    edge.MoneyDTO        `json:"remaining"`
-	PaidAt       time.Time            `json:"paidAt"`
-	NeedsAccount bool                 `json:"needsAccount"`
-	Rule         edge.LabelDTO        `json:"rule"`
-	Open         *myRefundRequestDTO  `json:"open"`
-	Requests     []myRefundRequestDTO `json:"requests"`
-}
-
 // staffRefundRequestDTO is a request on the staff pages; the refund
 // account only on the page of one request (its read is audited).
 type staffRefundRequestDTO struct {
-	ID               int64             `json:"id"`
-	ApplNo           int64             `json:"applNo"`
-	ApplID           string            `json:"applId"`
-	ApplicantName    string            `json:"applicantName"`
-	UserID           string            `json:"userId"`
-	SchoolCode       string            `json:"schoolCode"`
-	EnterYear        int               `json:"enterYear"`
-	RecruitPartSeq   int               `json:"recruitPartSeq"`
-	AppStatus        string            `json:"appStatus"`
-	PaymentID        string            `json:"paymentId"`
-	PayType          payment.PayType   `json:"payType"`
-	Provider         payment.Provider  `json:"provider"`
-	Paid             edge.MoneyDTO     `json:"paid"`
-	PaidAt           time.Time         `json:"paidAt"`
-	RefundedSoFar    edge.MoneyDTO     `json:"refundedSoFar"`
-	Remaining        edge.MoneyDTO     `json:"remaining"`
-	NeedsAccount     bool              `json:"needsAccount"`
-	State            string            `json:"state"`
-	Reason           string            `json:"reason"`
-	RefundAccount    *refundAccountDTO `json:"refundAccount,omitempty"`
-	CreatedAt        time.Time         `json:"createdAt"`
-	DaysSincePaid    int               `json:"daysSincePaid"`
-	WithinWithdrawal bool              `json:"withinWithdrawal"`
-	DecidedAt        *time.Time        `json:"decidedAt"`
-	DecidedBy        string            `json:"decidedBy"`
-	Answer           string            `json:"answer"`
-	Note             string            `json:"note"`
-	Refunded         edge.MoneyDTO     `json:"refunded"`
-	CancelID         string            `json:"cancelId"`
+	ID               int64                  `json:"id"`
+	ApplNo           int64                  `json:"applNo"`
+	ApplID           string                 `json:"applId"`
+	ApplicantName    string                 `json:"applicantName"`
+	UserID           string                 `json:"userId"`
+	SchoolCode       string                 `json:"schoolCode"`
+	EnterYear        int                    `json:"enterYear"`
+	RecruitPartSeq   int                    `json:"recruitPartSeq"`
+	AppStatus        string                 `json:"appStatus"`
+	PaymentID        string                 `json:"paymentId"`
+	PayType          payment.PayType        `json:"payType"`
+	Provider         payment.Provider       `json:"provider"`
+	Paid             edge.MoneyDTO          `json:"paid"`
+	PaidAt           time.Time              `json:"paidAt"`
+	RefundedSoFar    edge.MoneyDTO          `json:"refundedSoFar"`
+	Remaining        edge.MoneyDTO          `json:"remaining"`
+	NeedsAccount     bool                   `json:"needsAccount"`
+	State            string                 `json:"state"`
+	Reason           string                 `json:"reason"`
+	RefundAccount    *edge.RefundAccountDTO `json:"refundAccount,omitempty"`
+	CreatedAt        time.Time              `json:"createdAt"`
+	DaysSincePaid    int                    `json:"daysSincePaid"`
+	WithinWithdrawal bool                   `json:"withinWithdrawal"`
+	DecidedAt        *time.Time             `json:"decidedAt"`
+	DecidedBy        string                 `json:"decidedBy"`
+	Answer           string                 `json:"answer"`
+	Note             string                 `json:"note"`
+	Refunded         edge.MoneyDTO          `json:"refunded"`
+	CancelID         string                 `json:"cancelId"`
 }
 
 func toStaffRefundRequest(it refundrequest.Item, withAccount bool) staffRefundRequestDTO {
@@ -164,10 +96,10 @@ func toStaffRefundRequest(it refundrequest.Item, withAccount bool) staffRefundRe
 		PaymentID: it.PaymentID(), PayType: p.PayType, Provider: p.Provider, Paid: edge.MoneyOf(p.Paid), PaidAt: p.PaidAt,
 		RefundedSoFar: edge.MoneyOf(it.RefundedSoFar), Remaining: edge.MoneyOf(it.Remaining), NeedsAccount: p.NeedsAccount(),
 		State: string(it.State()), Reason: it.Reason(), CreatedAt: it.CreatedAt(), DaysSincePaid: it.DaysSincePaid(),
-		WithinWithdrawal: it.WithinWithdrawal(), DecidedAt: optTime(it.DecidedAt()), DecidedBy: it.DecidedBy(), Answer: it.Answer(),
+		WithinWithdrawal: it.WithinWithdrawal(), DecidedAt: edge.OptTime(it.DecidedAt()), DecidedBy: it.DecidedBy(), Answer: it.Answer(),
 		Note: it.Note(), Refunded: edge.MoneyOf(it.Refunded()), CancelID: it.CancelID()}
 	if withAccount {
-		d.RefundAccount = accountDTO(it.Account())
+		d.RefundAccount = edge.ToRefundAccountDTO(it.Account())
 	}
 	return d
 }
@@ -183,87 +115,10 @@ type refundRuleDTO struct {
 
 func toRefundRule(sr refundrequest.SchoolRule) refundRuleDTO {
 	return refundRuleDTO{ID: sr.School.SchoolCode, School: edge.LabelDTO{Kor: sr.School.KorName, Eng: sr.School.EngName}, Ko: sr.Rule.Ko, En: sr.Rule.En,
-		UpdatedBy: sr.Rule.UpdatedBy, UpdatedAt: optTime(sr.Rule.UpdatedAt)}
-}
-
-// refundRequestID reads {requestId}; anything but a positive number is a
-// request that does not exist.
-func refundRequestID(c *echo.Context) (int64, error) {
-	n, err := strconv.ParseInt(c.Param("requestId"), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, apperr.NotFound(refundrequest.CodeNotFound)
-	}
-	return n, nil
+		UpdatedBy: sr.Rule.UpdatedBy, UpdatedAt: edge.OptTime(sr.Rule.UpdatedAt)}
 }
 
 // ---- the applicant ----
-
-func (h *refundRequestHandlers) form(c *echo.Context) error {
-	n, err := edge.ApplNo(c)
-	if err != nil {
-		return err
-	}
-	f, err := h.svc.Form(c.Request().Context(), edge.Principal(c), n)
-	if err != nil {
-		return err
-	}
-	d := refundFormDTO{ApplNo: n, ApplID: edge.StrPtr(f.Header.ApplID), Status: string(f.Header.State.Effective()),
-		School: edge.LabelDTO{Kor: f.Round.SchoolKorName, Eng: f.Round.SchoolEngName}, Round: edge.LabelDTO{Kor: f.Round.KorName, Eng: f.Round.EngName},
-		PaymentID: f.Paid.PaymentID, PayType: f.Paid.PayType, Paid: edge.MoneyOf(f.Paid.Paid), Remaining: edge.MoneyOf(f.Paid.Remaining),
-		PaidAt: f.Paid.PaidAt, NeedsAccount: f.Paid.NeedsAccount(), Rule: edge.LabelDTO{Kor: f.Rule.Ko, Eng: f.Rule.En},
-		Requests: make([]myRefundRequestDTO, 0, len(f.Requests))}
-	for _, r := range f.Requests {
-		d.Requests = append(d.Requests, toMyRefundRequest(r))
-	}
-	if o := f.Open(); o != nil {
-		x := toMyRefundRequest(*o)
-		d.Open = &x
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, d)
-}
-
-func (h *refundRequestHandlers) ask(c *echo.Context) error {
-	n, err := edge.ApplNo(c)
-	if err != nil {
-		return err
-	}
-	var in askBody
-	if err := edge.Bind(c, &in); err != nil {
-		return err
-	}
-	r, err := h.svc.Ask(c.Request().Context(), edge.Principal(c), n, refundrequest.AskInput{Reason: in.Reason, Account: in.RefundAccount.core()})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, toMyRefundRequest(r))
-}
-
-func (h *refundRequestHandlers) mine(c *echo.Context) error {
-	list, err := h.svc.Mine(c.Request().Context(), edge.Principal(c))
-	if err != nil {
-		return err
-	}
-	out := make([]myRefundRequestDTO, 0, len(list))
-	for _, r := range list {
-		out = append(out, toMyRefundRequest(r))
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, out)
-}
-
-func (h *refundRequestHandlers) mineOne(c *echo.Context) error {
-	id, err := refundRequestID(c)
-	if err != nil {
-		return err
-	}
-	r, err := h.svc.MineOne(c.Request().Context(), edge.Principal(c), id)
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toMyRefundRequest(r))
-}
 
 // ---- staff ----
 
@@ -302,7 +157,7 @@ func (h *refundRequestHandlers) list(c *echo.Context) error {
 }
 
 func (h *refundRequestHandlers) open(c *echo.Context) error {
-	id, err := refundRequestID(c)
+	id, err := edge.PathID(c, "requestId", refundrequest.CodeNotFound)
 	if err != nil {
 		return err
 	}
@@ -325,7 +180,7 @@ func (h *refundRequestHandlers) answered(c *echo.Context, id int64) error {
 }
 
 func (h *refundRequestHandlers) approve(c *echo.Context) error {
-	id, err := refundRequestID(c)
+	id, err := edge.PathID(c, "requestId", refundrequest.CodeNotFound)
 	if err != nil {
 		return err
 	}
@@ -341,7 +196,7 @@ func (h *refundRequestHandlers) approve(c *echo.Context) error {
 }
 
 func (h *refundRequestHandlers) deny(c *echo.Context) error {
-	id, err := refundRequestID(c)
+	id, err := edge.PathID(c, "requestId", refundrequest.CodeNotFound)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package support
+package applicant
 
 import (
 	"errors"
@@ -19,9 +19,9 @@ import (
 
 type inquiryHandlers struct{ svc *inquiry.Service }
 
-// mountInquiry registers the 1:1 inquiry board (issue 14 item 7): the
-// member's routes (always their own inquiries, whatever the query says)
-// and the staff's under /admin/inquiries.
+// mountInquiry registers the member's side of the 1:1 inquiry board
+// (issue 14 item 7): always their own inquiries, whatever the query says
+// (the staff's side is package backoffice).
 func (s *server) mountInquiry(g edge.Groups) {
 	if s.deps.Inquiry == nil {
 		return
@@ -35,17 +35,11 @@ func (s *server) mountInquiry(g edge.Groups) {
 	u.GET("/:inquiryNo", h.open)
 	u.POST("/:inquiryNo/follow-up", h.followUp)
 	u.POST("/:inquiryNo/close", h.close)
-	u.GET("/:inquiryNo/file", h.file)
-
-	st := g.Admin.Group("/inquiries", edge.Require(permission.InquiryManage))
-	st.GET("", h.list)
-	st.GET("/:inquiryNo", h.get)
-	st.POST("/:inquiryNo/answer", h.answer)
-	st.PUT("/:inquiryNo/status", h.status)
-	st.GET("/:inquiryNo/file", h.file)
+	u.GET("/:inquiryNo/file", InquiryFile(h.svc))
 }
 
-func inquiryNo(c *echo.Context) int64 {
+// InquiryNo reads {inquiryNo} (the input guard checked it).
+func InquiryNo(c *echo.Context) int64 {
 	n, _ := strconv.ParseInt(c.Param("inquiryNo"), 10, 64) // inputGuard checked it
 	return n
 }
@@ -63,7 +57,8 @@ type inquiryPostDTO struct {
 	At     string `json:"at"`
 }
 
-type inquiryDTO struct {
+// InquiryDTO is an inquiry as its member and staff read it.
+type InquiryDTO struct {
 	ID         int64            `json:"id"`
 	UserID     string           `json:"userId"`
 	Type       string           `json:"type"`
@@ -79,10 +74,10 @@ type inquiryDTO struct {
 	Posts      []inquiryPostDTO `json:"posts,omitempty"`
 }
 
-// toInquiry maps an inquiry; full adds the thread, staff the authors and
+// ToInquiry maps an inquiry; full adds the thread, staff the authors and
 // the staff file path.
-func toInquiry(q inquiry.Inquiry, full, staff bool) inquiryDTO {
-	d := inquiryDTO{ID: q.No, UserID: q.UserID, Type: string(q.Type), Title: q.Title, SchoolCode: q.SchoolCode,
+func ToInquiry(q inquiry.Inquiry, full, staff bool) InquiryDTO {
+	d := InquiryDTO{ID: q.No, UserID: q.UserID, Type: string(q.Type), Title: q.Title, SchoolCode: q.SchoolCode,
 		Status: string(q.Status), Unread: q.Unread, CreatedAt: edge.TimeStr(q.CreatedAt), UpdatedAt: edge.TimeStr(q.UpdatedAt)}
 	for _, p := range q.Posts {
 		if p.Staff {
@@ -110,8 +105,6 @@ func toInquiry(q inquiry.Inquiry, full, staff bool) inquiryDTO {
 	return d
 }
 
-// ---- the member ----
-
 func (h *inquiryHandlers) mine(c *echo.Context) error {
 	var f apperr.Fields
 	page, size := 1, 10
@@ -131,9 +124,9 @@ func (h *inquiryHandlers) mine(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]inquiryDTO, len(list))
+	out := make([]InquiryDTO, len(list))
 	for i, q := range list {
-		out[i] = toInquiry(q, false, false)
+		out[i] = ToInquiry(q, false, false)
 	}
 	edge.NoStore(c)
 	return c.JSON(http.StatusOK, map[string]any{"list": out, "total": total, "page": page, "size": size})
@@ -192,7 +185,7 @@ func (h *inquiryHandlers) ask(c *echo.Context) error {
 		if err != nil {
 			return edge.UploadErr(err)
 		}
-		return c.JSON(http.StatusCreated, toInquiry(q, true, false))
+		return c.JSON(http.StatusCreated, ToInquiry(q, true, false))
 	}
 	if !strings.HasPrefix(c.Request().Header.Get(echo.HeaderContentType), echo.MIMEMultipartForm) {
 		var d inquiryDraftDTO
@@ -222,131 +215,54 @@ func (h *inquiryHandlers) ask(c *echo.Context) error {
 }
 
 func (h *inquiryHandlers) open(c *echo.Context) error {
-	q, err := h.svc.Open(c.Request().Context(), edge.Principal(c), inquiryNo(c))
+	q, err := h.svc.Open(c.Request().Context(), edge.Principal(c), InquiryNo(c))
 	if err != nil {
 		return err
 	}
 	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toInquiry(q, true, false))
+	return c.JSON(http.StatusOK, ToInquiry(q, true, false))
 }
 
-type inquiryTextDTO struct {
+// InquiryTextDTO is a follow-up or an answer.
+type InquiryTextDTO struct {
 	Body string `json:"body"`
 }
 
 func (h *inquiryHandlers) followUp(c *echo.Context) error {
-	var d inquiryTextDTO
+	var d InquiryTextDTO
 	if err := edge.Bind(c, &d); err != nil {
 		return err
 	}
-	q, err := h.svc.FollowUp(c.Request().Context(), edge.Principal(c), inquiryNo(c), d.Body)
+	q, err := h.svc.FollowUp(c.Request().Context(), edge.Principal(c), InquiryNo(c), d.Body)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toInquiry(q, true, false))
+	return c.JSON(http.StatusOK, ToInquiry(q, true, false))
 }
 
 func (h *inquiryHandlers) close(c *echo.Context) error {
-	q, err := h.svc.Close(c.Request().Context(), edge.Principal(c), inquiryNo(c))
+	q, err := h.svc.Close(c.Request().Context(), edge.Principal(c), InquiryNo(c))
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toInquiry(q, true, false))
+	return c.JSON(http.StatusOK, ToInquiry(q, true, false))
 }
 
-// file sends an attachment to its member or to staff of its school.
-func (h *inquiryHandlers) file(c *echo.Context) error {
-	f, rc, err := h.svc.File(c.Request().Context(), edge.Principal(c), inquiryNo(c))
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	ct := "application/octet-stream"
-	if strings.HasSuffix(strings.ToLower(f.Name), ".pdf") {
-		ct = "application/pdf"
-	}
-	edge.Attachment(c, f.Name, ct)
-	c.Response().WriteHeader(http.StatusOK)
-	_, err = io.Copy(c.Response(), rc)
-	return err
-}
-
-// ---- staff ----
-
-var inquiryFilters = []string{"q", "status", "type", "schoolCode", "from", "to"}
-
-func (h *inquiryHandlers) list(c *echo.Context) error {
-	// Inquiries are numbered as they come: by number is by time.
-	lp, err := edge.ParseList(c, []string{"id", "createdAt"}, inquiryFilters)
-	if err != nil {
-		return err
-	}
-	var f apperr.Fields
-	q := inquiry.Query{Oldest: lp.Sort != "" && !lp.Desc, SchoolCode: lp.Filter["schoolCode"], Text: strings.TrimSpace(lp.Filter["q"]),
-		From: edge.ParseDay(&f, "from", lp.Filter["from"], false), To: edge.ParseDay(&f, "to", lp.Filter["to"], true), Offset: lp.Offset, Limit: lp.Limit}
-	if v := lp.Filter["status"]; v != "" {
-		st, ok := inquiry.ParseStatus(v)
-		if !ok {
-			f.Add("status", inquiry.CodeStatus)
+// InquiryFile sends an attachment to its member or to staff of its school.
+func InquiryFile(svc *inquiry.Service) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		f, rc, err := svc.File(c.Request().Context(), edge.Principal(c), InquiryNo(c))
+		if err != nil {
+			return err
 		}
-		q.Status = st
-	}
-	if v := lp.Filter["type"]; v != "" {
-		t, ok := inquiry.ParseType(v)
-		if !ok {
-			f.Add("type", inquiry.CodeType)
+		defer rc.Close()
+		ct := "application/octet-stream"
+		if strings.HasSuffix(strings.ToLower(f.Name), ".pdf") {
+			ct = "application/pdf"
 		}
-		q.Type = t
-	}
-	if err := f.Err(); err != nil {
+		edge.Attachment(c, f.Name, ct)
+		c.Response().WriteHeader(http.StatusOK)
+		_, err = io.Copy(c.Response(), rc)
 		return err
 	}
-	list, total, err := h.svc.List(c.Request().Context(), edge.Principal(c), q)
-	if err != nil {
-		return err
-	}
-	out := make([]inquiryDTO, len(list))
-	for i, x := range list {
-		out[i] = toInquiry(x, false, true)
-	}
-	edge.ContentRange(c, "inquiries", lp.Offset, len(out), total)
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, out)
-}
-
-func (h *inquiryHandlers) get(c *echo.Context) error {
-	q, err := h.svc.Get(c.Request().Context(), edge.Principal(c), inquiryNo(c))
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toInquiry(q, true, true))
-}
-
-func (h *inquiryHandlers) answer(c *echo.Context) error {
-	var d inquiryTextDTO
-	if err := edge.Bind(c, &d); err != nil {
-		return err
-	}
-	q, err := h.svc.Answer(c.Request().Context(), edge.Principal(c), inquiryNo(c), d.Body)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toInquiry(q, true, true))
-}
-
-// status closes an inquiry ({"status":"closed"}: the only change staff
-// make by hand; answering sets "answered").
-func (h *inquiryHandlers) status(c *echo.Context) error {
-	var d struct {
-		Status string `json:"status"`
-	}
-	if err := edge.Bind(c, &d); err != nil {
-		return err
-	}
-	q, err := h.svc.SetStatus(c.Request().Context(), edge.Principal(c), inquiryNo(c), d.Status)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toInquiry(q, true, true))
 }

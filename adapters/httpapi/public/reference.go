@@ -1,4 +1,4 @@
-package applicant
+package public
 
 import (
 	"net/http"
@@ -17,19 +17,6 @@ import (
 	"github.com/gradapply/gradapply/core/school"
 )
 
-// mountReference registers the public reference data, rounds and form
-// rules on /apply/api.
-func (h *applyHandlers) mountReference(pub *echo.Group) {
-	pub.GET("/standard/schl", h.schools)
-	pub.GET("/standard/country", h.countries)
-	pub.GET("/standard/univ", h.univs)
-	pub.GET("/commcode/groups/:type/:groups", h.codeGroups)
-	pub.GET("/commcode/groups/:type/:group/:code", h.codeOne)
-	pub.GET("/recruit", h.recruit)
-	pub.GET("/recruit/list", h.recruitList)
-	pub.GET("/form-rules", formRules)
-}
-
 // Reference data and rounds (docs/api-apply.md "Public reference data").
 
 type schoolDTO struct {
@@ -43,7 +30,7 @@ type schoolDTO struct {
 	ContactPhone string `json:"contactPhone,omitempty"`
 }
 
-func (h *applyHandlers) schools(c *echo.Context) error {
+func (h *referenceHandlers) schools(c *echo.Context) error {
 	list, err := h.svc.Schools(c.Request().Context())
 	if err != nil {
 		return err
@@ -62,7 +49,7 @@ type countryDTO struct {
 	EngName string `json:"engName"`
 }
 
-func (h *applyHandlers) countries(c *echo.Context) error {
+func (h *referenceHandlers) countries(c *echo.Context) error {
 	list, err := h.svc.Countries(c.Request().Context())
 	if err != nil {
 		return err
@@ -90,7 +77,7 @@ type univDTO struct {
 	CountryCode string `json:"countryCode"`
 }
 
-func (h *applyHandlers) univs(c *echo.Context) error {
+func (h *referenceHandlers) univs(c *echo.Context) error {
 	limit, _ := strconv.Atoi(c.QueryParam("limit"))
 	list, err := h.svc.SearchUnivs(c.Request().Context(), c.QueryParam("q"), c.QueryParam("countryCode"), limit)
 	if err != nil {
@@ -136,7 +123,7 @@ func listKey(group string) string {
 	return b.String() + "List"
 }
 
-func (h *applyHandlers) codeGroups(c *echo.Context) error {
+func (h *referenceHandlers) codeGroups(c *echo.Context) error {
 	groups := strings.Split(c.Param("groups"), ",")
 	m, err := h.svc.CodeGroups(c.Request().Context(), c.Param("type"), c.QueryParam("schoolCode"), groups)
 	if err != nil {
@@ -150,7 +137,7 @@ func (h *applyHandlers) codeGroups(c *echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-func (h *applyHandlers) codeOne(c *echo.Context) error {
+func (h *referenceHandlers) codeOne(c *echo.Context) error {
 	x, err := h.svc.CodeOne(c.Request().Context(), c.Param("type"), c.QueryParam("schoolCode"), c.Param("group"), c.Param("code"))
 	if err != nil {
 		return err
@@ -179,7 +166,7 @@ type partOfferDTO struct {
 	VideoEssay              bool   `json:"videoEssay"`
 }
 
-type examDTO struct {
+type ExamDTO struct {
 	Code      string  `json:"code"`
 	KorName   string  `json:"korName"`
 	EngName   string  `json:"engName"`
@@ -187,7 +174,7 @@ type examDTO struct {
 	MaxScore  float64 `json:"maxScore"`
 }
 
-type essayDTO struct {
+type EssayDTO struct {
 	No          int    `json:"no"`
 	Words       int    `json:"words"`
 	Chars       int    `json:"chars"`
@@ -248,8 +235,8 @@ type RoundDTO struct {
 	Parts          []partOfferDTO   `json:"parts,omitempty"`
 	Categories     []codeDTO        `json:"categories,omitempty"`
 	StayTypes      []codeDTO        `json:"stayTypes,omitempty"`
-	LanguageExams  []examDTO        `json:"languageExams,omitempty"`
-	Essays         []essayDTO       `json:"essays,omitempty"`
+	LanguageExams  []ExamDTO        `json:"languageExams,omitempty"`
+	Essays         []EssayDTO       `json:"essays,omitempty"`
 	Consents       []ConsentItemDTO `json:"consents,omitempty"`
 	PartSurvey     []QuestionDTO    `json:"partSurvey,omitempty"`
 	Rules          *rulesDTO        `json:"rules,omitempty"`
@@ -286,23 +273,23 @@ func QuestionDTOs(qs []application.Question) []QuestionDTO {
 	return out
 }
 
-func essayDTOs(es []application.EssayQuestion) []essayDTO {
-	out := make([]essayDTO, len(es))
+func EssayDTOs(es []application.EssayQuestion) []EssayDTO {
+	out := make([]EssayDTO, len(es))
 	for i, e := range es {
-		out[i] = essayDTO{e.No, e.Words, e.Chars, e.KorQuestion, e.EngQuestion}
+		out[i] = EssayDTO{e.No, e.Words, e.Chars, e.KorQuestion, e.EngQuestion}
 	}
 	return out
 }
 
-func examDTOs(es []application.Exam) []examDTO {
-	out := make([]examDTO, len(es))
+func ExamDTOs(es []application.Exam) []ExamDTO {
+	out := make([]ExamDTO, len(es))
 	for i, e := range es {
-		out[i] = examDTO{e.Code, e.KorName, e.EngName, string(e.InputType), e.MaxScore}
+		out[i] = ExamDTO{e.Code, e.KorName, e.EngName, string(e.InputType), e.MaxScore}
 	}
 	return out
 }
 
-func stepNames(r application.Round) []string {
+func StepNames(r application.Round) []string {
 	list := r.Steps.List()
 	out := make([]string, len(list))
 	for i, s := range list {
@@ -316,7 +303,7 @@ func RoundBody(v application.RoundView, full bool) RoundDTO {
 	r := v.Round
 	d := RoundDTO{SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
 		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
-		Color: r.Color, FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Steps: stepNames(r), Windows: []windowDTO{},
+		Color: r.Color, FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Steps: StepNames(r), Windows: []windowDTO{},
 		SubmitOpen: v.SubmitOpen}
 	for i, w := range r.Windows {
 		d.Windows = append(d.Windows, windowDTO{string(w.Kind), edge.TimeText(w.Start), edge.TimeText(w.End), v.WindowOpen[i]})
@@ -330,7 +317,7 @@ func RoundBody(v application.RoundView, full bool) RoundDTO {
 			o.RemkKor, o.RemkEng, o.AddCertificateCount, o.VideoEssay})
 	}
 	d.Categories, d.StayTypes = codeDTOs(r.Categories), codeDTOs(r.StayTypes)
-	d.LanguageExams, d.Essays = examDTOs(r.LanguageExams), essayDTOs(r.Essays)
+	d.LanguageExams, d.Essays = ExamDTOs(r.LanguageExams), EssayDTOs(r.Essays)
 	d.Consents = edge.MapList(r.Rules.Consents, ToConsentItemDTO)
 	d.PartSurvey = QuestionDTOs(r.PartSurvey)
 	reqs := []requirementDTO{}
@@ -359,7 +346,7 @@ func RecruitQuery(c *echo.Context) (application.RoundKey, error) {
 	return k, f.Err()
 }
 
-func (h *applyHandlers) recruit(c *echo.Context) error {
+func (h *referenceHandlers) recruit(c *echo.Context) error {
 	k, err := RecruitQuery(c)
 	if err != nil {
 		return err
@@ -371,7 +358,7 @@ func (h *applyHandlers) recruit(c *echo.Context) error {
 	return c.JSON(http.StatusOK, RoundBody(r, true))
 }
 
-func (h *applyHandlers) recruitList(c *echo.Context) error {
+func (h *referenceHandlers) recruitList(c *echo.Context) error {
 	list, err := h.svc.Rounds(c.Request().Context(), c.QueryParam("schoolCode"))
 	if err != nil {
 		return err
@@ -381,30 +368,4 @@ func (h *applyHandlers) recruitList(c *echo.Context) error {
 		out[i] = RoundBody(r, false)
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-type InfoItemDTO struct {
-	ItemCode string `json:"itemCode"`
-	Display  bool   `json:"display"`
-	Required bool   `json:"required"`
-}
-
-func (h *applyHandlers) infoInquiry(c *echo.Context) error {
-	y, err1 := strconv.Atoi(c.Param("enterYear"))
-	seq, err2 := strconv.Atoi(c.Param("recruitPartSeq"))
-	part, err3 := strconv.ParseInt(c.Param("applPartNo"), 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || part < 0 {
-		return apperr.NotFound(application.CodeRoundNotFound)
-	}
-	k := application.RoundKey{SchoolCode: c.Param("schoolCode"), EnterYear: y, RecruitPartSeq: seq}
-	items, err := h.svc.InfoSettings(c.Request().Context(), edge.Principal(c), k, part)
-	if err != nil {
-		return err
-	}
-	out := make([]InfoItemDTO, len(items))
-	for i, it := range items {
-		out[i] = InfoItemDTO{it.ItemCode, it.Display, it.Required}
-	}
-	return c.JSON(http.StatusOK, map[string]any{"schoolCode": k.SchoolCode, "enterYear": y, "recruitPartSeq": seq,
-		"applPartNo": part, "items": out})
 }

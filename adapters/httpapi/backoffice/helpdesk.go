@@ -1,9 +1,7 @@
-package support
+package backoffice
 
 import (
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -11,12 +9,11 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/helpdesk"
 	"github.com/gradapply/gradapply/core/permission"
-	"github.com/gradapply/gradapply/core/window"
 )
 
-// helpdeskHandlers serve the FAQ and the help board (issue 14,
-// docs/api-helpdesk.md): public reads on /apply/api, the back office's
-// pages on /apply/api-auth/admin (system admins).
+// helpdeskHandlers serve the back office's pages of the FAQ and the help
+// board (issue 14, docs/api-helpdesk.md) on /apply/api-auth/admin (system
+// admins); everyone's reads are package public.
 type helpdeskHandlers struct{ svc *helpdesk.Service }
 
 func (s *server) mountHelpdesk(g edge.Groups) {
@@ -24,10 +21,6 @@ func (s *server) mountHelpdesk(g edge.Groups) {
 		return
 	}
 	h := &helpdeskHandlers{svc: s.deps.Helpdesk}
-	g.Public.GET("/faq", h.publicFAQ)
-	g.Public.GET("/help", h.publicHelp)
-	g.Public.GET("/help/:id", h.publicHelpPost)
-
 	m := edge.Require(permission.HelpdeskManage)
 	for path, kind := range map[string]helpdesk.Kind{"/faq": helpdesk.KindFAQ, "/help-posts": helpdesk.KindHelp} {
 		g.Admin.GET(path, h.list(kind, path[1:]), m)
@@ -59,110 +52,6 @@ func namedFields(c *echo.Context, err error) error {
 		ae.Fields[i].Params = p
 	}
 	return ae
-}
-
-// helpLang is the language shown and searched in: ?lang= (the page's
-// language), else the caller's locale.
-func helpLang(c *echo.Context) edge.Locale {
-	if v := c.QueryParam("lang"); v != "" {
-		return edge.ParseLocale(v)
-	}
-	return edge.LocaleOf(c)
-}
-
-func helpSearchLang(l edge.Locale) helpdesk.Lang {
-	if l == edge.En {
-		return helpdesk.En
-	}
-	return helpdesk.Ko
-}
-
-type publicFaqCategoryDTO struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-}
-
-type publicHelpEntryDTO struct {
-	ID         int64  `json:"id"`
-	CategoryID int64  `json:"categoryId,omitempty"`
-	Title      string `json:"title"`
-	Body       string `json:"body,omitempty"`
-	Answer     string `json:"answer"`
-	UpdatedAt  string `json:"updatedAt"`
-}
-
-func toPublicHelp(l edge.Locale, e helpdesk.Entry) publicHelpEntryDTO {
-	return publicHelpEntryDTO{ID: e.ID, CategoryID: e.CategoryID, Title: edge.Pick(l, e.TitleKo, e.TitleEn), Body: edge.Pick(l, e.BodyKo, e.BodyEn),
-		Answer: edge.Pick(l, e.AnswerKo, e.AnswerEn), UpdatedAt: e.UpdatedAt.In(window.Seoul).Format(time.DateOnly)}
-}
-
-func (h *helpdeskHandlers) publicFAQ(c *echo.Context) error {
-	var f apperr.Fields
-	cat := edge.AtoiFilter(&f, "categoryId", c.QueryParam("categoryId"))
-	if err := f.Err(); err != nil {
-		return err
-	}
-	l := helpLang(c)
-	faq, err := h.svc.PublicFAQ(c.Request().Context(), helpSearchLang(l), c.QueryParam("q"), int64(cat))
-	if err != nil {
-		return err
-	}
-	cats := make([]publicFaqCategoryDTO, len(faq.Categories))
-	for i, x := range faq.Categories {
-		cats[i] = publicFaqCategoryDTO{ID: x.ID, Name: edge.Pick(l, x.KorName, x.EngName)}
-	}
-	entries := make([]publicHelpEntryDTO, len(faq.Entries))
-	for i, e := range faq.Entries {
-		entries[i] = toPublicHelp(l, e)
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, map[string]any{"categories": cats, "entries": entries})
-}
-
-func (h *helpdeskHandlers) publicHelp(c *echo.Context) error {
-	var f apperr.Fields
-	page, size := edge.AtoiFilter(&f, "page", c.QueryParam("page")), edge.AtoiFilter(&f, "size", c.QueryParam("size"))
-	if err := f.Err(); err != nil {
-		return err
-	}
-	page, size = max(page, 1), min(max(size, 1), helpdesk.PublicLimit)
-	if c.QueryParam("size") == "" {
-		size = 10
-	}
-	l := helpLang(c)
-	list, total, err := h.svc.PublicHelp(c.Request().Context(), helpSearchLang(l), c.QueryParam("q"), (page-1)*size, size)
-	if err != nil {
-		return err
-	}
-	items := make([]publicHelpEntryDTO, len(list))
-	for i, e := range list {
-		items[i] = toPublicHelp(l, e)
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "size": size})
-}
-
-// helpID reads a positive id from a path parameter; anything else names
-// nothing (404 with code).
-func helpID(c *echo.Context, param, code string) (int64, error) {
-	n, err := strconv.ParseInt(c.Param(param), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, apperr.NotFound(code)
-	}
-	return n, nil
-}
-
-func (h *helpdeskHandlers) publicHelpPost(c *echo.Context) error {
-	id, err := helpID(c, "id", helpdesk.CodeNotFound)
-	if err != nil {
-		return err
-	}
-	e, err := h.svc.PublicEntry(c.Request().Context(), helpdesk.KindHelp, id)
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toPublicHelp(helpLang(c), e))
 }
 
 // helpEntryDTO is an entry as the back office edits it (react-admin record).
@@ -231,7 +120,7 @@ func (h *helpdeskHandlers) list(kind helpdesk.Kind, resource string) echo.Handle
 
 func (h *helpdeskHandlers) get(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := helpID(c, "entryId", helpdesk.CodeNotFound)
+		id, err := edge.PathID(c, "entryId", helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -249,7 +138,7 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 		var id int64
 		if update {
 			var err error
-			if id, err = helpID(c, "entryId", helpdesk.CodeNotFound); err != nil {
+			if id, err = edge.PathID(c, "entryId", helpdesk.CodeNotFound); err != nil {
 				return err
 			}
 		}
@@ -276,7 +165,7 @@ func (h *helpdeskHandlers) save(kind helpdesk.Kind, update bool) echo.HandlerFun
 
 func (h *helpdeskHandlers) remove(kind helpdesk.Kind) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		id, err := helpID(c, "entryId", helpdesk.CodeNotFound)
+		id, err := edge.PathID(c, "entryId", helpdesk.CodeNotFound)
 		if err != nil {
 			return err
 		}
@@ -321,7 +210,7 @@ func (h *helpdeskHandlers) categories(c *echo.Context) error {
 }
 
 func (h *helpdeskHandlers) category(c *echo.Context) error {
-	id, err := helpID(c, "categoryId", helpdesk.CodeCategoryNotFound)
+	id, err := edge.PathID(c, "categoryId", helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}
@@ -338,7 +227,7 @@ func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
 		var id int64
 		if update {
 			var err error
-			if id, err = helpID(c, "categoryId", helpdesk.CodeCategoryNotFound); err != nil {
+			if id, err = edge.PathID(c, "categoryId", helpdesk.CodeCategoryNotFound); err != nil {
 				return err
 			}
 		}
@@ -360,7 +249,7 @@ func (h *helpdeskHandlers) saveCategory(update bool) echo.HandlerFunc {
 }
 
 func (h *helpdeskHandlers) removeCategory(c *echo.Context) error {
-	id, err := helpID(c, "categoryId", helpdesk.CodeCategoryNotFound)
+	id, err := edge.PathID(c, "categoryId", helpdesk.CodeCategoryNotFound)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package applicant
+package public
 
 import (
 	"net/http"
@@ -12,9 +12,9 @@ import (
 	"github.com/gradapply/gradapply/core/school"
 )
 
-// sectionsDTO are the groups of applicantInfo shown for each origin of the
+// SectionsDTO are the groups of applicantInfo shown for each origin of the
 // nationality (none chosen, Korean, foreign), from core's one rule.
-type sectionsDTO map[form.Origin][]sectionDTO
+type SectionsDTO map[form.Origin][]sectionDTO
 
 // sectionDTO is one group shown to the applicant.
 type sectionDTO struct {
@@ -22,8 +22,8 @@ type sectionDTO struct {
 	Required bool   `json:"required"`
 }
 
-func toSectionsDTO(m map[form.Origin]form.SectionSet) sectionsDTO {
-	out := make(sectionsDTO, len(m))
+func ToSectionsDTO(m map[form.Origin]form.SectionSet) SectionsDTO {
+	out := make(SectionsDTO, len(m))
 	for o, set := range m {
 		out[o] = edge.MapList(set, func(s form.Section) sectionDTO { return sectionDTO{Code: s.Code, Required: s.Required} })
 	}
