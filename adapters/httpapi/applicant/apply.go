@@ -112,6 +112,7 @@ func statuses(list []application.Status) []string {
 	return out
 }
 
+// ToRecord maps an application record as its applicant and staff read it.
 func ToRecord(r application.Record) RecordDTO {
 	return RecordDTO{
 		ApplNo: r.ApplNo, ID: r.ApplNo, UserID: r.UserID, ApplicantName: r.ApplicantName, ApplID: edge.StrPtr(r.ApplID),
@@ -367,6 +368,7 @@ type basisBody struct {
 	ApplicantInfo ApplicantInfoDTO `json:"applicantInfo"`
 }
 
+// NormalInfo gives the lists the form shows as empty lists, never null.
 func NormalInfo(a form.ApplicantInfo) form.ApplicantInfo {
 	if a.G20Answers == nil {
 		a.G20Answers = []string{}
@@ -697,6 +699,7 @@ func (h *applyHandlers) deleteDraft(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
+// InfoItemDTO is one additional-information item of a part: shown, required.
 type InfoItemDTO struct {
 	ItemCode string `json:"itemCode"`
 	Display  bool   `json:"display"`

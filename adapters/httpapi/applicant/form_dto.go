@@ -149,6 +149,7 @@ func toBasicInfoDTO(b form.BasicInfo) basicInfoDTO {
 	}
 }
 
+// ToCore is the value as core reads it.
 func (d basicInfoDTO) ToCore() form.BasicInfo {
 	return form.BasicInfo{
 		Gend: d.Gend, KorName: d.KorName, EngName: d.EngName, FirstName: d.FirstName, MiddleName: d.MiddleName,
@@ -173,11 +174,13 @@ func toFamilyMemberDTO(m form.FamilyMember) familyMemberDTO {
 		Occupation: m.Occupation, Phone: m.Phone}
 }
 
+// ToCore is the value as core reads it.
 func (d familyMemberDTO) ToCore() form.FamilyMember {
 	return form.FamilyMember{Relation: d.Relation, Name: d.Name, Nationality: d.Nationality, BirthDate: d.BirthDate,
 		Occupation: d.Occupation, Phone: d.Phone}
 }
 
+// ToApplicantInfoDTO maps core's value to its JSON shape.
 func ToApplicantInfoDTO(a form.ApplicantInfo) ApplicantInfoDTO {
 	s, g, l, o := a.Spouse, a.FinancialGuarantor, a.LanguageSchool, a.OverseasAgency
 	return ApplicantInfoDTO{
@@ -196,6 +199,7 @@ func ToApplicantInfoDTO(a form.ApplicantInfo) ApplicantInfoDTO {
 	}
 }
 
+// ToCore is the value as core reads it.
 func (d ApplicantInfoDTO) ToCore() form.ApplicantInfo {
 	s, g, l, o := d.Spouse, d.FinancialGuarantor, d.LanguageSchool, d.OverseasAgency
 	return form.ApplicantInfo{
@@ -214,6 +218,7 @@ func (d ApplicantInfoDTO) ToCore() form.ApplicantInfo {
 	}
 }
 
+// AcademicRecordDTO is a JSON shape other actors' packages share.
 type AcademicRecordDTO struct {
 	AcadType         string `json:"acadType"`
 	SchoolCode       string `json:"schoolCode"`
@@ -239,6 +244,7 @@ type AcademicRecordDTO struct {
 	StudentID        string `json:"studentId"`
 }
 
+// ToAcademicRecordDTO maps core's value to its JSON shape.
 func ToAcademicRecordDTO(a form.AcademicRecord) AcademicRecordDTO {
 	return AcademicRecordDTO{AcadType: a.AcadType, SchoolCode: a.SchoolCode, SearchSchoolName: a.SearchSchoolName,
 		CountryCode: a.CountryCode, City: a.City, College: a.College, Major: a.Major, Department: a.Department,
@@ -248,6 +254,7 @@ func ToAcademicRecordDTO(a form.AcademicRecord) AcademicRecordDTO {
 		StudentID: a.StudentID}
 }
 
+// ToCore is the value as core reads it.
 func (d AcademicRecordDTO) ToCore() form.AcademicRecord {
 	return form.AcademicRecord{AcadType: d.AcadType, SchoolCode: d.SchoolCode, SearchSchoolName: d.SearchSchoolName,
 		CountryCode: d.CountryCode, City: d.City, College: d.College, Major: d.Major, Department: d.Department,
@@ -257,6 +264,7 @@ func (d AcademicRecordDTO) ToCore() form.AcademicRecord {
 		StudentID: d.StudentID}
 }
 
+// LanguageEntryDTO is a JSON shape other actors' packages share.
 type LanguageEntryDTO struct {
 	NodeID    string `json:"nodeId"`
 	ExamCode  string `json:"langExamCode"`
@@ -268,16 +276,19 @@ type LanguageEntryDTO struct {
 	TopikSeq  string `json:"topik_seq"`
 }
 
+// ToLanguageEntryDTO maps core's value to its JSON shape.
 func ToLanguageEntryDTO(l form.LanguageEntry) LanguageEntryDTO {
 	return LanguageEntryDTO{NodeID: l.NodeID, ExamCode: l.ExamCode, Score: l.Score, Level: l.Level, DocNo: l.DocNo,
 		ExamDay: l.ExamDay, ExpiryDay: l.ExpiryDay, TopikSeq: l.TopikSeq}
 }
 
+// ToCore is the value as core reads it.
 func (d LanguageEntryDTO) ToCore() form.LanguageEntry {
 	return form.LanguageEntry{NodeID: d.NodeID, ExamCode: d.ExamCode, Score: d.Score, Level: d.Level, DocNo: d.DocNo,
 		ExamDay: d.ExamDay, ExpiryDay: d.ExpiryDay, TopikSeq: d.TopikSeq}
 }
 
+// CareerDTO is a JSON shape other actors' packages share.
 type CareerDTO struct {
 	CompanyName    string `json:"companyName"`
 	Description    string `json:"description"`
@@ -291,18 +302,21 @@ type CareerDTO struct {
 	Current        bool   `json:"currentYn"`
 }
 
+// ToCareerDTO maps core's value to its JSON shape.
 func ToCareerDTO(c form.Career) CareerDTO {
 	return CareerDTO{CompanyName: c.CompanyName, Description: c.Description, Address: c.Address, CompType: c.CompType,
 		EmploymentType: c.EmploymentType, Department: c.Department, Position: c.Position, JoinDay: c.JoinDay,
 		RetireDay: c.RetireDay, Current: c.Current}
 }
 
+// ToCore is the value as core reads it.
 func (d CareerDTO) ToCore() form.Career {
 	return form.Career{CompanyName: d.CompanyName, Description: d.Description, Address: d.Address, CompType: d.CompType,
 		EmploymentType: d.EmploymentType, Department: d.Department, Position: d.Position, JoinDay: d.JoinDay,
 		RetireDay: d.RetireDay, Current: d.Current}
 }
 
+// CertificateDTO is a JSON shape other actors' packages share.
 type CertificateDTO struct {
 	Category    string `json:"category"`
 	Description string `json:"description"`
@@ -310,10 +324,12 @@ type CertificateDTO struct {
 	IssueDay    string `json:"issueDay"`
 }
 
+// ToCertificateDTO maps core's value to its JSON shape.
 func ToCertificateDTO(c form.Certificate) CertificateDTO {
 	return CertificateDTO{Category: c.Category, Description: c.Description, Institution: c.Institution, IssueDay: c.IssueDay}
 }
 
+// ToCore is the value as core reads it.
 func (d CertificateDTO) ToCore() form.Certificate {
 	return form.Certificate{Category: d.Category, Description: d.Description, Institution: d.Institution, IssueDay: d.IssueDay}
 }
@@ -325,10 +341,12 @@ type EssayAnswerDTO struct {
 	Text string `json:"text"`
 }
 
+// ToEssayAnswerDTO maps core's value to its JSON shape.
 func ToEssayAnswerDTO(e form.Essay) EssayAnswerDTO {
 	return EssayAnswerDTO{No: e.No, Lang: e.Lang, Text: e.Text}
 }
 
+// ToCore is the value as core reads it.
 func (d EssayAnswerDTO) ToCore() form.Essay { return form.Essay{No: d.No, Lang: d.Lang, Text: d.Text} }
 
 // formSurveyAnswerDTO is one answer of a survey.
@@ -345,6 +363,7 @@ func toFormSurveyAnswerDTO(a form.SurveyAnswer) FormSurveyAnswerDTO {
 		Answer: a.Answer, Comment: a.Comment}
 }
 
+// ToCore is the value as core reads it.
 func (d FormSurveyAnswerDTO) ToCore() form.SurveyAnswer {
 	return form.SurveyAnswer{QuestionCode: d.QuestionCode, SubQuestion: d.SubQuestion, ItemCode: d.ItemCode,
 		Answer: d.Answer, Comment: d.Comment}
@@ -360,11 +379,13 @@ type SurveyAnswerDTO struct {
 	SubAnswer string `json:"subAnswer"`
 }
 
+// ToSurveyAnswerDTO maps core's value to its JSON shape.
 func ToSurveyAnswerDTO(a application.SurveyAnswer) SurveyAnswerDTO {
 	return SurveyAnswerDTO{FormSurveyAnswerDTO: toFormSurveyAnswerDTO(a.SurveyAnswer), InputType: a.InputType,
 		IsLeaf: a.IsLeaf, Depth: a.Depth, SubAnswer: a.SubAnswer}
 }
 
+// ToCore is the value as core reads it.
 func (d SurveyAnswerDTO) ToCore() application.SurveyAnswer {
 	return application.SurveyAnswer{SurveyAnswer: d.FormSurveyAnswerDTO.ToCore(), InputType: d.InputType,
 		IsLeaf: d.IsLeaf, Depth: d.Depth, SubAnswer: d.SubAnswer}

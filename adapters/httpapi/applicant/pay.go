@@ -47,6 +47,8 @@ type optionDTO struct {
 	Total     edge.MoneyDTO    `json:"total"`
 }
 
+// AttemptDTO is a payment attempt as its applicant reads it (also in the
+// member's data export).
 type AttemptDTO struct {
 	PaymentID  string           `json:"paymentId"`
 	ApplNo     int64            `json:"applNo"`

@@ -21,4 +21,5 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountSurveys(g)
 	s.mountHelpdesk(g)
 	s.mountInquiry(g)
+	s.mountLetters(g)
 }

@@ -22,6 +22,7 @@ type sectionDTO struct {
 	Required bool   `json:"required"`
 }
 
+// ToSectionsDTO maps core's value to its JSON shape.
 func ToSectionsDTO(m map[form.Origin]form.SectionSet) SectionsDTO {
 	out := make(SectionsDTO, len(m))
 	for o, set := range m {

@@ -166,6 +166,7 @@ type partOfferDTO struct {
 	VideoEssay              bool   `json:"videoEssay"`
 }
 
+// ExamDTO is a JSON shape other actors' packages share.
 type ExamDTO struct {
 	Code      string  `json:"code"`
 	KorName   string  `json:"korName"`
@@ -174,6 +175,7 @@ type ExamDTO struct {
 	MaxScore  float64 `json:"maxScore"`
 }
 
+// EssayDTO is a JSON shape other actors' packages share.
 type EssayDTO struct {
 	No          int    `json:"no"`
 	Words       int    `json:"words"`
@@ -182,6 +184,7 @@ type EssayDTO struct {
 	EngQuestion string `json:"engQuestion"`
 }
 
+// ItemDTO is a JSON shape other actors' packages share.
 type ItemDTO struct {
 	ItemCode   string `json:"itemCode"`
 	KorValue   string `json:"korValue"`
@@ -189,6 +192,7 @@ type ItemDTO struct {
 	HasComment bool   `json:"hasComment"`
 }
 
+// QuestionDTO is a JSON shape other actors' packages share.
 type QuestionDTO struct {
 	QuestionCode string    `json:"questionCode"`
 	ParentCode   string    `json:"parentCode"`
@@ -218,6 +222,7 @@ type rulesDTO struct {
 	VideoEssayRequirements []requirementDTO `json:"videoEssayRequirements"`
 }
 
+// RoundDTO is a JSON shape other actors' packages share.
 type RoundDTO struct {
 	SchoolCode     string           `json:"schoolCode"`
 	EnterYear      int              `json:"enterYear"`
@@ -253,14 +258,17 @@ type ConsentItemDTO struct {
 	Version string `json:"version"` // yyyy-MM-dd
 }
 
+// ToConsentItemDTO maps core's value to its JSON shape.
 func ToConsentItemDTO(c school.ConsentItem) ConsentItemDTO {
 	return ConsentItemDTO{Code: c.Code, TitleKo: c.TitleKo, TitleEn: c.TitleEn, BodyKo: c.BodyKo, BodyEn: c.BodyEn, Version: c.Version}
 }
 
+// ToCore is the value as core reads it.
 func (d ConsentItemDTO) ToCore() school.ConsentItem {
 	return school.ConsentItem{Code: d.Code, TitleKo: d.TitleKo, TitleEn: d.TitleEn, BodyKo: d.BodyKo, BodyEn: d.BodyEn, Version: d.Version}
 }
 
+// QuestionDTOs maps survey questions.
 func QuestionDTOs(qs []application.Question) []QuestionDTO {
 	out := make([]QuestionDTO, len(qs))
 	for i, q := range qs {
@@ -273,6 +281,7 @@ func QuestionDTOs(qs []application.Question) []QuestionDTO {
 	return out
 }
 
+// EssayDTOs maps essay questions.
 func EssayDTOs(es []application.EssayQuestion) []EssayDTO {
 	out := make([]EssayDTO, len(es))
 	for i, e := range es {
@@ -281,6 +290,7 @@ func EssayDTOs(es []application.EssayQuestion) []EssayDTO {
 	return out
 }
 
+// ExamDTOs maps the exams of a round.
 func ExamDTOs(es []application.Exam) []ExamDTO {
 	out := make([]ExamDTO, len(es))
 	for i, e := range es {
@@ -289,6 +299,7 @@ func ExamDTOs(es []application.Exam) []ExamDTO {
 	return out
 }
 
+// StepNames are the form's steps of a round, in order.
 func StepNames(r application.Round) []string {
 	list := r.Steps.List()
 	out := make([]string, len(list))

@@ -1,6 +1,5 @@
 // Package recommender is the recommendation letters' edge: the
-// applicant's requests, the recommender's key pages, and the staff's
-// letters and templates.
+// applicant's requests and the recommender's key pages.
 package recommender
 
 import "github.com/gradapply/gradapply/adapters/httpapi/edge"

@@ -2,11 +2,9 @@ package recommender
 
 import (
 	"context"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -32,8 +30,8 @@ type recommendHandlers struct {
 }
 
 // mountRecommend registers the routes of issue 11 (docs/api-recommend.md):
-// the applicant's requests, the recommender's key pages, and the staff's
-// letters and templates.
+// the applicant's requests and the recommender's key pages (the staff's
+// letters and templates are package backoffice).
 func (s *server) mountRecommend(g edge.Groups) {
 	if s.deps.Recommend == nil {
 		return
@@ -53,14 +51,6 @@ func (s *server) mountRecommend(g edge.Groups) {
 	k.POST("/submit", h.submit)
 	k.POST("/file", h.upload, middleware.BodyLimit(recommendation.FileItem.Limit("pdf")+edge.UploadOverhead))
 
-	st := g.Admin.Group("/recommend")
-	// The role is checked before any input is read (403 for a wrong role);
-	// core checks it again with the application's or round's school.
-	st.GET("/letters/:applNo", h.letters, edge.Require(permission.RecommendRead))
-	st.GET("/file/:reqNo", h.file, edge.Require(permission.RecommendRead))
-	st.GET("/template", h.template, edge.Require(permission.RecommendTemplate))
-	st.PUT("/template", h.saveTemplate, edge.Require(permission.RecommendTemplate))
-	st.POST("/cancel/:reqNo", h.supportCancel, edge.Require(permission.RecommendCancel))
 }
 
 // limit counts the key routes per client address. A client that calls too
@@ -106,7 +96,8 @@ func (h *recommendHandlers) limited(ctx context.Context, key string) error {
 
 const codeRecommendLimited = "recommend.rate_limited"
 
-func reqNo(c *echo.Context) (int64, error) {
+// ReqNo reads {reqNo}; anything but a positive number is no request.
+func ReqNo(c *echo.Context) (int64, error) {
 	n, err := strconv.ParseInt(c.Param("reqNo"), 10, 64)
 	if err != nil || n <= 0 {
 		return 0, apperr.NotFound(recommendation.CodeNoRequest)
@@ -128,7 +119,8 @@ func queryReq(c *echo.Context) (int64, error) {
 	return n, nil
 }
 
-func timePtr(t *time.Time) *string {
+// TimePtr is a time in UTC, RFC 3339; nil for none.
+func TimePtr(t *time.Time) *string {
 	if t == nil {
 		return nil
 	}
@@ -138,7 +130,8 @@ func timePtr(t *time.Time) *string {
 
 // ---- the applicant ----
 
-type requestDTO struct {
+// RequestDTO is a letter request as its applicant sees it (staff see it too).
+type RequestDTO struct {
 	ReqNo         int64   `json:"reqNo"`
 	ProfName      string  `json:"profName"`
 	Email         string  `json:"email"`
@@ -156,11 +149,12 @@ type requestDTO struct {
 	EmailEditable bool    `json:"emailEditable"`
 }
 
-func toRequest(v recommendation.ApplicantView) requestDTO {
-	return requestDTO{ReqNo: v.No, ProfName: v.Request.ProfName, Email: v.Request.Email, Phone: v.Request.Phone,
+// ToRequest maps a request as its applicant sees it.
+func ToRequest(v recommendation.ApplicantView) RequestDTO {
+	return RequestDTO{ReqNo: v.No, ProfName: v.Request.ProfName, Email: v.Request.Email, Phone: v.Request.Phone,
 		Institution: v.Request.Institution, Position: v.Request.Position, Locale: v.Locale, Status: string(v.Status),
-		CreatedAt: edge.TimeStr(v.CreatedAt), MailSentAt: timePtr(v.MailSentAt), MailRefusedAt: timePtr(v.MailRefusedAt),
-		MailError: v.MailError, SubmittedAt: timePtr(v.SubmittedAt), Cancellable: v.Cancellable, EmailEditable: v.EmailEditable}
+		CreatedAt: edge.TimeStr(v.CreatedAt), MailSentAt: TimePtr(v.MailSentAt), MailRefusedAt: TimePtr(v.MailRefusedAt),
+		MailError: v.MailError, SubmittedAt: TimePtr(v.SubmittedAt), Cancellable: v.Cancellable, EmailEditable: v.EmailEditable}
 }
 
 type requestListDTO struct {
@@ -170,7 +164,7 @@ type requestListDTO struct {
 	WindowOpen    bool         `json:"windowOpen"`
 	WindowMessage *string      `json:"windowMessage"`
 	Deadline      string       `json:"deadline"`
-	List          []requestDTO `json:"list"`
+	List          []RequestDTO `json:"list"`
 }
 
 func (h *recommendHandlers) requests(c *echo.Context) error {
@@ -182,12 +176,12 @@ func (h *recommendHandlers) requests(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := requestListDTO{ApplNo: l.ApplNo, Letters: l.Letters, CanRequest: l.CanRequest, WindowOpen: l.WindowOpen, Deadline: edge.TimeStr(l.Deadline), List: []requestDTO{}}
+	out := requestListDTO{ApplNo: l.ApplNo, Letters: l.Letters, CanRequest: l.CanRequest, WindowOpen: l.WindowOpen, Deadline: edge.TimeStr(l.Deadline), List: []RequestDTO{}}
 	if e, ok := apperr.As(l.WindowError); ok {
 		out.WindowMessage = edge.StrPtr(edge.Message(edge.LocaleOf(c), e.Code, e.Params))
 	}
 	for _, r := range l.Requests {
-		out.List = append(out.List, toRequest(r))
+		out.List = append(out.List, ToRequest(r))
 	}
 	edge.NoStore(c)
 	return c.JSON(http.StatusOK, out)
@@ -219,7 +213,7 @@ func (h *recommendHandlers) create(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toRequest(v))
+	return c.JSON(http.StatusCreated, ToRequest(v))
 }
 
 func (h *recommendHandlers) one(c *echo.Context, fn func(ctx context.Context, p permission.Principal, applNo, no int64) (recommendation.ApplicantView, error)) error {
@@ -227,7 +221,7 @@ func (h *recommendHandlers) one(c *echo.Context, fn func(ctx context.Context, p 
 	if err != nil {
 		return err
 	}
-	no, err := reqNo(c)
+	no, err := ReqNo(c)
 	if err != nil {
 		return err
 	}
@@ -236,7 +230,7 @@ func (h *recommendHandlers) one(c *echo.Context, fn func(ctx context.Context, p 
 		return err
 	}
 	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toRequest(v))
+	return c.JSON(http.StatusOK, ToRequest(v))
 }
 
 func (h *recommendHandlers) resend(c *echo.Context) error { return h.one(c, h.svc.Resend) }
@@ -258,7 +252,7 @@ func (h *recommendHandlers) cancel(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	no, err := reqNo(c)
+	no, err := ReqNo(c)
 	if err != nil {
 		return err
 	}
@@ -328,7 +322,7 @@ type formDTO struct {
 	Deadline      string            `json:"deadline"`
 	Status        string            `json:"status"`
 	Editable      bool              `json:"editable"`
-	Template      templateBodyDTO   `json:"template"`
+	Template      TemplateBodyDTO   `json:"template"`
 	Answers       map[string]string `json:"answers"`
 	ProfSign      string            `json:"profSign"`
 	Profile       profileDTO        `json:"profile"`
@@ -347,9 +341,9 @@ func toForm(f recommendation.Form) formDTO {
 	r, l := f.Req, f.Req.Letter()
 	out := formDTO{ReqNo: r.No(), ApplicantName: r.ApplicantName(), SchoolKorName: f.Round.SchoolKorName,
 		SchoolEngName: f.Round.SchoolEngName, RoundKorName: f.Round.KorName, RoundEngName: f.Round.EngName,
-		Status: string(r.Status()), Editable: r.Status() != recommendation.Completed, Template: toTemplateBody(f.Template),
+		Status: string(r.Status()), Editable: r.Status() != recommendation.Completed, Template: ToTemplateBody(f.Template),
 		Answers: l.Answers, ProfSign: l.ProfSign, Profile: toProfile(f.Profile),
-		SavedAt: timePtr(r.SavedAt()), SubmittedAt: timePtr(r.SubmittedAt())}
+		SavedAt: TimePtr(r.SavedAt()), SubmittedAt: TimePtr(r.SubmittedAt())}
 	for _, w := range f.Round.Windows {
 		if string(w.Kind) == "RECOMMEND" {
 			out.Deadline = edge.TimeStr(w.End)
@@ -423,94 +417,9 @@ func (h *recommendHandlers) upload(c *echo.Context) error {
 	}}.Read(c)
 }
 
-// ---- staff ----
-
-type letterDTO struct {
-	requestDTO
-	OpenedAt    *string `json:"openedAt"`
-	SavedAt     *string `json:"savedAt"`
-	HasPDF      bool    `json:"hasPdf"`
-	FileName    string  `json:"fileName"`
-	PDFPath     string  `json:"pdfPath,omitempty"`
-	FilePath    string  `json:"filePath,omitempty"`
-	SignedName  string  `json:"signedName"`
-	Institution string  `json:"signedInstitution"`
-}
-
-func (h *recommendHandlers) letters(c *echo.Context) error {
-	n, err := edge.ApplNo(c)
-	if err != nil {
-		return err
-	}
-	list, err := h.svc.Letters(c.Request().Context(), edge.Principal(c), n)
-	if err != nil {
-		return err
-	}
-	out := []letterDTO{}
-	for _, r := range list {
-		// Staff see the request as its applicant does, less what only the
-		// applicant may do.
-		v := r.ApplicantView()
-		v.Cancellable, v.EmailEditable = false, false
-		d := letterDTO{requestDTO: toRequest(v), OpenedAt: timePtr(r.OpenedAt()), SavedAt: timePtr(r.SavedAt()),
-			HasPDF: r.PDFStored() != "", FileName: r.FileName(), SignedName: r.Profile().Name, Institution: r.Profile().Institution}
-		base := "/apply/api-auth/admin/recommend/file/" + strconv.FormatInt(r.No(), 10)
-		if r.Status() == recommendation.Completed && r.PDFStored() != "" {
-			d.PDFPath = base + "?kind=pdf"
-		}
-		if r.Status() == recommendation.Completed && r.FileStored() != "" {
-			d.FilePath = base + "?kind=file"
-		}
-		out = append(out, d)
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, map[string]any{"applNo": n, "list": out})
-}
-
-// supportCancel cancels a request past the applicant's own cancel (opened
-// or being written), with a reason: service support only.
-func (h *recommendHandlers) supportCancel(c *echo.Context) error {
-	no, err := reqNo(c)
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
-	if err := edge.Bind(c, &in); err != nil {
-		return err
-	}
-	r, err := h.svc.CancelBySupport(c.Request().Context(), edge.Principal(c), no, in.Reason)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"reqNo": r.No(), "applNo": r.ApplNo(), "status": r.Status(), "cancelled": r.Cancelled()})
-}
-
-func (h *recommendHandlers) file(c *echo.Context) error {
-	no, err := reqNo(c)
-	if err != nil {
-		return err
-	}
-	pdf := c.QueryParam("kind") != "file"
-	name, rc, err := h.svc.LetterFile(c.Request().Context(), edge.Principal(c), no, pdf)
-	if err != nil {
-		return err
-	}
-	defer rc.Close()
-	ct := "application/octet-stream"
-	if pdf || strings.HasSuffix(strings.ToLower(name), ".pdf") {
-		ct = "application/pdf"
-	}
-	edge.Attachment(c, name, ct)
-	c.Response().WriteHeader(http.StatusOK)
-	_, err = io.Copy(c.Response(), rc)
-	return err
-}
-
 // templateBodyDTO is a letter template as the admin's template page and
 // the recommender's form read it.
-type templateBodyDTO struct {
+type TemplateBodyDTO struct {
 	Version      int                 `json:"version"`
 	Letters      int                 `json:"letters"`
 	FileRequired bool                `json:"fileRequired"`
@@ -533,8 +442,9 @@ type letterOptionDTO struct {
 	Eng  string `json:"eng"`
 }
 
-func toTemplateBody(t recommendation.Template) templateBodyDTO {
-	out := templateBodyDTO{Version: t.Version, Letters: t.Letters, FileRequired: t.FileRequired}
+// ToTemplateBody maps a letter template.
+func ToTemplateBody(t recommendation.Template) TemplateBodyDTO {
+	out := TemplateBodyDTO{Version: t.Version, Letters: t.Letters, FileRequired: t.FileRequired}
 	for _, q := range t.Questions {
 		d := letterQuestionDTO{Code: q.Code, Kind: q.Kind, Kor: q.Kor, Eng: q.Eng, Options: q.Options, Max: q.Max}
 		for _, o := range q.Labels {
@@ -545,7 +455,8 @@ func toTemplateBody(t recommendation.Template) templateBodyDTO {
 	return out
 }
 
-func (b templateBodyDTO) template(k application.RoundKey) recommendation.Template {
+// Template is the template the staff sent, for round k.
+func (b TemplateBodyDTO) Template(k application.RoundKey) recommendation.Template {
 	t := recommendation.Template{Round: k, Version: b.Version, Letters: b.Letters, FileRequired: b.FileRequired}
 	for _, d := range b.Questions {
 		q := recommendation.Question{Code: d.Code, Kind: d.Kind, Kor: d.Kor, Eng: d.Eng, Options: d.Options, Max: d.Max}
@@ -555,66 +466,4 @@ func (b templateBodyDTO) template(k application.RoundKey) recommendation.Templat
 		t.Questions = append(t.Questions, q)
 	}
 	return t
-}
-
-// templateDTO is a round's template with its round (GET and PUT
-// /admin/recommend/template).
-type templateDTO struct {
-	SchoolCode     string `json:"schoolCode"`
-	EnterYear      int    `json:"enterYear"`
-	RecruitPartSeq int    `json:"recruitPartSeq"`
-	templateBodyDTO
-}
-
-func toTemplate(k application.RoundKey, t recommendation.Template) templateDTO {
-	return templateDTO{SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, templateBodyDTO: toTemplateBody(t)}
-}
-
-func roundQuery(c *echo.Context) (application.RoundKey, error) {
-	var f apperr.Fields
-	k := application.RoundKey{SchoolCode: c.QueryParam("schoolCode"), EnterYear: edge.IntQuery(c, &f, "enterYear"), RecruitPartSeq: edge.IntQuery(c, &f, "recruitPartSeq")}
-	if k.SchoolCode == "" {
-		f.Add("schoolCode", recommendation.CodeRequired)
-	}
-	return k, f.Err()
-}
-
-// requireRound names the parts of a round key sent in a body that are missing.
-func requireRound(k application.RoundKey) error {
-	var f apperr.Fields
-	for name, missing := range map[string]bool{"schoolCode": k.SchoolCode == "", "enterYear": k.EnterYear <= 0, "recruitPartSeq": k.RecruitPartSeq <= 0} {
-		if missing {
-			f.Add(name, recommendation.CodeRequired)
-		}
-	}
-	return f.Err()
-}
-
-func (h *recommendHandlers) template(c *echo.Context) error {
-	k, err := roundQuery(c)
-	if err != nil {
-		return err
-	}
-	t, err := h.svc.Template(c.Request().Context(), edge.Principal(c), k)
-	if err != nil {
-		return err
-	}
-	edge.NoStore(c)
-	return c.JSON(http.StatusOK, toTemplate(k, t))
-}
-
-func (h *recommendHandlers) saveTemplate(c *echo.Context) error {
-	var in templateDTO
-	if err := edge.Bind(c, &in); err != nil {
-		return err
-	}
-	k := application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
-	if err := requireRound(k); err != nil {
-		return err
-	}
-	t, err := h.svc.SaveTemplate(c.Request().Context(), edge.Principal(c), in.template(k))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toTemplate(k, t))
 }
