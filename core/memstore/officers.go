@@ -1,0 +1,36 @@
+package memstore
+
+import (
+	"maps"
+
+	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/evaluation"
+)
+
+type sheetKey struct {
+	applNo   int64
+	reviewer string
+}
+
+// officerData is the officers' console (issue 23): rubrics and sheets,
+// decisions and releases, notices and bulk mails.
+type officerData struct {
+	rubrics map[application.RoundKey]evaluation.RubricData
+	sheets  map[sheetKey]evaluation.SheetData
+}
+
+func (o *officerData) clone() *officerData {
+	if o == nil {
+		return &officerData{rubrics: map[application.RoundKey]evaluation.RubricData{}, sheets: map[sheetKey]evaluation.SheetData{}}
+	}
+	c := *o
+	c.rubrics, c.sheets = maps.Clone(o.rubrics), maps.Clone(o.sheets)
+	return &c
+}
+
+func (d *data) officer() *officerData {
+	if d.officers == nil {
+		d.officers = (*officerData)(nil).clone()
+	}
+	return d.officers
+}

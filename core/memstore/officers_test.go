@@ -1,0 +1,17 @@
+package memstore_test
+
+import (
+	"testing"
+
+	"github.com/gradapply/gradapply/core/memstore"
+	"github.com/gradapply/gradapply/core/storetest"
+)
+
+func TestEvaluation(t *testing.T) {
+	t.Parallel()
+	storetest.RunEvaluation(t, func(t *testing.T) storetest.EvaluationEnv {
+		e := newEnv(t)
+		s := e.Tx.(*memstore.Store)
+		return storetest.EvaluationEnv{Env: e, Rubrics: memstore.Rubrics{Store: s}, Sheets: memstore.Sheets{Store: s}}
+	})
+}
