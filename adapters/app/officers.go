@@ -1,8 +1,14 @@
 package app
 
 import (
+	"context"
+
+	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/evaluation"
+	"github.com/gradapply/gradapply/core/port"
 )
 
 // Officers are the officers' console (issue 23 items 2 to 4): evaluation,
@@ -10,11 +16,49 @@ import (
 // these services only; each checks who may call it.
 type Officers struct {
 	Evaluation *evaluation.Service
+	Decisions  *decision.Service
 }
 
 // buildOfficers wires the officers' console.
 func (a *App) buildOfficers(clock account.Clock) {
 	a.Officers = Officers{
 		Evaluation: a.buildEvaluation(clock),
+		Decisions:  a.buildDecisions(clock),
+	}
+}
+
+// recipients is core/port's Recipients on the members' addresses.
+type recipients struct{ postgres.Applicants }
+
+func (r recipients) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
+	c, err := r.Contact(ctx, userID)
+	return port.Recipient{Email: c.Email, Locale: c.Locale}, err
+}
+
+// TypeResultMails is the periodic task that queues the result mails of
+// released rounds; OfficerCron its schedule (every minute: a release
+// time is minute-exact).
+const (
+	TypeResultMails = "decision:result_mails"
+	OfficerCron     = "* * * * *"
+)
+
+// maxBatches bounds one run of a periodic officers' job: the next run
+// goes on where it stopped.
+const maxBatches = 50
+
+// officerJobs are the officers' periodic jobs: the result mails (and the
+// bulk mails) in batches, a run queueing until nothing is left.
+func (a *App) officerJobs() []jobs.Periodic {
+	return []jobs.Periodic{
+		{Type: TypeResultMails, Cron: OfficerCron, Run: func(ctx context.Context) error {
+			for range maxBatches {
+				n, err := a.Officers.Decisions.SendDue(ctx, decision.DefaultBatch)
+				if err != nil || n == 0 {
+					return err
+				}
+			}
+			return nil
+		}},
 	}
 }

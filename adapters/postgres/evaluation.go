@@ -240,4 +240,3 @@ func (s Sheets) ForApplication(ctx context.Context, applNo int64) ([]evaluation.
 func (s Sheets) ForReviewer(ctx context.Context, reviewer string) ([]evaluation.Sheet, error) {
 	return s.list(ctx, sq.Eq{"reviewer_id": reviewer})
 }
-

@@ -15,3 +15,12 @@ func TestContractEvaluation(t *testing.T) {
 		return storetest.EvaluationEnv{Env: e, Rubrics: postgres.Rubrics{DB: db}, Sheets: postgres.Sheets{DB: db}}
 	})
 }
+
+func TestContractDecisions(t *testing.T) {
+	t.Parallel()
+	storetest.RunDecisions(t, func(t *testing.T) storetest.DecisionEnv {
+		e := contractEnv(t)
+		db := e.Tx.(*postgres.DB)
+		return storetest.DecisionEnv{Env: e, Decisions: postgres.Decisions{DB: db}, Releases: postgres.Releases{DB: db}}
+	})
+}

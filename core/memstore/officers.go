@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/evaluation"
 )
 
@@ -17,14 +18,19 @@ type sheetKey struct {
 type officerData struct {
 	rubrics map[application.RoundKey]evaluation.RubricData
 	sheets  map[sheetKey]evaluation.SheetData
+	// decisions by application, releases by round (decisions.go)
+	decisions map[int64]decision.Data
+	releases  map[application.RoundKey]decision.ReleaseData
 }
 
 func (o *officerData) clone() *officerData {
 	if o == nil {
-		return &officerData{rubrics: map[application.RoundKey]evaluation.RubricData{}, sheets: map[sheetKey]evaluation.SheetData{}}
+		return &officerData{rubrics: map[application.RoundKey]evaluation.RubricData{}, sheets: map[sheetKey]evaluation.SheetData{},
+			decisions: map[int64]decision.Data{}, releases: map[application.RoundKey]decision.ReleaseData{}}
 	}
 	c := *o
 	c.rubrics, c.sheets = maps.Clone(o.rubrics), maps.Clone(o.sheets)
+	c.decisions, c.releases = maps.Clone(o.decisions), maps.Clone(o.releases)
 	return &c
 }
 

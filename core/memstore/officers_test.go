@@ -15,3 +15,12 @@ func TestEvaluation(t *testing.T) {
 		return storetest.EvaluationEnv{Env: e, Rubrics: memstore.Rubrics{Store: s}, Sheets: memstore.Sheets{Store: s}}
 	})
 }
+
+func TestDecisions(t *testing.T) {
+	t.Parallel()
+	storetest.RunDecisions(t, func(t *testing.T) storetest.DecisionEnv {
+		e := newEnv(t)
+		s := e.Tx.(*memstore.Store)
+		return storetest.DecisionEnv{Env: e, Decisions: memstore.Decisions{Store: s}, Releases: memstore.Releases{Store: s}}
+	})
+}
