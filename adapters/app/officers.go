@@ -8,6 +8,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/evaluation"
+	"github.com/gradapply/gradapply/core/notice"
 	"github.com/gradapply/gradapply/core/port"
 )
 
@@ -17,6 +18,7 @@ import (
 type Officers struct {
 	Evaluation *evaluation.Service
 	Decisions  *decision.Service
+	Notices    *notice.Service
 }
 
 // buildOfficers wires the officers' console.
@@ -24,6 +26,7 @@ func (a *App) buildOfficers(clock account.Clock) {
 	a.Officers = Officers{
 		Evaluation: a.buildEvaluation(clock),
 		Decisions:  a.buildDecisions(clock),
+		Notices:    a.buildNotices(clock),
 	}
 }
 
@@ -36,10 +39,12 @@ func (r recipients) Recipient(ctx context.Context, userID string) (port.Recipien
 }
 
 // TypeResultMails is the periodic task that queues the result mails of
-// released rounds; OfficerCron its schedule (every minute: a release
-// time is minute-exact).
+// released rounds, TypeBulkMails the one that queues bulk mails being
+// sent; OfficerCron their schedule (every minute: a release time is
+// minute-exact).
 const (
 	TypeResultMails = "decision:result_mails"
+	TypeBulkMails   = "notice:bulk_mails"
 	OfficerCron     = "* * * * *"
 )
 
@@ -50,15 +55,19 @@ const maxBatches = 50
 // officerJobs are the officers' periodic jobs: the result mails (and the
 // bulk mails) in batches, a run queueing until nothing is left.
 func (a *App) officerJobs() []jobs.Periodic {
-	return []jobs.Periodic{
-		{Type: TypeResultMails, Cron: OfficerCron, Run: func(ctx context.Context) error {
+	drain := func(send func(ctx context.Context, batch int) (int, error), batch int) func(ctx context.Context) error {
+		return func(ctx context.Context) error {
 			for range maxBatches {
-				n, err := a.Officers.Decisions.SendDue(ctx, decision.DefaultBatch)
+				n, err := send(ctx, batch)
 				if err != nil || n == 0 {
 					return err
 				}
 			}
 			return nil
-		}},
+		}
+	}
+	return []jobs.Periodic{
+		{Type: TypeResultMails, Cron: OfficerCron, Run: drain(a.Officers.Decisions.SendDue, decision.DefaultBatch)},
+		{Type: TypeBulkMails, Cron: OfficerCron, Run: drain(a.Officers.Notices.SendDue, notice.DefaultBatch)},
 	}
 }

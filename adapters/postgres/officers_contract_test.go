@@ -24,3 +24,12 @@ func TestContractDecisions(t *testing.T) {
 		return storetest.DecisionEnv{Env: e, Decisions: postgres.Decisions{DB: db}, Releases: postgres.Releases{DB: db}}
 	})
 }
+
+func TestContractNotices(t *testing.T) {
+	t.Parallel()
+	storetest.RunNotices(t, func(t *testing.T) storetest.NoticeEnv {
+		e := contractEnv(t)
+		db := e.Tx.(*postgres.DB)
+		return storetest.NoticeEnv{Env: e, Notices: postgres.Notices{DB: db}, Mails: postgres.BulkMails{DB: db}}
+	})
+}

@@ -24,7 +24,6 @@ var (
 	now    = time.Date(2026, 11, 20, 3, 0, 0, 0, time.UTC)
 	round  = application.RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 1}
 	round2 = application.RoundKey{SchoolCode: "236", EnterYear: 2027, RecruitPartSeq: 2}
-	other  = application.RoundKey{SchoolCode: "SKKGSB", EnterYear: 2027, RecruitPartSeq: 1}
 	admin  = permission.Principal{UserID: "admin236", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "236"}
 	admin2 = permission.Principal{UserID: "adminskk", Roles: []permission.Role{permission.RoleSchoolAdmin}, SchoolCode: "SKKGSB"}
 	sys    = permission.Principal{UserID: "sys", Roles: []permission.Role{permission.RoleSysAdmin}}

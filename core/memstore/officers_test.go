@@ -24,3 +24,12 @@ func TestDecisions(t *testing.T) {
 		return storetest.DecisionEnv{Env: e, Decisions: memstore.Decisions{Store: s}, Releases: memstore.Releases{Store: s}}
 	})
 }
+
+func TestNotices(t *testing.T) {
+	t.Parallel()
+	storetest.RunNotices(t, func(t *testing.T) storetest.NoticeEnv {
+		e := newEnv(t)
+		s := e.Tx.(*memstore.Store)
+		return storetest.NoticeEnv{Env: e, Notices: memstore.Notices{Store: s}, Mails: memstore.BulkMails{Store: s}}
+	})
+}

@@ -74,6 +74,14 @@ var All = []string{
 	"auth.expired",
 	"auth.forbidden",
 	"auth.required",
+	// bulk_mail (issue 23)
+	"bulk_mail.body",
+	"bulk_mail.decision",
+	"bulk_mail.nobody",
+	"bulk_mail.not_draft",
+	"bulk_mail.not_found",
+	"bulk_mail.status",
+	"bulk_mail.subject",
 	// captcha
 	"captcha.invalid",
 	"captcha.required",
@@ -189,6 +197,13 @@ var All = []string{
 	"money.format",
 	"money.overflow",
 	"money.rate_format",
+	// notice (issue 23)
+	"notice.body",
+	"notice.not_found",
+	"notice.period",
+	"notice.round_school",
+	"notice.site_wide",
+	"notice.title",
 	// payment
 	"payment.abandoned",
 	"payment.already_cancelled",
