@@ -198,6 +198,8 @@ func TestAssignByHandChecksReviewersAndApplications(t *testing.T) {
 	}
 	_, err = e.svc.MyAssignments(ctx, admin)
 	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	_, err = e.svc.MyAssignments(ctx, guest)
+	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	if err := e.svc.MayRead(ctx, rev1, 2); err != nil {
 		t.Fatalf("rev1 may not read 2: %v", err)

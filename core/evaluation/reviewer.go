@@ -22,7 +22,10 @@ type Assignment struct {
 func (s *Service) MyAssignments(ctx context.Context, p permission.Principal) ([]Assignment, error) {
 	school, ok := permission.Scope(p, permission.EvaluationScore)
 	if err := check(p, permission.EvaluationScore, school); err != nil || !ok {
-		return nil, apperr.Forbidden("auth.forbidden")
+		if err == nil {
+			err = apperr.Forbidden("auth.forbidden")
+		}
+		return nil, err
 	}
 	sheets, err := s.Sheets.ForReviewer(ctx, p.UserID)
 	if err != nil {

@@ -77,7 +77,10 @@ func (s *Service) Remove(ctx context.Context, p permission.Principal, id int64) 
 func (s *Service) StaffList(ctx context.Context, p permission.Principal) ([]Notice, error) {
 	school, ok := permission.Scope(p, permission.NoticeManage)
 	if err := allowed(p, permission.NoticeManage, school); err != nil || !ok {
-		return nil, apperr.Forbidden("auth.forbidden")
+		if err == nil {
+			err = apperr.Forbidden("auth.forbidden")
+		}
+		return nil, err
 	}
 	if school == "" {
 		return s.Notices.List(ctx, Query{})

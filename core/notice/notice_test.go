@@ -210,6 +210,8 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 	}
 	_, err = e.svc.StaffList(ctx, rev)
 	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	_, err = e.svc.StaffList(ctx, guest)
+	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	// Editing and removing: one's own school's only; the site's by system admins.
 	_, err = e.svc.Edit(ctx, admin2, school.ID(), content("", nil, "x", now, now.Add(day)))
