@@ -12,7 +12,7 @@ import (
 func (a *App) buildDecisions(clock account.Clock) *decision.Service {
 	return &decision.Service{
 		Decisions: postgres.Decisions{DB: a.DB}, Releases: postgres.Releases{DB: a.DB}, Apps: postgres.Applications{DB: a.DB},
-		Rounds: a.Reference, Recipients: recipients{postgres.Applicants{DB: a.DB}},
+		Rounds: a.Reference, Recipients: postgres.Applicants{DB: a.DB},
 		Mailer: jobs.OutboxMailer{DB: a.DB, Codec: a.MailCodec}, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
 		PublicURL: a.Config.PublicURL,
 	}

@@ -4,12 +4,10 @@ import (
 	"context"
 
 	"github.com/gradapply/gradapply/adapters/jobs"
-	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/evaluation"
 	"github.com/gradapply/gradapply/core/notice"
-	"github.com/gradapply/gradapply/core/port"
 )
 
 // Officers are the officers' console (issue 23 items 2 to 4): evaluation,
@@ -28,14 +26,6 @@ func (a *App) buildOfficers(clock account.Clock) {
 		Decisions:  a.buildDecisions(clock),
 		Notices:    a.buildNotices(clock),
 	}
-}
-
-// recipients is core/port's Recipients on the members' addresses.
-type recipients struct{ postgres.Applicants }
-
-func (r recipients) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
-	c, err := r.Contact(ctx, userID)
-	return port.Recipient{Email: c.Email, Locale: c.Locale}, err
 }
 
 // TypeResultMails is the periodic task that queues the result mails of

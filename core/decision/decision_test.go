@@ -16,7 +16,6 @@ import (
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
-	"github.com/gradapply/gradapply/core/port"
 )
 
 type clock struct {
@@ -26,14 +25,6 @@ type clock struct {
 
 func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
-
-// recipients is port.Recipients on memstore's applicants' contacts.
-type recipients struct{ memstore.Applicants }
-
-func (r recipients) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
-	c, err := r.Contact(ctx, userID)
-	return port.Recipient{Email: c.Email, Locale: c.Locale}, err
-}
 
 var (
 	now     = time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
@@ -92,7 +83,7 @@ func newEnv(t *testing.T) *env {
 	st.Seed(application.Header{ApplNo: 8, UserID: "user1", Round: round2, State: application.State{Status: application.Complete}}, application.Part{})
 	c := &clock{t: now}
 	svc := &decision.Service{Decisions: memstore.Decisions{Store: st}, Releases: memstore.Releases{Store: st}, Apps: memstore.Applications{Store: st},
-		Rounds: memstore.Reference{Store: st}, Recipients: recipients{memstore.Applicants{Store: st}}, Mailer: memstore.Outbox{Store: st},
+		Rounds: memstore.Reference{Store: st}, Recipients: memstore.Applicants{Store: st}, Mailer: memstore.Outbox{Store: st},
 		Log: memstore.AccessLog{Store: st}, Tx: st, Clock: c, PublicURL: "https://apply.example/"}
 	return &env{svc: svc, st: st, clock: c}
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/notice"
 	"github.com/gradapply/gradapply/core/permission"
-	"github.com/gradapply/gradapply/core/port"
 )
 
 type clock struct {
@@ -27,13 +26,6 @@ type clock struct {
 
 func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
-
-type recipients struct{ memstore.Applicants }
-
-func (r recipients) Recipient(ctx context.Context, userID string) (port.Recipient, error) {
-	c, err := r.Contact(ctx, userID)
-	return port.Recipient{Email: c.Email, Locale: c.Locale}, err
-}
 
 var (
 	now    = time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
@@ -87,7 +79,7 @@ func newEnv(t *testing.T) *env {
 	c := &clock{t: now}
 	svc := &notice.Service{Notices: memstore.Notices{Store: st}, Mails: memstore.BulkMails{Store: st}, Roster: memstore.Backoffice{Store: st},
 		Outcomes: memstore.Decisions{Store: st}, Apps: memstore.Applications{Store: st}, Rounds: memstore.Reference{Store: st},
-		Recipients: recipients{memstore.Applicants{Store: st}}, Mailer: memstore.Outbox{Store: st}, Log: memstore.AccessLog{Store: st}, Tx: st, Clock: c}
+		Recipients: memstore.Applicants{Store: st}, Mailer: memstore.Outbox{Store: st}, Log: memstore.AccessLog{Store: st}, Tx: st, Clock: c}
 	return &env{svc: svc, st: st, clock: c}
 }
 
