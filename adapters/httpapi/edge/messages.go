@@ -58,6 +58,7 @@ var catalogues = []catalogue{
 	{"survey", surveyMessages},
 	{"feerules", feeRuleMessages},
 	{"refund_request", refundRequestMessages},
+	{"officers", officerMessages},
 }
 
 // messages holds the ko and en text of every message code. Parameters are
