@@ -75,6 +75,8 @@ type App struct {
 	FeeRules *feeschedule.Service
 	// RefundRequests are applicants' refund requests (issue 18).
 	RefundRequests *refundrequest.Service
+	// Officers are evaluation, decisions, notices and bulk mail (issue 23).
+	Officers Officers
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	// MyData is a member's data export; Helpdesk the FAQ and help board.
@@ -186,6 +188,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.buildMoney()
 	a.buildFeeRules()
 	a.RefundRequests = a.buildRefundRequests(clock)
+	a.buildOfficers(clock)
 	if err := a.buildBackoffice(cfg); err != nil {
 		a.Close()
 		return nil, err

@@ -22,7 +22,7 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []jobs.Periodic{
+	return append([]jobs.Periodic{
 		{Type: jobs.TypeDormancy, Cron: jobs.DefaultPeriodic[jobs.TypeDormancy], Run: func(ctx context.Context) error {
 			_, err := a.Accounts.RunDormancy(ctx)
 			return err
@@ -43,7 +43,7 @@ func (a *App) Periodic() ([]jobs.Periodic, error) {
 			_, err := a.Accounts.RunFixPeriod(ctx)
 			return err
 		}},
-	}, nil
+	}, a.officerJobs()...), nil
 }
 
 // myData is the My Info data export over this app's stores.

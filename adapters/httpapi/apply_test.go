@@ -11,7 +11,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/adapters/config"
-	"github.com/gradapply/gradapply/adapters/httpapi"
+	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/core/msgcode"
 )
 
@@ -270,7 +270,7 @@ func TestEveryCodeHasText(t *testing.T) {
 		"recruit.not_found", "school.not_found", "code.not_found", "code.type_unknown", "draft.too_large", "draft.not_object",
 		"validation.part_not_offered", "validation.round_fixed", "validation.search_too_short", "validation.too_many"}
 	for _, c := range append(append([]string{}, msgcode.All...), own...) {
-		if !httpapi.HasMessage(c) {
+		if !edge.HasMessage(c) {
 			t.Errorf("no ko/en text for %q", c)
 		}
 	}

@@ -42,7 +42,7 @@ var badPathValues = []string{"\x00", "\xff", "99999999999", "9999999999999999999
 var (
 	jsonTagRE    = regexp.MustCompile("json:\"([A-Za-z0-9_]+)")
 	queryParamRE = regexp.MustCompile(`QueryParam\("([A-Za-z0-9_]+)"\)`)
-	filterListRE = regexp.MustCompile(`parseList\(c, [^,]+, \[\]string\{([^}]*)\}`)
+	filterListRE = regexp.MustCompile(`ParseList\(c, [^,]+, \[\]string\{([^}]*)\}`)
 	quotedRE     = regexp.MustCompile(`"([A-Za-z0-9_]+)"`)
 )
 
@@ -51,9 +51,14 @@ var (
 // is added.
 func edgeNames(t *testing.T) (fields, queries, filters []string) {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	// The edge is this package and one package per actor below it.
+	var files []string
+	for _, pattern := range []string{"*.go", "*/*.go", "*/*/*.go"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
 	}
 	seen := map[string]map[string]bool{"f": {}, "q": {}, "l": {}}
 	add := func(kind, name string) {

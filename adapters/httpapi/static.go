@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 )
 
 // isRootFile reports whether a missing path names a file at the app's root
@@ -24,9 +26,9 @@ func isRootFile(rel string) bool {
 // the visitor's language (apps/applicant/scripts/prerender.mjs): the locale
 // cookie as the SPA reads it (exactly "en", else Korean), not Accept-Language.
 func prerendered(c *echo.Context) string {
-	lang := Ko
-	if ck, err := c.Cookie(cookieLocale); err == nil && Locale(ck.Value) == En {
-		lang = En
+	lang := edge.Ko
+	if ck, err := c.Cookie(edge.CookieLocale); err == nil && edge.Locale(ck.Value) == edge.En {
+		lang = edge.En
 	}
 	return "prerendered/home." + string(lang) + ".html"
 }

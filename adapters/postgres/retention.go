@@ -14,10 +14,11 @@ import (
 
 // Retention applies the retention policy to the tables (seed section 9).
 // Complaints are the 1:1 inquiries, counted from their last activity.
-// Kinds this build keeps no records of answer Holds false: consignment and
-// contract records beyond the payments, web visits
-// (request logs go to the process log, not the database), rejected
-// applicants (no decision is stored) and separate applicant lists.
+// Rejected applicants are the applications with a reject decision,
+// counted from their round's release (issue 23). Kinds this build keeps no
+// records of answer Holds false: consignment and contract records beyond
+// the payments, web visits (request logs go to the process log, not the
+// database) and separate applicant lists.
 type Retention struct{ DB *DB }
 
 var _ privacy.Store = Retention{}
@@ -25,7 +26,7 @@ var _ privacy.Store = Retention{}
 // Holds says which kinds live in this database.
 func (s Retention) Holds(k privacy.Kind) bool {
 	switch k {
-	case privacy.Application, privacy.Academic, privacy.Payment, privacy.AccessLog, privacy.Complaint:
+	case privacy.Application, privacy.Academic, privacy.Payment, privacy.AccessLog, privacy.Complaint, privacy.RejectedApplicant:
 		return true
 	}
 	return false
@@ -35,6 +36,11 @@ func (s Retention) Holds(k privacy.Kind) bool {
 // its round's last window (the end of the purpose), else its creation.
 const applicationSince = `coalesce((SELECT max(w.ends_at) FROM recruit_window w WHERE w.school_code = a.school_code
 	AND w.enter_year = a.enter_year AND w.recruit_part_seq = a.recruit_part_seq), a.created_at)`
+
+// rejectedSince is when a rejected applicant's retention starts: the
+// release of its round's results (NULL: not rejected, or not released).
+const rejectedSince = `(SELECT r.release_at FROM decision d JOIN decision_release r ON r.school_code = d.school_code
+	AND r.enter_year = d.enter_year AND r.recruit_part_seq = d.recruit_part_seq WHERE d.appl_no = a.appl_no AND d.kind = 'reject')`
 
 // personalParts are the application tables anonymisation empties. The
 // academic record (kept semi-permanently), the chosen part, the consents
@@ -48,7 +54,9 @@ func (s Retention) Expire(ctx context.Context, k privacy.Kind, cutoff time.Time,
 		var err error
 		switch k {
 		case privacy.Application:
-			r, err = s.anonymiseApplications(ctx, cutoff, action)
+			r, err = s.anonymiseApplications(ctx, sq.Expr(applicationSince+" <= ?", cutoff), sq.Expr("true"), action)
+		case privacy.RejectedApplicant:
+			r, err = s.anonymiseApplications(ctx, sq.Expr(rejectedSince+" <= ?", cutoff), sq.Expr(rejectedSince+" IS NOT NULL"), action)
 		case privacy.Academic:
 			err = s.count(ctx, &r.Kept, Builder.Select("count(*)").From("appl_acad"))
 		case privacy.Payment:
@@ -113,13 +121,15 @@ func (s Retention) deleteOlder(ctx context.Context, table, col string, cutoff ti
 	return r, s.count(ctx, &r.Kept, left)
 }
 
-func (s Retention) anonymiseApplications(ctx context.Context, cutoff time.Time, action privacy.Action) (privacy.ExpireResult, error) {
+// anonymiseApplications anonymises the applications not yet anonymised
+// that are due, and counts those of the class left.
+func (s Retention) anonymiseApplications(ctx context.Context, when, class sq.Sqlizer, action privacy.Action) (privacy.ExpireResult, error) {
 	var r privacy.ExpireResult
 	if action != privacy.Anonymise {
 		return r, fmt.Errorf("postgres: retention: applications are anonymised, not %s", action)
 	}
 	rows, err := s.DB.query(ctx, Builder.Select("a.appl_no").From("application a").
-		Where("a.anonymised_at IS NULL AND "+applicationSince+" <= ?", cutoff).OrderBy("a.appl_no").Suffix("FOR UPDATE"))
+		Where("a.anonymised_at IS NULL").Where(when).OrderBy("a.appl_no").Suffix("FOR UPDATE OF a"))
 	if err != nil {
 		return r, fmt.Errorf("postgres: retention applications: %w", err)
 	}
@@ -162,7 +172,7 @@ func (s Retention) anonymiseApplications(ctx context.Context, cutoff time.Time, 
 		}
 	}
 	r.Done = len(due)
-	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From("application").Where("anonymised_at IS NULL"))
+	return r, s.count(ctx, &r.Kept, Builder.Select("count(*)").From("application a").Where("a.anonymised_at IS NULL").Where(class))
 }
 
 // JobAudit writes a job run to audit_log.

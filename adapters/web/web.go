@@ -9,6 +9,7 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/app"
 	"github.com/gradapply/gradapply/adapters/httpapi"
+	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/adapters/token"
 )
 
@@ -19,16 +20,16 @@ func (p redisPinger) Ping(ctx context.Context) error { return p.c.Ping(ctx).Err(
 // New builds the echo application on the wired services.
 func New(a *app.App) *httpapi.Server {
 	cfg := a.Config
-	var testPG httpapi.TestPGPage
+	var testPG edge.TestPGPage
 	if a.TestPG != nil {
 		testPG = a.TestPG
 	}
-	return httpapi.New(httpapi.Deps{
-		Services: httpapi.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
+	return httpapi.New(edge.Deps{
+		Services: edge.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: testPG, Receipts: a.PDF, MyData: a.MyData,
 			Recommend: a.Recommend, Money: a.Money,
 			FeeRules:  a.FeeRules,
-			AccessLog: a.AccessLog, Exports: &httpapi.Exporter{Store: a.Exports, Files: a.Files}, Helpdesk: a.Helpdesk, Inquiry: a.Inquiry, Surveys: a.Surveys,
+			AccessLog: a.AccessLog, Exports: &edge.Exporter{Store: a.Exports, Files: a.Files}, Helpdesk: a.Helpdesk, Inquiry: a.Inquiry, Surveys: a.Surveys,
 			RefundRequests: a.RefundRequests},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: a.Clock.Now},
 		Captcha: a.Captcha, DB: a.DB, Redis: redisPinger{a.Redis}, MaxUpload: a.MaxUpload, Counter: a.Counter,

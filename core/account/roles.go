@@ -31,11 +31,11 @@ func bindRoles(roles []permission.Role, school string) ([]permission.Role, strin
 	return out, school, f.Err()
 }
 
-// checkBinding is the school binding of a set of roles: school admins and
-// setting admins are bound to one school, other accounts to none.
+// checkBinding is the school binding of a set of roles: school admins,
+// setting admins and reviewers are bound to one school, other accounts to none.
 func checkBinding(roles []permission.Role, school string) (string, apperr.Fields) {
 	var f apperr.Fields
-	bound := slices.Contains(roles, permission.RoleSchoolAdmin) || slices.Contains(roles, permission.RoleSetAdmin)
+	bound := slices.ContainsFunc(roles, permission.SchoolBound)
 	school = strings.TrimSpace(school)
 	switch {
 	case bound && school == "":

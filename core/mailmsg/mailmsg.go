@@ -34,7 +34,8 @@ func All() []Message {
 	return []Message{SignUpCode{}, SignUpRegistered{}, ApplicationCompleted{}, ExamNumbers{}, DormancyNotice{}, PasswordReset{}, PaymentReceipt{}, VirtualAccountIssued{}, ExamNumberChanged{}, UserIDFound{}, EmailChangeCode{},
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
-		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}, RefundFailed{}}
+		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}, RefundFailed{},
+		ResultReleased{}, BulkMail{}}
 }
 
 var byKind = func() map[string]reflect.Type {

@@ -108,6 +108,7 @@ type data struct {
 	refunds    *refundData       // refund requests and rule texts (refundrequests.go)
 	rset       *roundData        // rounds as staff set them, school settings, pay settings (rounds.go)
 	paystaff   *payStaffData     // cancellations and settlement closings (paystaff.go)
+	officers   *officerData      // evaluation, decisions, notices and bulk mail (officers.go)
 }
 
 func (d *data) clone() *data {
@@ -147,6 +148,7 @@ func (d *data) clone() *data {
 	c.refunds = d.refunds.clone()
 	c.rset = d.rset.clone()
 	c.paystaff = d.paystaff.clone()
+	c.officers = d.officers.clone()
 	return &c
 }
 

@@ -15,10 +15,13 @@ const (
 	RoleTimeIndependent Role = "ROLE_TIME_INDEPENDENT"
 	RoleSettleAdmin     Role = "ROLE_STLM_ADMIN"
 	RoleCloseAdmin      Role = "ROLE_CLOSE_ADMIN"
+	// RoleReviewer is bound to one school and reads and scores only the
+	// applications assigned to it (issue 23, decisions.md "Evaluation").
+	RoleReviewer Role = "ROLE_REVIEWER"
 )
 
 // AllRoles lists every role, in display order.
-var AllRoles = []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleTimeIndependent, RoleSettleAdmin, RoleCloseAdmin}
+var AllRoles = []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleTimeIndependent, RoleSettleAdmin, RoleCloseAdmin, RoleReviewer}
 
 // ParseRole reports whether s names a role.
 func ParseRole(s string) (Role, bool) {
@@ -77,6 +80,12 @@ const (
 	SurveyManage Action = "admin.survey" // publish site surveys and read their results
 	// Settlement fees (issue 18): the providers' fee rules per school.
 	FeeRuleManage Action = "admin.fee_rules"
+	// Evaluation, decisions and notices (issue 23).
+	EvaluationManage Action = "admin.eval.manage" // a round's rubric, assignments and score table
+	EvaluationScore  Action = "admin.eval.score"  // a reviewer's own assignments: read them and score them
+	DecisionManage   Action = "admin.decision"    // decide, set the release and follow the result mails
+	NoticeManage     Action = "admin.notice"      // notices of one's school (site-wide ones: system admins)
+	BulkMail         Action = "admin.bulk_mail"   // mail a round's applicants
 )
 
 // schoolScoped actions are granted to school-bound roles only for their school.
@@ -85,6 +94,7 @@ var schoolScoped = map[Action]bool{
 	RecruitPartManage: true, InquiryManage: true, RecommendTemplate: true,
 	RecommendRead: true, Settlement: true, PayInfo: true,
 	ApplicationReveal: true, ApplicationReview: true, ApplicationExport: true, Dashboard: true, SurveyManage: true,
+	EvaluationManage: true, EvaluationScore: true, DecisionManage: true, NoticeManage: true, BulkMail: true,
 }
 
 // table: action -> roles allowed. System admins may do everything listed
@@ -95,7 +105,7 @@ var table = map[Action][]Role{
 	InquiryOwn:        {RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin},
 	TimeWindowExempt:  {RoleTimeIndependent},
 	SurveyAnswer:      {RoleUser, RoleTimeIndependent},
-	AdminArea:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin},
+	AdminArea:         {RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin, RoleReviewer},
 	UserListAll:       {RoleSysAdmin, RoleSchoolAdmin},
 	AdminBasicEdit:    {RoleSysAdmin, RoleSchoolAdmin},
 	UserManage:        {RoleSysAdmin},
@@ -123,6 +133,13 @@ var table = map[Action][]Role{
 	RoundReopen:       {RoleSysAdmin},
 	SurveyManage:      {RoleSysAdmin, RoleSchoolAdmin},
 	FeeRuleManage:     {RoleSysAdmin},
+	// A reviewer holds no other action: it scores what it is assigned
+	// (core/evaluation checks the assignment), nothing else.
+	EvaluationManage: {RoleSysAdmin, RoleSchoolAdmin},
+	EvaluationScore:  {RoleReviewer},
+	DecisionManage:   {RoleSysAdmin, RoleSchoolAdmin},
+	NoticeManage:     {RoleSysAdmin, RoleSchoolAdmin},
+	BulkMail:         {RoleSysAdmin, RoleSchoolAdmin},
 }
 
 // Principal is who is calling. SchoolCode binds school-level roles to one
@@ -178,7 +195,11 @@ func Scope(p Principal, a Action) (school string, ok bool) {
 	return p.SchoolCode, true
 }
 
-func schoolBound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
+func schoolBound(r Role) bool { return SchoolBound(r) }
+
+// SchoolBound reports whether a role is bound to one school: school
+// admins, setting admins and reviewers.
+func SchoolBound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin || r == RoleReviewer }
 
 // Roles returns the roles allowed an action (for documentation and the SPA).
 func Roles(a Action) []Role { return slices.Clone(table[a]) }

@@ -17,7 +17,7 @@ var want = []struct {
 	{"reading the application form: system admin; school admins for their school; never setup staff (no personal data)", ApplicationRead, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"user inquiry routes: user or admin roles", InquiryOwn, []Role{RoleUser, RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin}, false},
 	{"ROLE_TIME_INDEPENDENT: exempt from time limits", TimeWindowExempt, []Role{RoleTimeIndependent}, false},
-	{"admin area: admin, setup-admin or school-admin (and settlement and closing staff)", AdminArea, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin}, false},
+	{"admin area: admin, setup-admin or school-admin (and settlement and closing staff, reviewers)", AdminArea, []Role{RoleSysAdmin, RoleSchoolAdmin, RoleSetAdmin, RoleSettleAdmin, RoleCloseAdmin, RoleReviewer}, false},
 	{"all-applicants list: admin and school admin", UserListAll, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"admin basic edit: admin and school admin", AdminBasicEdit, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"user management: system admin only", UserManage, []Role{RoleSysAdmin}, false},
@@ -46,9 +46,40 @@ var want = []struct {
 	{"answering site surveys (/survey): signed-in applicants", SurveyAnswer, []Role{RoleUser, RoleTimeIndependent}, false},
 	{"site surveys and results: the provider (system admin) and school admins for their school", SurveyManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 	{"settlement fee rules (issue 18): system admin only", FeeRuleManage, []Role{RoleSysAdmin}, false},
+	{"a round's rubric, assignments and score table (issue 23): admin and school admin", EvaluationManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"scoring what one is assigned (issue 23): reviewers of the school only", EvaluationScore, []Role{RoleReviewer}, true},
+	{"decisions and their release (issue 23): admin and school admin", DecisionManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"notices (issue 23): admin and school admin", NoticeManage, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
+	{"mail to a round's applicants (issue 23): admin and school admin", BulkMail, []Role{RoleSysAdmin, RoleSchoolAdmin}, true},
 }
 
-func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin }
+func bound(r Role) bool { return r == RoleSchoolAdmin || r == RoleSetAdmin || r == RoleReviewer }
+
+// A reviewer may score its own school's assignments and nothing else: no
+// application list, no application read, no other back-office page.
+func TestReviewerScoresOnly(t *testing.T) {
+	t.Parallel()
+	p := Principal{UserID: "rev", Roles: []Role{RoleReviewer}, SchoolCode: "236"}
+	var got []Action
+	for a := range table {
+		if Can(p, a, "236") {
+			got = append(got, a)
+		}
+	}
+	slices.Sort(got)
+	if want := []Action{AdminArea, EvaluationScore}; !slices.Equal(got, want) {
+		t.Errorf("a reviewer may %v, want %v", got, want)
+	}
+	if Can(p, EvaluationScore, "999") {
+		t.Error("a reviewer of 236 may score for 999")
+	}
+	if s, ok := Scope(p, EvaluationScore); !ok || s != "236" {
+		t.Errorf("Scope = %q %v", s, ok)
+	}
+	if !SchoolBound(RoleReviewer) || SchoolBound(RoleSettleAdmin) {
+		t.Error("SchoolBound")
+	}
+}
 
 // Spec section 6: every role against every action, on its own school and on
 // another school.

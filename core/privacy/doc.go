@@ -8,7 +8,7 @@
 // Decisions where the specification is silent:
 //   - A retention period runs from the date the caller passes as "since":
 //     the end of the purpose (the round's end for applications and
-//     applicant lists, the decision for rejected applicants, the payment or
+//     applicant lists, the release of the decision for rejected applicants (issue 23), the payment or
 //     refund for payment records, the answer for complaints, the visit for
 //     web logs, the end of the contract for consignment records). Periods
 //     are calendar years and months in Asia/Seoul.
