@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,8 +27,9 @@ import (
 )
 
 var (
-	pngHead = []byte{0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 'I', 'H', 'D', 'R'}
-	pdfBody = []byte("%PDF-1.4\n%test document\n")
+	// a 2x2 PNG that decodes (uploads decode images); bytes after its end are allowed
+	pngHead, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=")
+	pdfBody    = []byte("%PDF-1.4\n%test document\n")
 )
 
 // upload sends the multipart form of the documents API: the JSON request
@@ -146,6 +148,9 @@ func TestDocumentsUploadRefusalsDownloadDelete(t *testing.T) {
 		{"empty file", `{"itemCode":"00002"}`, "empty.pdf", nil, "The file is empty."},
 		{"long name", `{"itemCode":"00002"}`, strings.Repeat("a", 41) + ".pdf", pdfBody, "The file name must be at most 40 characters without the extension."},
 		{"oversized image", `{"itemCode":"00001"}`, "photo.png", append(append([]byte{}, pngHead...), make([]byte, 3145728)...), "The file is too large (at most 3 MB)."},
+		// a PNG header over garbage: the slip would print an empty photo box (issue 21)
+		{"image that does not decode", `{"itemCode":"00001"}`, "photo.png", append(append([]byte{}, pngHead[:16]...), make([]byte, 100)...),
+			"The image could not be read: it may be damaged. Save it again as JPG or PNG and upload it."},
 		{"quote in the name", `{"itemCode":"00002"}`, "diploma\"1.pdf", pdfBody, "A file name may hold letters, digits, spaces and ( ) [ ] { } _ - . , + & · only."},
 		{"wrong extension", `{"itemCode":"00003"}`, "transcript.exe", pdfBody, "This file type is not allowed (pdf)."},
 	} {

@@ -20,7 +20,7 @@ const (
 	// below it, and decoding more would cost the server hundreds of MB.
 	MaxImagePixels = 40_000_000
 	// MaxImagePixelsText is how the limit reads in messages.
-	MaxImagePixelsText = "4000만"
+	MaxImagePixelsText = "40,000,000"
 )
 
 // Message codes of image checks.

@@ -67,6 +67,8 @@ var formMessages = map[string]text{
 
 	// Files (spec section 5).
 	"file.content_mismatch":  {"파일 내용이 확장자와 맞지 않습니다.", "The file's content does not match its extension."},
+	"file.image_unreadable":  {"이미지를 읽을 수 없습니다. 파일이 손상되었을 수 있습니다. JPG나 PNG로 다시 저장해 올려 주세요.", "The image could not be read: it may be damaged. Save it again as JPG or PNG and upload it."},
+	"file.image_pixels":      {"이미지의 화소 수가 너무 많습니다. (최대 {max} 화소) 크기를 줄여 올려 주세요.", "The image has too many pixels (at most {max}): make it smaller and upload it."},
 	"file.empty":             {"빈 파일은 올릴 수 없습니다.", "The file is empty."},
 	"file.extension":         {"허용되지 않는 파일 형식입니다. ({allowed})", "This file type is not allowed ({allowed})."},
 	"file.extra_not_allowed": {"이 학교는 추가 서류를 받지 않습니다.", "This school does not accept extra documents."},
