@@ -9,7 +9,7 @@ const backend = process.env.API_TARGET ?? 'http://localhost:8080';
  * what they import), not only the entry's own imports: all are fetched at
  * once, while main.tsx evaluates them one task at a time. The languages' texts
  * are not preloaded: main.tsx fetches the visitor's one only. */
-const isCatalogue = (moduleId: string | null | undefined) => !!moduleId && /\/src\/locales\/catalogue\.\w+\.ts$/.test(moduleId);
+const isCatalogue = (moduleId: string | null | undefined) => !!moduleId && /\/src\/locales\/(catalogue|pages)\.\w+\.ts$/.test(moduleId);
 
 function preloadStartSteps(): Plugin {
   return {

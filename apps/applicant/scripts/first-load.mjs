@@ -1,8 +1,9 @@
 // Prints the first-load JavaScript of the built app: every script that
 // dist/index.html loads before any page's own code (its <script src>, its
 // modulepreload links, and what those import statically, which the browser
-// fetches too), and the texts of one language, which src/main.tsx fetches at
-// once (the larger one is counted), each gzipped at the level
+// fetches too), and the shell's texts of one language (catalogue.<lang>), which
+// src/main.tsx fetches at once (the larger one is counted; the pages' texts come
+// with a page's code, as its chunk does), each gzipped at the level
 // scripts/compress.mjs serves. With --home it also prints the prerendered home
 // page's set (the entry and the modules public/start-after-paint.js is given);
 // --verbose lists the files.

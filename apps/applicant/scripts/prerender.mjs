@@ -1,7 +1,10 @@
-// After `vite build`: renders the home page to HTML in Korean and English
-// (src/prerender.tsx, in Node through Vite) into dist/prerendered/home.<lang>.html,
-// each a copy of dist/index.html with the page inside #root. The server sends
-// it for "/" in the visitor's language (the locale cookie): the browser paints
+// After `vite build`: renders the pages a guest opens first to HTML in Korean
+// and English (src/prerender.tsx, in Node through Vite): home into
+// dist/prerendered/home.<lang>.html, login and the start of sign-up (its terms)
+// into user-login.<lang>.html and user-agree.<lang>.html, each a copy of
+// dist/index.html with the page inside #root. The server sends home's for "/"
+// in the visitor's language (the locale cookie), and the others for their
+// paths where it knows them (adapters/httpapi/static.go): the browser paints
 // the page from the HTML alone, and the app takes over when its code is here
 // (src/main.tsx). Until then the copy is inert: a click or a key does nothing
 // there rather than something the app would not know of. The page needs no
@@ -23,21 +26,39 @@ const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const entryHref = template.match(entry)?.[1];
 if (!entryHref) throw new Error('dist/index.html has no module script');
-// ... and the home page's own chunk with what it imports (Vite's manifest, not served).
+// ... and each page's own chunk with what it imports (Vite's manifest, not served).
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
-const homeChunks = [];
-const addChunk = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || homeChunks.includes(`/${chunk.file}`)) return;
-  (chunk.imports ?? []).forEach(addChunk);
-  homeChunks.push(`/${chunk.file}`);
+function pageChunks(source) {
+  const chunks = [];
+  const addChunk = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunks.includes(`/${chunk.file}`)) return;
+    (chunk.imports ?? []).forEach(addChunk);
+    chunks.push(`/${chunk.file}`);
+  };
+  addChunk(source);
+  if (!chunks.length) throw new Error(`the manifest has no ${source}`);
+  return chunks;
+}
+// the pages' texts of a language, which every page but home waits for (src/components/lazy-page.tsx)
+const textsChunk = (lang) => {
+  const chunk = manifest[`src/locales/pages.${lang}.ts`];
+  if (!chunk) throw new Error(`the manifest has no src/locales/pages.${lang}.ts`);
+  return `/${chunk.file}`;
 };
-addChunk('src/app/routes/home.tsx');
-if (!homeChunks.length) throw new Error('the manifest has no src/app/routes/home.tsx');
-const preloads = [...new Set([...[...template.matchAll(preload)].map((m) => m[1]), ...homeChunks])];
-const startAfterPaint = `<script defer src="/start-after-paint.js" data-entry="${entryHref}" data-preload="${preloads.join(' ')}"></script>\n  `;
-const shellTemplate = template.replace(entry, startAfterPaint).replace(preload, '');
+const entryPreloads = [...template.matchAll(preload)].map((m) => m[1]);
+const shellTemplate = template.replace(preload, '');
+/** The copy of index.html that starts the app after the first paint, with the page's modules. */
+const startAfterPaint = (chunks) =>
+  shellTemplate.replace(entry, `<script defer src="/start-after-paint.js" data-entry="${entryHref}" data-preload="${[...new Set([...entryPreloads, ...chunks])].join(' ')}"></script>\n  `);
+
+// path, file name, the page's module, whether it shows the pages' texts
+const pages = [
+  ['/', 'home', 'src/app/routes/home.tsx', false],
+  ['/user/login', 'user-login', 'src/app/routes/login.tsx', true],
+  ['/user/agree', 'user-agree', 'src/app/routes/agree.tsx', true],
+];
 
 const vite = await createServer({
   root,
@@ -49,13 +70,16 @@ const vite = await createServer({
 try {
   const { renderPage } = await vite.ssrLoadModule('/src/prerender.tsx');
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
-  for (const lang of ['ko', 'en']) {
-    const body = await renderPage('/', lang);
-    const html = shellTemplate
-      .replace('<html lang="ko">', `<html lang="${lang}">`)
-      .replace(marker, `<div id="root"><div inert>${body}</div></div>`);
-    writeFileSync(join(dist, 'prerendered', `home.${lang}.html`), html);
-    console.log(`dist/prerendered/home.${lang}.html ${(html.length / 1024).toFixed(1)} kB`);
+  for (const [path, name, source, pageTexts] of pages) {
+    const chunks = pageChunks(source);
+    for (const lang of ['ko', 'en']) {
+      const body = await renderPage(path, lang);
+      const html = startAfterPaint(pageTexts ? [...chunks, textsChunk(lang)] : chunks)
+        .replace('<html lang="ko">', `<html lang="${lang}">`)
+        .replace(marker, `<div id="root"><div inert>${body}</div></div>`);
+      writeFileSync(join(dist, 'prerendered', `${name}.${lang}.html`), html);
+      console.log(`dist/prerendered/${name}.${lang}.html ${(html.length / 1024).toFixed(1)} kB`);
+    }
   }
 } finally {
   await vite.close();

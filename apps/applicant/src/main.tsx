@@ -6,10 +6,12 @@
 // fetched first thing too: not preloaded, as only one of them is needed.
 import { initialLanguage } from '@/lib/language';
 import { catalogues } from '@/locales/catalogues';
+import { captureUncaughtErrors } from '@/lib/uncaught-errors';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot(): Promise<void> {
+  captureUncaughtErrors(); // from the first line on: a failure while starting is kept too
   catalogues[initialLanguage()]().catch(() => undefined); // start.tsx waits for them (and tries again)
   await import('react-dom/client');
   await nextTask();

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLanguage, loadLanguage } from '@/lib/i18n';
+import { currentLanguage, loadLanguage, loadPageTexts } from '@/lib/i18n';
 import { App } from '@/app';
 import { preloadPage } from '@/app/router';
 import { refreshSession } from '@/features/auth/api/get-me';
@@ -26,4 +26,7 @@ export function start(): void {
   const ready = [loadLanguage(currentLanguage())];
   if (container.firstElementChild) ready.push(preloadPage(window.location.pathname));
   void Promise.all(ready).then(render, render);
+  // the pages' texts, fetched while the visitor reads the first page: the next one shows at once
+  const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 2000));
+  idle(() => void loadPageTexts().catch(() => undefined));
 }

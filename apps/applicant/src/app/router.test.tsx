@@ -24,6 +24,7 @@ beforeAll(async () => {
     import('@/components/coming-soon'),
     import('./routes/appl-agree'),
     import('./routes/school-main'),
+    import('./routes/not-found'),
   ]);
 });
 
@@ -53,10 +54,16 @@ describe('routes and document title', () => {
     expect(await screen.findByTestId('login-submit')).toBeTruthy();
   });
 
-  it('redirects an unknown path home', async () => {
+  it('answers an unknown path with a page that says so, where it was asked (issue 21)', async () => {
     const { router } = renderRoutes(routes, ['/no/such/page']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await waitFor(() => expect(document.title).toBe('GradApply | 홈'));
+    expect(await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없습니다' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(screen.getByTestId('not-found-path').textContent).toContain('/no/such/page');
+    await waitFor(() => expect(document.title).toBe('GradApply | 페이지를 찾을 수 없음'));
+    expect(screen.getByTestId('not-found-home').getAttribute('href')).toBe('/');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('GradApply | Page not found'));
   });
 
   it('shows a placeholder for routes not built yet', async () => {

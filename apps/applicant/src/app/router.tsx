@@ -1,27 +1,13 @@
-import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/components/layout/document-title';
 import { RootLayout } from './routes/root';
 import { RequireApplicationAccess, RequireUser } from './routes/guards';
-
-type Preloadable = { preload: () => Promise<unknown> };
-
-/** A page in its own chunk, loaded on first use (React.lazy); preload() fetches
- * it ahead, after which it renders at once, without the Suspense fallback. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType & Preloadable {
-  let loaded: ComponentType | null = null;
-  const preload = () => load().then((m) => (loaded = m.default));
-  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
-  const Page = () => {
-    const Loaded = loaded ?? Lazy;
-    return <Loaded />;
-  };
-  return Object.assign(Page, { preload });
-}
+import { lazyPage, type Preloadable } from '@/components/lazy-page';
 
 // Every page is its own chunk; the entry holds only the shell.
-const HomePage = lazyPage(() => import('./routes/home'));
+const HomePage = lazyPage(() => import('./routes/home'), { shellTexts: true });
 const LoginPage = lazyPage(() => import('./routes/login'));
 const AgreePage = lazyPage(() => import('./routes/agree'));
 const RegisterPage = lazyPage(() => import('./routes/register'));
@@ -58,6 +44,7 @@ const HelpPage = lazyPage(() => import('./routes/help'));
 const InquiryListPage = lazyPage(() => import('./routes/inquiry-list'));
 const InquiryDetailPage = lazyPage(() => import('./routes/inquiry-detail'));
 const InquiryNewPage = lazyPage(() => import('./routes/inquiry-new'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'), { shellTexts: true });
 
 type Guard = 'user' | 'application' | undefined;
 
@@ -116,8 +103,8 @@ export const routes: RouteObject[] = [
       page(paths.recommend.list, <RecommendListPage />),
       page(paths.schoolMain, <SchoolMainPage />),
 
-      // unknown paths go home
-      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+      // unknown paths: a page that says so (issue 21), not a silent trip home
+      page(paths.notFound, <NotFoundPage />),
     ],
   },
 ];

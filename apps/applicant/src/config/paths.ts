@@ -23,6 +23,8 @@ export const paths = {
     getHref: (schoolName: string) => `/${encodeURIComponent(schoolName)}/main`,
   },
   temp: simple('/temp', 'title.temp'),
+  /** any path no route knows */
+  notFound: simple('*', 'title.notFound'),
   list: simple('/list', 'title.list'),
   payMobile: simple('/pay/mobile', 'title.payMobile'),
 

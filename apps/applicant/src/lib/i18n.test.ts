@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import i18n, { initialLanguage, setLanguage } from './i18n';
 import { readCookie } from './cookies';
-import ko from '@/locales/ko.json';
-import en from '@/locales/en.json';
+import ko from '@/locales/pages.ko';
+import en from '@/locales/pages.en';
+import koShell from '@/locales/catalogue.ko';
+import enShell from '@/locales/catalogue.en';
+import { mergeTexts } from '@/locales/merge';
 
 function keysOf(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -11,8 +14,10 @@ function keysOf(obj: object, prefix = ''): string[] {
 }
 
 // snapshot before any test adds resources (i18next keeps a reference to these objects)
-const KO_KEYS = keysOf(structuredClone(ko)).sort();
-const EN_KEYS = keysOf(structuredClone(en)).sort();
+// a plural's forms (count_one, count_other) differ by language: compared by the key they make
+const texts = (...parts: object[]) => [...new Set(keysOf(structuredClone(Object.assign({}, ...parts))).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+const KO_KEYS = texts(koShell, ko);
+const EN_KEYS = texts(enShell, en);
 
 describe('i18n', () => {
   it('starts in Korean', () => {
@@ -83,8 +88,14 @@ describe('i18n', () => {
   it('has the same keys in ko and en, none empty', () => {
     expect(EN_KEYS).toEqual(KO_KEYS);
     for (const key of KO_KEYS) {
-      expect(i18n.t(key, { lng: 'ko' }), key).not.toBe('');
-      expect(i18n.t(key, { lng: 'en' }), key).not.toBe('');
+      // count: a plural's forms answer for its key
+      expect(i18n.t(key, { lng: 'ko', count: 2 }), key).not.toBe('');
+      expect(i18n.t(key, { lng: 'en', count: 2 }), key).not.toBe('');
     }
+  });
+
+  it('the shell and the pages define no section twice (a merge refuses it)', () => {
+    expect(() => mergeTexts(koShell, ko)).not.toThrow();
+    expect(() => mergeTexts({ nav: { a: '1' } }, { nav: { b: '2' } })).toThrow('the section "nav" is defined twice');
   });
 });

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogues } from '@/locales/catalogues';
+import { catalogues, pageCatalogues } from '@/locales/catalogues';
 import { readCookie } from './cookies';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, initialLanguage, type Language } from './language';
 
@@ -61,16 +61,45 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** Adds the texts of a language, once (its chunk is fetched on first use). */
+const shellLoaded = new Set<Language>();
+const pagesLoaded = new Map<Language, Promise<void>>();
+// texts taken away (tests) are fetched again when next wanted
+i18n.store.on('removed', (lng: string) => {
+  if (!isLanguage(lng)) return;
+  shellLoaded.delete(lng);
+  pagesLoaded.delete(lng);
+});
+
+/** Adds the shell's texts of a language, once (its chunk is fetched on first use). */
 export async function loadLanguage(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  if (shellLoaded.has(lng)) return;
   const { default: texts } = await catalogues[lng]();
   i18n.addResourceBundle(lng, 'translation', texts, true, true);
+  shellLoaded.add(lng);
 }
 
-/** Switches the language, its texts loaded first: nothing shows empty meanwhile. */
+/** Adds the pages' texts of a language (the current one by default), once:
+ * every page but home and 404 waits for them with its code (lazy-page.tsx).
+ * A failed fetch is tried again on the next call. */
+export function loadPageTexts(lng: Language = currentLanguage()): Promise<void> {
+  let pending = pagesLoaded.get(lng);
+  if (!pending) {
+    pending = pageCatalogues[lng]().then(
+      ({ default: texts }) => void i18n.addResourceBundle(lng, 'translation', texts, true, true),
+      (error: unknown) => {
+        pagesLoaded.delete(lng);
+        throw error;
+      },
+    );
+    pagesLoaded.set(lng, pending);
+  }
+  return pending;
+}
+
+/** Switches the language, its texts loaded first (the pages' too once a page
+ * needed them): nothing shows empty meanwhile. */
 export async function setLanguage(lng: Language): Promise<void> {
-  await loadLanguage(lng);
+  await Promise.all([loadLanguage(lng), pagesLoaded.size > 0 ? loadPageTexts(lng) : undefined]);
   await i18n.changeLanguage(lng);
 }
 

@@ -1,12 +1,8 @@
-// Every text of one language, in a chunk of its own (src/lib/i18n.ts loads it
-// when the language is first used): a visitor downloads one language, not two.
-import main from './en.json';
-import submission from './submission.en.json';
-import pay from './pay.en.json';
-import account from './account.en.json';
-import recommend from './recommend.en.json';
-import helpdesk from './helpdesk.en.json';
-import inquiry from './inquiry.en.json';
-import refund from './refund.en.json';
+// The texts of the page shell in one language (header, footer, titles,
+// errors, the home and 404 pages), in a chunk of its own: main.tsx fetches the
+// visitor's language at once. The pages' own texts are pages.en.ts, fetched
+// with a page's code (src/lib/i18n.ts, loadPageTexts).
+import shell from './shell.en.json';
+import { mergeTexts } from './merge';
 
-export default { ...main, ...submission, ...pay, ...account, ...recommend, ...helpdesk, ...inquiry, ...refund };
+export default mergeTexts(shell);

@@ -1,12 +1,8 @@
-// Every text of one language, in a chunk of its own (src/lib/i18n.ts loads it
-// when the language is first used): a visitor downloads one language, not two.
-import main from './ko.json';
-import submission from './submission.ko.json';
-import pay from './pay.ko.json';
-import account from './account.ko.json';
-import recommend from './recommend.ko.json';
-import helpdesk from './helpdesk.ko.json';
-import inquiry from './inquiry.ko.json';
-import refund from './refund.ko.json';
+// The texts of the page shell in one language (header, footer, titles,
+// errors, the home and 404 pages), in a chunk of its own: main.tsx fetches the
+// visitor's language at once. The pages' own texts are pages.ko.ts, fetched
+// with a page's code (src/lib/i18n.ts, loadPageTexts).
+import shell from './shell.ko.json';
+import { mergeTexts } from './merge';
 
-export default { ...main, ...submission, ...pay, ...account, ...recommend, ...helpdesk, ...inquiry, ...refund };
+export default mergeTexts(shell);

@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import i18n, { loadLanguage } from '@/lib/i18n';
+import i18n, { loadLanguage, loadPageTexts } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session';
 import { clearGlobalError, dismissToast } from '@/lib/notifications';
 import { loadingStore } from '@/lib/loading';
 import { prefetchAllParts } from '@/components/lazy-part';
 
 // both languages' texts, as tests switch with i18n.changeLanguage (the app with setLanguage)
-await Promise.all([loadLanguage('ko'), loadLanguage('en')]);
+await Promise.all([loadLanguage('ko'), loadLanguage('en'), loadPageTexts('ko'), loadPageTexts('en')]);
 
 // the shell's lazy parts (menus, toasts) as they are once the browser was idle
 beforeAll(() => prefetchAllParts());

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { accessState } from '@/lib/access-key';
 import { useUser } from '@/lib/session';
 import { SchoolSearch } from '@/features/schools/components/school-search';
+import { SchoolList } from '@/features/schools/components/school-list';
 import { ExamNumberLookup } from '@/features/exam-number/components/exam-number-lookup';
 
 export function HomePage() {
@@ -100,6 +101,8 @@ export function HomePage() {
               </Paper>
             </Grid>
           </Grid>
+
+          <SchoolList />
         </Stack>
       </Container>
     </>

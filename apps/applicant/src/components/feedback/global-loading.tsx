@@ -1,18 +1,14 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { useTranslation } from 'react-i18next';
+import { lazyPart, usePrefetchWhenIdle } from '@/components/lazy-part';
 import { useIsLoading } from '@/lib/loading';
 
-/** A thin bar at the very top while any API call is in flight. */
+const GlobalLoadingBar = lazyPart(() => import('./global-loading-bar').then((m) => m.GlobalLoadingBar));
+const parts = [GlobalLoadingBar];
+
+/** A thin bar at the very top while any API call is in flight. Its code comes
+ * with the first call that takes a while, or before when the browser is idle:
+ * the first load does without it. */
 export function GlobalLoading() {
   const loading = useIsLoading();
-  const { t } = useTranslation();
-  if (!loading) return null;
-  return (
-    <LinearProgress
-      data-testid="global-loading"
-      aria-label={t('common.loading')}
-      color="secondary"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 10, height: 3 }}
-    />
-  );
+  usePrefetchWhenIdle(parts);
+  return loading ? <GlobalLoadingBar /> : null;
 }

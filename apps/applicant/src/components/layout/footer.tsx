@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
+
+const footerLink = { color: 'primary.main', textDecoration: 'underline', textUnderlineOffset: '0.15em' } as const;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -13,12 +14,13 @@ export function Footer() {
     <Box component="footer" data-testid="footer" sx={{ mt: 6, py: 4, bgcolor: 'grey.100', borderTop: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
         <Box component="nav" aria-label={t('legal.nav')} sx={{ display: 'flex', gap: 2, mb: 1.5 }}>
-          <Link component={RouterLink} to={paths.legal.terms.getHref()} variant="body2" data-testid="footer-terms">
+          {/* Typography as the link, not MUI's Link: the shell's first load does without it */}
+          <Typography component={RouterLink} to={paths.legal.terms.getHref()} variant="body2" sx={footerLink} data-testid="footer-terms">
             {t('footer.terms')}
-          </Link>
-          <Link component={RouterLink} to={paths.legal.privacy.getHref()} variant="body2" sx={{ fontWeight: 700 }} data-testid="footer-privacy">
+          </Typography>
+          <Typography component={RouterLink} to={paths.legal.privacy.getHref()} variant="body2" sx={{ ...footerLink, fontWeight: 700 }} data-testid="footer-privacy">
             {t('footer.privacy')}
-          </Link>
+          </Typography>
         </Box>
         <Typography variant="subtitle2" component="p" gutterBottom>
           {t('footer.company')}

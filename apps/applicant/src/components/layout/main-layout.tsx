@@ -7,6 +7,8 @@ import { GoTop } from './go-top';
 import { useViewMode } from '@/lib/view-mode';
 import { SkipLink } from './skip-link';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PageLoadBoundary } from '@/components/feedback/page-load-boundary';
 
 export function PageFallback() {
   const { t } = useTranslation();
@@ -21,6 +23,7 @@ export function PageFallback() {
 export function MainLayout({ children }: { children: ReactNode }) {
   // spec section 2: the header is shown except in view mode
   const viewMode = useViewMode();
+  const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', overflowX: 'hidden' }}>
       <SkipLink />
@@ -28,7 +31,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
       {/* At least a screen tall: the footer starts below the fold and does not
           jump while a lazy page loads (layout shift). */}
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, minHeight: '100vh', outline: 'none' }}>
-        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+        <PageLoadBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>{children}</Suspense>
+        </PageLoadBoundary>
       </Box>
       <Footer />
       <GoTop />

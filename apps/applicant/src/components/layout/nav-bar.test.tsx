@@ -14,10 +14,13 @@ function renderNav(user: SessionUser | null) {
 const has = (testId: string) => screen.queryByTestId(testId) !== null;
 
 describe('<NavBar>', () => {
-  it('guest: Sign In, FAQ and the language switch only', () => {
+  it('guest: Sign In, Sign Up, FAQ and the language switch only', () => {
     renderNav(null);
     expect(screen.getByTestId('nav-login').textContent).toBe('로그인');
     expect(screen.getByTestId('nav-login').getAttribute('href')).toBe('/user/login');
+    // issue 21: sign-up is in the header, starting with the terms
+    expect(screen.getByTestId('nav-signup').textContent).toBe('회원가입');
+    expect(screen.getByTestId('nav-signup').getAttribute('href')).toBe('/user/agree');
     expect(has('nav-faq')).toBe(true);
     expect(has('lang-toggle')).toBe(true);
     for (const id of ['nav-logout', 'nav-mylist', 'nav-inquiry', 'nav-user', 'nav-sysadmin', 'nav-schooladmin']) {
@@ -33,6 +36,7 @@ describe('<NavBar>', () => {
     expect(screen.getByTestId('nav-user').textContent).toContain('applicant1');
     expect(screen.getByTestId('nav-logout').textContent).toBe('로그아웃');
     expect(has('nav-login')).toBe(false);
+    expect(has('nav-signup')).toBe(false);
     expect(has('nav-sysadmin')).toBe(false);
     expect(has('nav-schooladmin')).toBe(false);
 

@@ -154,6 +154,8 @@ export function NavBar() {
   usePrefetchWhenIdle(navParts);
 
   const signIn: NavLink = { key: 'login', label: t('nav.signIn'), testId: 'nav-login', to: paths.user.login.getHref() };
+  // sign-up starts with the terms (issue 21: a guest finds it in the header)
+  const signUp: NavLink = { key: 'signup', label: t('nav.signUp'), testId: 'nav-signup', to: paths.user.agree.getHref() };
   const signOut: NavLink = { key: 'logout', label: t('nav.signOut'), testId: 'nav-logout', to: paths.user.logout.getHref() };
 
   return (
@@ -214,14 +216,19 @@ export function NavBar() {
               {signOut.label}
             </Button>
           ) : (
-            <Button color="inherit" variant="outlined" data-testid={signIn.testId} {...linkProps(signIn)}>
-              {signIn.label}
-            </Button>
+            <>
+              <Button color="inherit" variant="outlined" data-testid={signIn.testId} {...linkProps(signIn)}>
+                {signIn.label}
+              </Button>
+              <Button color="inherit" data-testid={signUp.testId} {...linkProps(signUp)}>
+                {signUp.label}
+              </Button>
+            </>
           )}
         </Box>
         <LanguageToggle />
       </Toolbar>
-      {drawerOpened && <NavDrawer open={drawerOpen} onClose={close} links={links} groups={groups} session={user ? signOut : signIn} />}
+      {drawerOpened && <NavDrawer open={drawerOpen} onClose={close} links={links} groups={groups} session={user ? [signOut] : [signIn, signUp]} />}
     </AppBar>
   );
 }

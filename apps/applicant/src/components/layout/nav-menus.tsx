@@ -33,8 +33,8 @@ export type NavDrawerProps = {
   onClose: () => void;
   links: NavLink[];
   groups: NavGroup[];
-  /** sign in or sign out, as the visitor is */
-  session: NavLink;
+  /** sign in and sign up, or sign out, as the visitor is */
+  session: NavLink[];
 };
 
 /** The phone's nav: every link and group in a drawer from the left. */
@@ -72,9 +72,11 @@ export function NavDrawer({ open, onClose, links, groups, session }: NavDrawerPr
         ))}
         <Divider />
         <List>
-          <ListItemButton data-testid={session.testId} onClick={close} {...linkProps(session)}>
-            <ListItemText primary={session.label} />
-          </ListItemButton>
+          {session.map((link) => (
+            <ListItemButton key={link.key} data-testid={link.testId} onClick={close} {...linkProps(link)}>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          ))}
         </List>
       </Box>
     </Drawer>

@@ -106,6 +106,15 @@ describe('<ApplicationForm> career step', () => {
     await waitFor(() => expect(screen.queryByTestId('careerList.1.joinDay-helper')).toBeNull());
   });
 
+  it('a save that fails without a field to blame says "save failed" (seed section 8, issue 21)', async () => {
+    handlers['POST /apply/api-auth/appl/career/7'] = () => jsonResponse({ status: 500, code: 'server.error', message: '서버 오류' }, 500);
+    renderForm();
+    await screen.findByTestId('draft-restored');
+    expect(screen.queryByTestId('step-save-failed')).toBeNull();
+    fireEvent.click(screen.getByTestId('step-save'));
+    expect((await screen.findByTestId('step-save-failed')).textContent).toBe('저장에 실패했습니다.');
+  });
+
   it('defect 3: typing then saving at once, the refused values are drafted without more typing', async () => {
     renderForm();
     await screen.findByTestId('draft-restored');

@@ -146,14 +146,25 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
   const setFlush = useCallback((f: (() => Promise<unknown>) | null) => {
     flushRef.current = f;
   }, []);
+  // After "next", "previous" or a step chosen in the stepper, focus goes to the
+  // new step's heading (issue 21): a screen reader reads where it is, and the
+  // keyboard goes on from the top of the step, not from the page's start.
+  const stepTitleRef = useRef<HTMLHeadingElement | null>(null);
+  const focusStepTitle = useRef(false);
   const goTo = useCallback(
     async (s: StepCode) => {
       await flushRef.current?.();
+      focusStepTitle.current = s !== step;
       onStepChange(s);
       window.scrollTo?.({ top: 0 });
     },
-    [onStepChange],
+    [onStepChange, step],
   );
+  useEffect(() => {
+    if (!focusStepTitle.current) return;
+    focusStepTitle.current = false;
+    stepTitleRef.current?.focus({ preventScroll: true });
+  }, [step]);
   const updateRecord = useCallback(
     (record: Partial<ApplicationRecord>) => {
       queryClient.setQueryData<ApplicationRecord>(applicationKey(applNo), (old) => {
@@ -223,7 +234,7 @@ function FormShell({ applNo, mode, reviewCompleted, requestedStep, onStepChange,
           </Alert>
         )}
         <FormStepper steps={steps} step={step} saved={saved} open={open} readOnly={readOnly} onGo={(s) => void goTo(s)} onPart={openPart} />
-        <Typography variant="h5" component="h2" sx={{ mb: 2, fontWeight: 700 }} data-testid="step-title">
+        <Typography ref={stepTitleRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, fontWeight: 700, outline: 'none' }} data-testid="step-title">
           {t(`step.${step}`)}
         </Typography>
         {StepComponent ? <StepComponent key={step} /> : null}

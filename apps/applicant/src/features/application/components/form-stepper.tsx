@@ -82,7 +82,7 @@ function CompactStepper({ steps, step, saved, open, readOnly, onGo, onPart }: Fo
   const current = Math.max(0, all.indexOf(step)) + 1;
   return (
     <Box component="nav" aria-label={t('flow.stepOf', { current, total })} sx={{ mb: 3 }} data-testid="form-stepper" data-compact="true">
-      <Typography variant="subtitle2" sx={{ fontWeight: 700 }} data-testid="form-stepper-count">
+      <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700 }} data-testid="form-stepper-count">
         {t('flow.stepOf', { current, total })}: {t(`step.${step}`)}
       </Typography>
       <LinearProgress variant="determinate" value={(current / total) * 100} sx={{ my: 1, height: 6, borderRadius: 3 }} aria-hidden />
@@ -108,7 +108,8 @@ function CompactStepper({ steps, step, saved, open, readOnly, onGo, onPart }: Fo
                   component="span"
                   sx={{
                     width: 22, height: 22, borderRadius: '50%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 12, fontWeight: 700,
-                    bgcolor: here || done ? 'primary.main' : 'grey.400', color: 'primary.contrastText',
+                    // grey.600: white on it reads at 4.6:1 (grey.400 read at 1.9)
+                    bgcolor: here || done ? 'primary.main' : 'grey.600', color: 'primary.contrastText',
                   }}
                 >
                   {done && !here ? <CheckIcon sx={{ fontSize: 14 }} aria-hidden /> : i + 1}

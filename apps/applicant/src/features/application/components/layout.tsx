@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly } from './form-context';
 
-/** A titled group of fields. */
+/** A titled group of fields of a step: an h3 under the step's heading (h2). */
 export function Section({ title, testId, children, action }: { title: ReactNode; testId?: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} data-testid={testId}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
         {action}
@@ -62,7 +62,7 @@ export function RepeatCard({ title, onRemove, removeTestId, children, canRemove 
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 }, mb: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-        <Typography variant="subtitle2" component="h3">
+        <Typography variant="subtitle2" component="h4">
           {title}
         </Typography>
         {!readOnly && canRemove && (

@@ -89,6 +89,8 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
   const [dirty, setDirtyLocal] = useState(!!restored);
   const [showRestored, setShowRestored] = useState(!!restored);
   const [saving, setSaving] = useState(false);
+  // a refusal without a field to show it at (network, server error): "save failed" (seed section 8)
+  const [saveFailed, setSaveFailed] = useState(false);
   const draft = useDraftAutosave({
     applNo,
     step,
@@ -125,6 +127,7 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
       return false;
     }
     setSaving(true);
+    setSaveFailed(false);
     try {
       await draft.settle();
       const values = form.getValues();
@@ -148,6 +151,8 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
         const mapped = mapServerFields(e.fields, (p) => (renameError ? renameError(p, values) : p));
         errors.setErrors(mapped);
         setTimeout(() => focusFirstError(Object.keys(mapped)), 50);
+      } else {
+        setSaveFailed(true);
       }
       return false;
     } finally {
@@ -211,6 +216,11 @@ function StepForm<R extends StepResponse, T extends FieldValues>({ data, toForm,
         <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           {children}
         </fieldset>
+        {saveFailed && (
+          <Alert severity="error" sx={{ mt: 3 }} role="alert" data-testid="step-save-failed">
+            {t('error.saveFailed')}
+          </Alert>
+        )}
         <Paper
           variant="outlined"
           sx={{ position: 'sticky', bottom: 0, mt: 3, p: 1.5, zIndex: 2, bgcolor: 'background.paper' }}

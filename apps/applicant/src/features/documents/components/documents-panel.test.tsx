@@ -76,4 +76,50 @@ describe('DocumentsPanel', () => {
     expect(screen.queryByTestId('documents-save')).toBeNull();
     expect(screen.getByTestId('doc-download-00003')).toBeTruthy();
   });
+
+  // seed section 8's four texts, defined and never shown before issue 21
+  it('says "upload every file" at Save while a required document is missing, and sends nothing', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(view(false)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<DocumentsPanel applNo={41} />);
+    await screen.findByTestId('documents-panel');
+    fireEvent.click(screen.getByTestId('documents-save'));
+    expect((await screen.findByTestId('documents-save-error')).textContent).toBe('모든 파일이 업로드되었는지 확인해 주세요.');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says "save failed" when the save does not reach the server', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') throw new TypeError('Failed to fetch');
+      return jsonResponse(view(true));
+    }));
+    renderWithProviders(<DocumentsPanel applNo={41} />);
+    await screen.findByTestId('documents-panel');
+    fireEvent.click(screen.getByTestId('documents-save'));
+    expect((await screen.findByTestId('documents-save-error')).textContent).toBe('저장에 실패했습니다.');
+  });
+
+  it('says "delete failed" at the document when the delete fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') throw new TypeError('Failed to fetch');
+      return jsonResponse(view(true));
+    }));
+    renderWithProviders(<DocumentsPanel applNo={41} />);
+    await screen.findByTestId('documents-panel');
+    fireEvent.click(screen.getByTestId('doc-delete-00003'));
+    fireEvent.click(await screen.findByTestId('doc-delete-confirm-00003'));
+    expect((await screen.findByTestId('doc-error-00003')).textContent).toBe('삭제에 실패했습니다.');
+    expect(screen.getByTestId('doc-item-00003').getAttribute('data-has-file')).toBe('true');
+  });
+
+  it('says "image preview failed" at the document when its preview cannot be fetched', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.includes('/appl/doc/file/')) return jsonResponse({ status: 500, message: 'x' }, 500);
+      return jsonResponse(view(true));
+    }));
+    renderWithProviders(<DocumentsPanel applNo={41} />);
+    await screen.findByTestId('documents-panel');
+    fireEvent.click(screen.getByTestId('doc-preview-00003'));
+    expect((await screen.findByTestId('doc-error-00003')).textContent).toBe('이미지 미리보기에 실패했습니다.');
+  });
 });

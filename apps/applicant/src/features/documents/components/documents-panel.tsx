@@ -77,12 +77,20 @@ export function DocumentsPanel({ applNo, readOnly = false, onStatusChange }: Doc
 
   const onSave = () => {
     setSaveError(null);
+    // a required document still missing (the server's list): say so here, with
+    // the spec's text, and lead to the first one (seed section 8)
+    if (missing.size > 0) {
+      setSaveError(t('error.checkFiles'));
+      const first = document.querySelector<HTMLElement>(`[data-testid="doc-item-${[...missing][0]}"]`);
+      first?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
     save.mutate(undefined, {
       onSuccess: (v) => {
         changed(v);
         showToast(t('documents.saved'), 'success');
       },
-      onError: (e) => setSaveError(e instanceof ApiError ? (e.fields.documents ?? e.message) : t('documents.error.uploadFailed')),
+      onError: (e) => setSaveError(e instanceof ApiError && e.fields.documents ? e.fields.documents : t('error.saveFailed')),
     });
   };
 
@@ -94,7 +102,7 @@ export function DocumentsPanel({ applNo, readOnly = false, onStatusChange }: Doc
       <Stack spacing={3}>
         {view.list.map((g) => (
           <Box key={g.id} data-testid={`doc-group-${g.id}`}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+            <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700, mb: 1 }}>
               {en ? g.engName : g.korName}
             </Typography>
             <Stack spacing={1.5}>
@@ -123,7 +131,7 @@ export function DocumentsPanel({ applNo, readOnly = false, onStatusChange }: Doc
         ))}
         {view.isEtcDocumentUploadable && (
           <Box data-testid="doc-group-etc">
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
               {t('documents.etcTitle')}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -158,7 +166,7 @@ export function DocumentsPanel({ applNo, readOnly = false, onStatusChange }: Doc
       {!readOnly && (
         <Box sx={{ mt: 3 }}>
           {saveError && (
-            <Alert severity="error" sx={{ mb: 1 }} data-testid="documents-save-error">
+            <Alert severity="error" sx={{ mb: 1 }} data-testid="documents-save-error" role="alert">
               {saveError}
             </Alert>
           )}
@@ -221,18 +229,23 @@ function SlotRow({ applNo, slot, readOnly, missing, onChanged }: { applNo: numbe
         onChanged(v);
         showToast(t('documents.deleted'), 'success');
       },
-      onError: () => setConfirmDelete(false),
+      onError: () => {
+        setConfirmDelete(false);
+        setError(t('error.deleteFailed'));
+      },
     });
   };
 
   const get = async (preview: boolean) => {
     if (!slot.filePath) return;
+    setError(null);
     try {
       const f = await fetchFile(slot.filePath, slot.fileName ?? 'download');
       if (preview) openBlob(f);
       else saveBlob(f);
     } catch {
-      /* the warning toast is shown */
+      // a download's failure is the toast's; a preview's is said at the item
+      if (preview) setError(t('error.previewFailed'));
     }
   };
 

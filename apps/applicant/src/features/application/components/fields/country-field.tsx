@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldError } from '@/hooks/use-field-errors';
 import { useApplicationForm } from '../form-context';
 import type { Country } from '../../types';
+import { searchCountries } from '../../utils/country-search';
 
 export function countryName(c: Country | undefined, lang: string): string {
   if (!c) return '';
@@ -37,11 +38,8 @@ export function CountryField({ name, label, required, only, helper }: {
       getOptionLabel={(c) => countryName(c, lang)}
       getOptionKey={(c) => c.code}
       isOptionEqualToValue={(a, b) => a.code === b.code}
-      filterOptions={(opts, { inputValue }) => {
-        const q = inputValue.trim().toLowerCase();
-        if (!q) return opts;
-        return opts.filter((c) => c.korName.toLowerCase().includes(q) || c.engName.toLowerCase().includes(q) || c.code === q);
-      }}
+      // by the reference names and the names people use ("South Korea", "미국", "UK")
+      filterOptions={(opts, { inputValue }) => searchCountries(opts, inputValue)}
       noOptionsText={t('form.noResult')}
       onChange={(_, c) => {
         field.onChange(c?.code ?? '');

@@ -130,7 +130,7 @@ function EssayField({ index, question }: { index: number; question: EssayQuestio
   const over = isOver(count, max);
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="subtitle2" component="h3" gutterBottom>
+      <Typography variant="subtitle2" component="h4" gutterBottom>
         {t('addInfo.essayQuestion', { n: question.no })} {uiLang === 'en' ? question.engQuestion : question.korQuestion}
       </Typography>
       <RadioGroup

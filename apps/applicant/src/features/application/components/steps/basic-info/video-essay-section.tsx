@@ -1,15 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApplicationForm } from '../../form-context';
 import { Section } from '../../layout';
 import { FormText } from '../../fields/form-text';
 import { P } from './empty-info';
+import { isStreamingLink } from '../../../utils/video-link';
 
 /** The video essay link of a part that asks for one, with the school's requirements. */
 export function VideoEssaySection() {
   const { t } = useTranslation();
   const { recruit, lang } = useApplicationForm();
+  const name = `${P}.videoEssayUrl`;
+  const url = useWatch({ name }) as string | undefined;
+  // the streaming rule said as the link is typed, not only after Save (issue 21)
+  const streaming = isStreamingLink(url ?? '');
   return (
     <Section title={t('basis.videoEssay')} testId="section-video">
       <Alert severity="info" sx={{ mb: 2 }} data-testid="video-requirements">
@@ -20,7 +26,7 @@ export function VideoEssaySection() {
           ))}
         </Box>
       </Alert>
-      <FormText name={`${P}.videoEssayUrl`} label={t('basis.videoEssayUrl')} type="url" required placeholder="https://" />
+      <FormText name={name} label={t('basis.videoEssayUrl')} type="url" required placeholder="https://" localError={streaming ? t('basis.videoStreaming') : undefined} />
     </Section>
   );
 }
