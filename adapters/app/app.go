@@ -155,7 +155,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.Accounts = &account.Service{
 		Users: postgres.Users{DB: db}, Confirmations: postgres.Confirmations{DB: db},
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
-		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db, Codec: a.MailCodec}, Tx: db, Clock: clock, Access: postgres.UserAccessLog{DB: db},
+		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db, Codec: a.MailCodec}, Tx: db, Clock: clock, Access: postgres.AccessLog{DB: db},
 		Life: postgres.Lifecycle{DB: db}, LinkKey: cfg.TokenKey, PublicURL: cfg.PublicURL,
 	}
 	if err := a.buildApply(cfg, clock); err != nil {

@@ -7,7 +7,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
-	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/port"
 	"github.com/gradapply/gradapply/core/privacy"
 )
@@ -182,7 +181,7 @@ var _ port.AuditLog = JobAudit{}
 
 // Record appends one entry.
 func (a JobAudit) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
-	return UserAccessLog(a).Record(ctx, account.AccessEntry{Actor: actor, Action: action, Target: target, Detail: detail})
+	return AccessLog(a).Record(ctx, actor, action, target, detail)
 }
 
 // deleteInquiries deletes the inquiries last touched at or before cutoff,

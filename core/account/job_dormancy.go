@@ -66,6 +66,5 @@ func (s *Service) RunDormancy(ctx context.Context) (DormancyReport, error) {
 			return r, err
 		}
 	}
-	return r, s.Access.Record(ctx, AccessEntry{Actor: SystemActor, Action: "job.dormancy", Target: "app_user",
-		Detail: map[string]any{"at": now.UTC().Format(time.RFC3339), "notified": r.Notified, "closed": r.Closed, "waiting": r.Waiting}})
+	return r, s.Access.Record(ctx, SystemActor, "job.dormancy", "app_user", map[string]any{"at": now.UTC().Format(time.RFC3339), "notified": r.Notified, "closed": r.Closed, "waiting": r.Waiting})
 }

@@ -61,8 +61,7 @@ func (s *Service) RunFixPeriod(ctx context.Context) (FixPeriodReport, error) {
 				if err := s.Members.AddSanction(ctx, sc); err != nil {
 					return err
 				}
-				if err := s.Access.Record(ctx, AccessEntry{Actor: SystemActor, Action: "member.sanction", Target: m.UserID(),
-					Detail: map[string]any{"kind": sc.Kind, "cause": sc.Cause, "fixBy": l.FixBy, "note": note}}); err != nil {
+				if err := s.Access.Record(ctx, SystemActor, "member.sanction", m.UserID(), map[string]any{"kind": sc.Kind, "cause": sc.Cause, "fixBy": l.FixBy, "note": note}); err != nil {
 					return err
 				}
 				ended = m.UserID()
@@ -80,6 +79,5 @@ func (s *Service) RunFixPeriod(ctx context.Context) (FixPeriodReport, error) {
 			r.Skipped = append(r.Skipped, skipped)
 		}
 	}
-	return r, s.Access.Record(ctx, AccessEntry{Actor: SystemActor, Action: "job.fix_period", Target: "user_sanction",
-		Detail: map[string]any{"at": now.UTC().Format(time.RFC3339), "day": today, "ended": r.Ended, "skipped": r.Skipped}})
+	return r, s.Access.Record(ctx, SystemActor, "job.fix_period", "user_sanction", map[string]any{"at": now.UTC().Format(time.RFC3339), "day": today, "ended": r.Ended, "skipped": r.Skipped})
 }

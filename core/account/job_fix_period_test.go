@@ -40,15 +40,15 @@ func TestFixPeriodEndsUnfixedLimits(t *testing.T) {
 	}
 	admin := permission.Principal{UserID: "admin", Roles: []permission.Role{permission.RoleSysAdmin}}
 	for _, id := range []string{"kim", "lee"} {
-		sc, err := s.Sanction(ctx, admin, id, account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "wrong degree"}, "")
+		sc, err := s.Sanction(ctx, admin, id, account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "wrong degree"})
 		if err != nil || sc.FixBy != "2026-03-20" {
 			t.Fatalf("limit %s: %+v %v", id, sc, err)
 		}
 	}
-	if _, err := s.MarkFixed(ctx, admin, "lee", "diploma corrected", ""); err != nil {
+	if _, err := s.MarkFixed(ctx, admin, "lee", "diploma corrected"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.MarkFixed(ctx, admin, "lee", "again", ""); apperr.CodeOf(err) != account.CodeNoOpenLimit {
+	if _, err := s.MarkFixed(ctx, admin, "lee", "again"); apperr.CodeOf(err) != account.CodeNoOpenLimit {
 		t.Fatalf("fixed twice: %v", err)
 	}
 	run := func(at time.Time) account.FixPeriodReport {

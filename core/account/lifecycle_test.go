@@ -11,6 +11,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
@@ -378,7 +379,7 @@ func TestDormancyJob(t *testing.T) {
 	if err != nil || len(r.Notified)+len(r.Closed) != 0 || r.Waiting != 1 || len(e.mail.msg) != 1 {
 		t.Fatalf("second run: %+v %v", r, err)
 	}
-	var runs []account.AccessEntry
+	var runs []audit.Entry
 	for _, a := range e.users.access {
 		if a.Action == "job.dormancy" {
 			runs = append(runs, a)

@@ -131,21 +131,6 @@ type Claims struct {
 	ExpiresAt    time.Time
 }
 
-// AccessEntry is one read of personal data by staff (decisions.md:
-// personal-data access log, kept at least 2 years).
-type AccessEntry struct {
-	Actor  string
-	Action string // e.g. "user.list", "user.read"
-	Target string
-	Detail map[string]any
-	From   string // client address
-}
-
-// AccessLog records staff reads of personal data.
-type AccessLog interface {
-	Record(ctx context.Context, e AccessEntry) error
-}
-
 // Members are the stores member management reads and writes besides the
 // member itself: the membership measures, and what the rules of roles ask.
 type Members interface {

@@ -81,7 +81,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, p permission.Principal
 		if err := s.Confirmations.Delete(ctx, key); err != nil {
 			return err
 		}
-		return s.Access.Record(ctx, AccessEntry{Actor: m.UserID(), Action: "account.email_change", Target: m.UserID()})
+		return s.Access.Record(ctx, m.UserID(), "account.email_change", m.UserID(), nil)
 	})
 	return addr, err
 }

@@ -17,7 +17,7 @@ func (s *Service) ChangePassword(ctx context.Context, p permission.Principal, ti
 			return err
 		}
 		out = m.User()
-		return s.Access.Record(ctx, AccessEntry{Actor: m.UserID(), Action: "account.password_change", Target: m.UserID()})
+		return s.Access.Record(ctx, m.UserID(), "account.password_change", m.UserID(), nil)
 	})
 	return out, err
 }

@@ -82,6 +82,6 @@ func (s *Service) ResetPassword(ctx context.Context, userID, expire, hash, passw
 		if err := s.Failures.Reset(ctx, "login:acct:"+lowerASCII(m.UserID())); err != nil {
 			return err
 		}
-		return s.Access.Record(ctx, AccessEntry{Actor: m.UserID(), Action: "account.password_reset", Target: m.UserID()})
+		return s.Access.Record(ctx, m.UserID(), "account.password_reset", m.UserID(), nil)
 	})
 }

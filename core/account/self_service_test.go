@@ -213,13 +213,13 @@ func TestMemberChangeRollsBackWithItsMail(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	e.s.Mailer = failingMail{}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive, Note: "n"}, ""); !errors.Is(err, errMail) {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive, Note: "n"}); !errors.Is(err, errMail) {
 		t.Fatalf("mail failure: %v", err)
 	}
 	if u := e.get(t, "kim"); u.Status != account.StatusActive || u.TokenVersion != 0 {
 		t.Fatalf("status changed without its mail: %+v", u)
 	}
-	if _, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: account.SanctionSuspend, Cause: account.CauseOther, Note: "n"}, ""); !errors.Is(err, errMail) {
+	if _, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: account.SanctionSuspend, Cause: account.CauseOther, Note: "n"}); !errors.Is(err, errMail) {
 		t.Fatalf("mail failure: %v", err)
 	}
 	if list, _ := e.s.Members.Sanctions(ctx, e.pk["kim"]); len(list) != 0 || e.get(t, "kim").Status != account.StatusActive {

@@ -34,8 +34,7 @@ func (s *Service) Withdraw(ctx context.Context, p permission.Principal, ticket s
 		if c, err = s.closeAccount(ctx, m); err != nil {
 			return err
 		}
-		return s.Access.Record(ctx, AccessEntry{Actor: m.UserID(), Action: "account.withdraw", Target: m.UserID(),
-			Detail: map[string]any{"applicationsKept": c.Unlinked, "draftsDeleted": c.Drafts}})
+		return s.Access.Record(ctx, m.UserID(), "account.withdraw", m.UserID(), map[string]any{"applicationsKept": c.Unlinked, "draftsDeleted": c.Drafts})
 	})
 	if err != nil {
 		return err

@@ -31,7 +31,7 @@ type Service struct {
 	Mailer        port.Mailer
 	Tx            port.Tx
 	Clock         Clock
-	Access        AccessLog
+	Access        port.AuditLog
 	// Life stores the lifecycle changes (issue 14); LinkKey signs reset
 	// links and My Info tickets; PublicURL starts the links in mails.
 	Life      Lifecycle

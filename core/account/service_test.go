@@ -9,6 +9,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/mailmsg"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
@@ -121,7 +122,7 @@ func FuzzNormalizeEmail(f *testing.F) {
 // userStore is the in-memory account store with the staff access log.
 type userStore struct {
 	memstore.Users
-	access []account.AccessEntry
+	access []audit.Entry
 }
 
 // add stores an account: a member with the password Abcdefg1 and ROLE_USER
@@ -153,9 +154,16 @@ func (f *userStore) change(t testing.TB, pk int64, fn func(m *account.Member) er
 	}
 }
 
-func (f *userStore) Record(_ context.Context, e account.AccessEntry) error {
-	f.access = append(f.access, e)
+// Record keeps the entry as the access log's reader answers it, with the
+// client address the request's context carries (as adapters/postgres does).
+func (f *userStore) Record(ctx context.Context, actor, action, target string, detail map[string]any) error {
+	f.access = append(f.access, audit.Entry{Actor: actor, Action: action, Target: target, Detail: detail, From: audit.RequestOf(ctx).Address})
 	return nil
+}
+
+// from is a request's context from the client address addr.
+func from(ctx context.Context, addr string) context.Context {
+	return audit.WithRequest(ctx, audit.Request{Address: addr})
 }
 
 type fakeConf struct {
@@ -418,25 +426,25 @@ func TestUserListScopeAndAccessLog(t *testing.T) {
 
 	// Defect 2: staff are never in the applicant list; a school admin sees
 	// who applied to their school (nobody here), not the staff bound to it.
-	if list, total, err := s.ListUsers(ctx, sys, account.ListQuery{Limit: 500}, "10.0.0.1"); err != nil || total != 1 || list[0].UserID != "kim" {
+	if list, total, err := s.ListUsers(from(ctx, "10.0.0.1"), sys, account.ListQuery{Limit: 500}); err != nil || total != 1 || list[0].UserID != "kim" {
 		t.Fatalf("sysadmin: %d %v", total, err)
 	}
-	if list, _, err := s.ListUsers(ctx, school, account.ListQuery{}, "10.0.0.2"); err != nil || len(list) != 0 {
+	if list, _, err := s.ListUsers(from(ctx, "10.0.0.2"), school, account.ListQuery{}); err != nil || len(list) != 0 {
 		t.Fatalf("school admin: %v %v", list, err)
 	}
-	if _, _, err := s.ListUsers(ctx, applicant, account.ListQuery{}, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, _, err := s.ListUsers(ctx, applicant, account.ListQuery{}); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("applicant: %v", err)
 	}
-	if _, err := s.GetUser(ctx, school, kim.PK, "10.0.0.2"); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := s.GetUser(from(ctx, "10.0.0.2"), school, kim.PK); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("school admin read an applicant of no application to the school: %v", err)
 	}
-	if _, err := s.GetUser(ctx, sys, other.PK, "10.0.0.1"); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := s.GetUser(from(ctx, "10.0.0.1"), sys, other.PK); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("sysadmin read a staff account as an applicant: %v", err)
 	}
-	if u, err := s.GetUser(ctx, sys, kim.PK, "10.0.0.1"); err != nil || u.UserID != "kim" {
+	if u, err := s.GetUser(from(ctx, "10.0.0.1"), sys, kim.PK); err != nil || u.UserID != "kim" {
 		t.Fatalf("sysadmin get: %v", err)
 	}
-	if _, err := s.GetUser(ctx, applicant, kim.PK, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := s.GetUser(ctx, applicant, kim.PK); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("applicant get: %v", err)
 	}
 	if len(users.access) != 3 || users.access[0].Actor != "root" || users.access[0].From != "10.0.0.1" || users.access[2].Target != "kim" {

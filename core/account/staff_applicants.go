@@ -12,17 +12,17 @@ import (
 
 // ListUsers is the all-applicants list of the back office; a school admin
 // sees only their school's applicants.
-func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQuery, from string) ([]User, int, error) {
+func (s *Service) ListUsers(ctx context.Context, p permission.Principal, q ListQuery) ([]User, int, error) {
 	school, ok := permission.Scope(p, permission.UserListAll)
 	if !ok {
 		return nil, 0, apperr.Forbidden("auth.forbidden")
 	}
-	return s.listLogged(ctx, p, applicantsOf(q, school), "user.list", from)
+	return s.listLogged(ctx, p, applicantsOf(q, school), "user.list")
 }
 
 // listLogged reads one page of accounts (at most 100, 10 when the caller
 // asks for none) and logs who was shown.
-func (s *Service) listLogged(ctx context.Context, p permission.Principal, q ListQuery, action, from string) ([]User, int, error) {
+func (s *Service) listLogged(ctx context.Context, p permission.Principal, q ListQuery, action string) ([]User, int, error) {
 	if q.Limit <= 0 || q.Limit > 100 {
 		q.Limit = 10
 	}
@@ -35,8 +35,7 @@ func (s *Service) listLogged(ctx context.Context, p permission.Principal, q List
 	for i, u := range users {
 		ids[i] = u.UserID
 	}
-	err = s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: action, Target: "users",
-		Detail: map[string]any{"userIds": ids, "search": q.Search}, From: from})
+	err = s.Access.Record(ctx, p.UserID, action, "users", map[string]any{"userIds": ids, "search": q.Search})
 	return users, total, err
 }
 
@@ -50,7 +49,7 @@ func applicantsOf(q ListQuery, school string) ListQuery {
 }
 
 // GetUser is one user for the back office, limited like ListUsers.
-func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64, from string) (User, error) {
+func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64) (User, error) {
 	school, ok := permission.Scope(p, permission.UserListAll)
 	if !ok {
 		return User{}, apperr.Forbidden("auth.forbidden")
@@ -63,5 +62,5 @@ func (s *Service) GetUser(ctx context.Context, p permission.Principal, pk int64,
 		return User{}, apperr.NotFound(CodeUserNotFound)
 	}
 	u := found[0]
-	return u, s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "user.read", Target: u.UserID, From: from})
+	return u, s.Access.Record(ctx, p.UserID, "user.read", u.UserID, nil)
 }

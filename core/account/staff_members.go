@@ -27,16 +27,16 @@ func canManage(p permission.Principal, a permission.Action) bool {
 
 // ListMembers is user/management and auth/list: every account (staff
 // included), for a system admin. The list is logged.
-func (s *Service) ListMembers(ctx context.Context, p permission.Principal, a permission.Action, q ListQuery, from string) ([]User, int, error) {
+func (s *Service) ListMembers(ctx context.Context, p permission.Principal, a permission.Action, q ListQuery) ([]User, int, error) {
 	if !canManage(p, a) {
 		return nil, 0, apperr.Forbidden("auth.forbidden")
 	}
 	q.Member, q.AppliedTo = "", ""
-	return s.listLogged(ctx, p, q, "member.list", from)
+	return s.listLogged(ctx, p, q, "member.list")
 }
 
 // Member is one account with its measures, for a system admin.
-func (s *Service) Member(ctx context.Context, p permission.Principal, a permission.Action, userID string, from string) (MemberDetail, error) {
+func (s *Service) Member(ctx context.Context, p permission.Principal, a permission.Action, userID string) (MemberDetail, error) {
 	if !canManage(p, a) {
 		return MemberDetail{}, apperr.Forbidden("auth.forbidden")
 	}
@@ -48,7 +48,7 @@ func (s *Service) Member(ctx context.Context, p permission.Principal, a permissi
 	if err != nil {
 		return MemberDetail{}, err
 	}
-	err = s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.read", Target: u.UserID, From: from})
+	err = s.Access.Record(ctx, p.UserID, "member.read", u.UserID, nil)
 	return MemberDetail{User: u, Sanctions: list}, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
+	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/memstore"
 	"github.com/gradapply/gradapply/core/permission"
 )
@@ -57,7 +58,7 @@ func (e *staffEnv) get(t *testing.T, id string) account.User {
 	return u
 }
 
-func (e *staffEnv) lastAccess() account.AccessEntry { return e.users.access[len(e.users.access)-1] }
+func (e *staffEnv) lastAccess() audit.Entry { return e.users.access[len(e.users.access)-1] }
 
 // Only a system admin manages members, and every read is logged.
 func TestMemberListAndDetail(t *testing.T) {
@@ -65,32 +66,32 @@ func TestMemberListAndDetail(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	for _, a := range []permission.Action{permission.UserManage, permission.AuthManage} {
-		if _, _, err := e.s.ListMembers(ctx, schoolOf, a, account.ListQuery{}, ""); apperr.KindOf(err) != apperr.KindForbidden {
+		if _, _, err := e.s.ListMembers(ctx, schoolOf, a, account.ListQuery{}); apperr.KindOf(err) != apperr.KindForbidden {
 			t.Fatalf("school admin lists members (%s): %v", a, err)
 		}
-		if _, err := e.s.Member(ctx, applicant, a, "lee", ""); apperr.KindOf(err) != apperr.KindForbidden {
+		if _, err := e.s.Member(ctx, applicant, a, "lee"); apperr.KindOf(err) != apperr.KindForbidden {
 			t.Fatalf("applicant reads a member (%s): %v", a, err)
 		}
 	}
-	if _, _, err := e.s.ListMembers(ctx, root, permission.UserListAll, account.ListQuery{}, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, _, err := e.s.ListMembers(ctx, root, permission.UserListAll, account.ListQuery{}); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("another action: %v", err)
 	}
 	// Staff are members too; a caller cannot narrow the list to applicants.
-	list, total, err := e.s.ListMembers(ctx, root, permission.AuthManage, account.ListQuery{Member: permission.RoleUser,
-		AppliedTo: "236", Sort: "userId", Offset: -5, Limit: 500}, "10.0.0.9")
+	list, total, err := e.s.ListMembers(from(ctx, "10.0.0.9"), root, permission.AuthManage, account.ListQuery{Member: permission.RoleUser,
+		AppliedTo: "236", Sort: "userId", Offset: -5, Limit: 500})
 	if err != nil || total != 4 || len(list) != 4 || list[0].UserID != "kim" {
 		t.Fatalf("members: %d %v %v", total, ids(list), err)
 	}
 	if a := e.lastAccess(); a.Action != "member.list" || a.From != "10.0.0.9" || !slices.Equal(a.Detail["userIds"].([]string), ids(list)) {
 		t.Fatalf("list audit: %+v", a)
 	}
-	if _, err := e.s.Member(ctx, root, permission.UserManage, "nobody", ""); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := e.s.Member(ctx, root, permission.UserManage, "nobody"); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("unknown member: %v", err)
 	}
-	if _, err := e.s.Sanction(ctx, root, "lee", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseOther, Note: "n"}, ""); err != nil {
+	if _, err := e.s.Sanction(ctx, root, "lee", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseOther, Note: "n"}); err != nil {
 		t.Fatal(err)
 	}
-	d, err := e.s.Member(ctx, root, permission.UserManage, "lee", "10.0.0.9")
+	d, err := e.s.Member(from(ctx, "10.0.0.9"), root, permission.UserManage, "lee")
 	if err != nil || d.User.UserID != "lee" || len(d.Sanctions) != 1 || d.Sanctions[0].Kind != account.SanctionLimit {
 		t.Fatalf("detail: %+v %v", d, err)
 	}
@@ -112,23 +113,23 @@ func TestSetStatus(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	suspend := account.StatusChange{Status: account.StatusInactive, Note: " repeated spam "}
-	if _, err := e.s.SetStatus(ctx, schoolOf, "kim", suspend, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := e.s.SetStatus(ctx, schoolOf, "kim", suspend); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("school admin: %v", err)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive}, ""); fieldCodes(err)["note"] != account.CodeNoteRequired {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive}); fieldCodes(err)["note"] != account.CodeNoteRequired {
 		t.Fatalf("no note: %v", err)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive, Cause: "RUDE", Note: "n"}, ""); fieldCodes(err)["cause"] != account.CodeCauseUnknown {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusInactive, Cause: "RUDE", Note: "n"}); fieldCodes(err)["cause"] != account.CodeCauseUnknown {
 		t.Fatalf("unknown cause: %v", err)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "root", suspend, ""); apperr.CodeOf(err) != account.CodeSelfChange {
+	if _, err := e.s.SetStatus(ctx, root, "root", suspend); apperr.CodeOf(err) != account.CodeSelfChange {
 		t.Fatalf("suspending oneself: %v", err)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "nobody", suspend, ""); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := e.s.SetStatus(ctx, root, "nobody", suspend); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("unknown member: %v", err)
 	}
 	before := e.get(t, "kim")
-	u, err := e.s.SetStatus(ctx, root, "kim", suspend, "10.0.0.1")
+	u, err := e.s.SetStatus(from(ctx, "10.0.0.1"), root, "kim", suspend)
 	if err != nil || u.Status != account.StatusInactive || u.TokenVersion != before.TokenVersion+1 {
 		t.Fatalf("suspend: %+v %v", u, err)
 	}
@@ -143,23 +144,23 @@ func TestSetStatus(t *testing.T) {
 	if n := e.mail.sent[len(e.mail.sent)-1]; !n.Suspended || n.UserID != "kim" || n.Note != "repeated spam" {
 		t.Fatalf("mail: %+v", n)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", suspend, ""); apperr.CodeOf(err) != account.CodeStatusChange {
+	if _, err := e.s.SetStatus(ctx, root, "kim", suspend); apperr.CodeOf(err) != account.CodeStatusChange {
 		t.Fatalf("suspended twice: %v", err)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusActive, Cause: account.CauseFalseInfo, Note: "ok"}, ""); err != nil {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusActive, Cause: account.CauseFalseInfo, Note: "ok"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := e.mail.sent[len(e.mail.sent)-1]; !n.Restored || !n.FalseInfo {
 		t.Fatalf("restored mail: %+v", n)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusWithdraw, Note: "gone"}, ""); err != nil {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusWithdraw, Note: "gone"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := e.mail.sent[len(e.mail.sent)-1]; !n.Ended {
 		t.Fatalf("ended mail: %+v", n)
 	}
 	mails := len(e.mail.sent)
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusActive, Note: "back"}, ""); apperr.CodeOf(err) != account.CodeStatusChange || len(e.mail.sent) != mails {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusActive, Note: "back"}); apperr.CodeOf(err) != account.CodeStatusChange || len(e.mail.sent) != mails {
 		t.Fatalf("back from WITHDRAW: %v", err)
 	}
 }
@@ -171,13 +172,13 @@ func TestLastSystemAdminStays(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	other := permission.Principal{UserID: "root2", Roles: []permission.Role{permission.RoleSysAdmin}}
-	if _, err := e.s.SetStatus(ctx, other, "root", account.StatusChange{Status: account.StatusInactive, Note: "n"}, ""); apperr.CodeOf(err) != account.CodeLastSysAdmin {
+	if _, err := e.s.SetStatus(ctx, other, "root", account.StatusChange{Status: account.StatusInactive, Note: "n"}); apperr.CodeOf(err) != account.CodeLastSysAdmin {
 		t.Fatalf("suspend the last system admin: %v", err)
 	}
-	if _, err := e.s.SetRoles(ctx, other, "root", account.RoleChange{Roles: []string{string(permission.RoleUser)}}, ""); apperr.CodeOf(err) != account.CodeLastSysAdmin {
+	if _, err := e.s.SetRoles(ctx, other, "root", account.RoleChange{Roles: []string{string(permission.RoleUser)}}); apperr.CodeOf(err) != account.CodeLastSysAdmin {
 		t.Fatalf("demote the last system admin: %v", err)
 	}
-	if _, err := e.s.Sanction(ctx, other, "root", account.SanctionInput{Kind: account.SanctionEnd, Cause: account.CauseOther, Note: "n"}, ""); apperr.CodeOf(err) != account.CodeLastSysAdmin {
+	if _, err := e.s.Sanction(ctx, other, "root", account.SanctionInput{Kind: account.SanctionEnd, Cause: account.CauseOther, Note: "n"}); apperr.CodeOf(err) != account.CodeLastSysAdmin {
 		t.Fatalf("end the last system admin: %v", err)
 	}
 	if got := e.get(t, "root"); got.Status != account.StatusActive || got.TokenVersion != 0 {
@@ -186,10 +187,10 @@ func TestLastSystemAdminStays(t *testing.T) {
 	if list, _ := e.s.Members.Sanctions(ctx, e.pk["root"]); len(list) != 0 {
 		t.Fatalf("a refused measure was stored: %+v", list)
 	}
-	if _, err := e.s.SetRoles(ctx, root, "lee", account.RoleChange{Roles: []string{"ROLE_SYS_ADMIN"}}, ""); err != nil {
+	if _, err := e.s.SetRoles(ctx, root, "lee", account.RoleChange{Roles: []string{"ROLE_SYS_ADMIN"}}); err != nil {
 		t.Fatal(err)
 	}
-	if u, err := e.s.SetRoles(ctx, other, "root", account.RoleChange{Roles: []string{"ROLE_USER"}}, ""); err != nil || u.Roles[0] != permission.RoleUser {
+	if u, err := e.s.SetRoles(ctx, other, "root", account.RoleChange{Roles: []string{"ROLE_USER"}}); err != nil || u.Roles[0] != permission.RoleUser {
 		t.Fatalf("demote one of two: %+v %v", u, err)
 	}
 }
@@ -199,7 +200,7 @@ func TestSetRoles(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	admin := account.RoleChange{Roles: []string{"ROLE_SCHL_ADMIN", "ROLE_SCHL_ADMIN", "ROLE_STLM_ADMIN"}, SchoolCode: " 236 "}
-	if _, err := e.s.SetRoles(ctx, schoolOf, "kim", admin, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := e.s.SetRoles(ctx, schoolOf, "kim", admin); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("school admin: %v", err)
 	}
 	for name, c := range map[string]struct {
@@ -212,7 +213,7 @@ func TestSetRoles(t *testing.T) {
 		"member, a school":  {account.RoleChange{Roles: []string{"ROLE_USER"}, SchoolCode: "236"}, map[string]string{"schoolCode": account.CodeSchoolNotBound}},
 		"unknown and bound": {account.RoleChange{Roles: []string{"ROLE_GOD", "ROLE_SCHL_ADMIN"}}, map[string]string{"roles": account.CodeRoleUnknown, "schoolCode": account.CodeSchoolRequired}},
 	} {
-		_, err := e.s.SetRoles(ctx, root, "kim", c.in, "")
+		_, err := e.s.SetRoles(ctx, root, "kim", c.in)
 		got := fieldCodes(err)
 		if apperr.KindOf(err) != apperr.KindInvalid || len(got) != len(c.want) {
 			t.Errorf("%s: %v", name, err)
@@ -223,13 +224,13 @@ func TestSetRoles(t *testing.T) {
 			}
 		}
 	}
-	if _, err := e.s.SetRoles(ctx, root, "kim", account.RoleChange{Roles: []string{"ROLE_SCHL_ADMIN"}, SchoolCode: "NOPE"}, ""); fieldCodes(err)["schoolCode"] != account.CodeSchoolRequired {
+	if _, err := e.s.SetRoles(ctx, root, "kim", account.RoleChange{Roles: []string{"ROLE_SCHL_ADMIN"}, SchoolCode: "NOPE"}); fieldCodes(err)["schoolCode"] != account.CodeSchoolRequired {
 		t.Fatalf("unknown school: %v", err)
 	}
-	if _, err := e.s.SetRoles(ctx, root, "root", account.RoleChange{Roles: []string{"ROLE_USER"}}, ""); apperr.CodeOf(err) != account.CodeSelfChange {
+	if _, err := e.s.SetRoles(ctx, root, "root", account.RoleChange{Roles: []string{"ROLE_USER"}}); apperr.CodeOf(err) != account.CodeSelfChange {
 		t.Fatalf("own roles: %v", err)
 	}
-	u, err := e.s.SetRoles(ctx, root, "kim", admin, "10.0.0.3")
+	u, err := e.s.SetRoles(from(ctx, "10.0.0.3"), root, "kim", admin)
 	if err != nil || !slices.Equal(u.Roles, []permission.Role{permission.RoleSchoolAdmin, permission.RoleSettleAdmin}) || u.SchoolCode != "236" || u.TokenVersion != 1 {
 		t.Fatalf("roles: %+v %v", u, err)
 	}
@@ -241,10 +242,10 @@ func TestSetRoles(t *testing.T) {
 		!slices.Equal(a.Detail["to"].([]string), []string{"ROLE_SCHL_ADMIN", "ROLE_STLM_ADMIN"}) || a.Detail["schoolCode"] != "236" {
 		t.Fatalf("audit: %+v", a)
 	}
-	if _, err := e.s.SetStatus(ctx, root, "lee", account.StatusChange{Status: account.StatusWithdraw, Note: "n"}, ""); err != nil {
+	if _, err := e.s.SetStatus(ctx, root, "lee", account.StatusChange{Status: account.StatusWithdraw, Note: "n"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.s.SetRoles(ctx, root, "lee", account.RoleChange{Roles: []string{"ROLE_USER"}}, ""); apperr.CodeOf(err) != account.CodeStatusChange {
+	if _, err := e.s.SetRoles(ctx, root, "lee", account.RoleChange{Roles: []string{"ROLE_USER"}}); apperr.CodeOf(err) != account.CodeStatusChange {
 		t.Fatalf("roles of a withdrawn member: %v", err)
 	}
 }
@@ -254,16 +255,16 @@ func TestSanction(t *testing.T) {
 	e := newStaffEnv(t)
 	ctx := context.Background()
 	in := account.SanctionInput{Kind: account.SanctionSuspend, Cause: account.CauseDisruption, Note: " spam "}
-	if _, err := e.s.Sanction(ctx, schoolOf, "kim", in, ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := e.s.Sanction(ctx, schoolOf, "kim", in); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("school admin: %v", err)
 	}
-	if _, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: "BAN"}, ""); len(fieldCodes(err)) != 3 {
+	if _, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: "BAN"}); len(fieldCodes(err)) != 3 {
 		t.Fatalf("bad input: %v", err)
 	}
-	if _, err := e.s.Sanction(ctx, root, "root", in, ""); apperr.CodeOf(err) != account.CodeSelfChange {
+	if _, err := e.s.Sanction(ctx, root, "root", in); apperr.CodeOf(err) != account.CodeSelfChange {
 		t.Fatalf("oneself: %v", err)
 	}
-	sc, err := e.s.Sanction(ctx, root, "kim", in, "10.0.0.4")
+	sc, err := e.s.Sanction(from(ctx, "10.0.0.4"), root, "kim", in)
 	if err != nil || sc.Kind != account.SanctionSuspend || sc.Note != "spam" || sc.By != "root" {
 		t.Fatalf("suspend: %+v %v", sc, err)
 	}
@@ -275,27 +276,27 @@ func TestSanction(t *testing.T) {
 	}
 	// A limit on a suspended member leaves a limit (and ACTIVE), as the
 	// terms say a limit does; a second suspension ends the membership.
-	if sc, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "n"}, ""); err != nil ||
+	if sc, err := e.s.Sanction(ctx, root, "kim", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "n"}); err != nil ||
 		sc.FixBy != "2026-03-20" || e.get(t, "kim").Status != account.StatusActive {
 		t.Fatalf("limit: %+v %v", sc, err)
 	}
 	if n := e.mail.sent[len(e.mail.sent)-1]; !n.Limited || n.FixBy != "2026-03-20" {
 		t.Fatalf("limit mail: %+v", n)
 	}
-	sc, err = e.s.Sanction(ctx, root, "kim", in, "")
+	sc, err = e.s.Sanction(ctx, root, "kim", in)
 	if err != nil || sc.Kind != account.SanctionEnd || e.get(t, "kim").Status != account.StatusWithdraw {
 		t.Fatalf("a repeat after a suspension: %+v %v", sc, err)
 	}
 	if a := e.lastAccess(); a.Detail["kind"] != account.SanctionEnd || a.Detail["asked"] != account.SanctionSuspend {
 		t.Fatalf("audit: %+v", a)
 	}
-	if _, err := e.s.Sanction(ctx, root, "kim", in, ""); apperr.CodeOf(err) != account.CodeStatusChange {
+	if _, err := e.s.Sanction(ctx, root, "kim", in); apperr.CodeOf(err) != account.CodeStatusChange {
 		t.Fatalf("a measure after the end: %v", err)
 	}
 	if list, _ := e.s.Members.Sanctions(ctx, e.pk["kim"]); len(list) != 3 {
 		t.Fatalf("measures: %+v", list)
 	}
-	if _, err := e.s.MarkFixed(ctx, root, "kim", "fixed", ""); apperr.CodeOf(err) != account.CodeNoOpenLimit {
+	if _, err := e.s.MarkFixed(ctx, root, "kim", "fixed"); apperr.CodeOf(err) != account.CodeNoOpenLimit {
 		t.Fatalf("fix for an ended member: %v", err)
 	}
 }
@@ -304,23 +305,23 @@ func TestMarkFixed(t *testing.T) {
 	t.Parallel()
 	e := newStaffEnv(t)
 	ctx := context.Background()
-	if _, err := e.s.MarkFixed(ctx, schoolOf, "lee", "n", ""); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := e.s.MarkFixed(ctx, schoolOf, "lee", "n"); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("school admin: %v", err)
 	}
-	if _, err := e.s.MarkFixed(ctx, root, "lee", " ", ""); fieldCodes(err)["note"] != account.CodeNoteRequired {
+	if _, err := e.s.MarkFixed(ctx, root, "lee", " "); fieldCodes(err)["note"] != account.CodeNoteRequired {
 		t.Fatalf("no note: %v", err)
 	}
-	if _, err := e.s.MarkFixed(ctx, root, "nobody", "n", ""); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := e.s.MarkFixed(ctx, root, "nobody", "n"); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("unknown member: %v", err)
 	}
-	if _, err := e.s.MarkFixed(ctx, root, "lee", "n", ""); apperr.CodeOf(err) != account.CodeNoOpenLimit {
+	if _, err := e.s.MarkFixed(ctx, root, "lee", "n"); apperr.CodeOf(err) != account.CodeNoOpenLimit {
 		t.Fatalf("no limit: %v", err)
 	}
-	if _, err := e.s.Sanction(ctx, root, "lee", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "n"}, ""); err != nil {
+	if _, err := e.s.Sanction(ctx, root, "lee", account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseFalseInfo, Note: "n"}); err != nil {
 		t.Fatal(err)
 	}
 	before := e.get(t, "lee")
-	sc, err := e.s.MarkFixed(ctx, root, "lee", " diploma corrected ", "10.0.0.5")
+	sc, err := e.s.MarkFixed(from(ctx, "10.0.0.5"), root, "lee", " diploma corrected ")
 	if err != nil || sc.Resolution != account.ResolutionFixed || sc.ResolvedAt == nil || !sc.ResolvedAt.Equal(t0) || sc.Open() {
 		t.Fatalf("fixed: %+v %v", sc, err)
 	}
@@ -343,11 +344,11 @@ func TestFixPeriodSkips(t *testing.T) {
 	ctx := context.Background()
 	other := permission.Principal{UserID: "root2", Roles: []permission.Role{permission.RoleSysAdmin}}
 	for _, id := range []string{"root", "kim"} {
-		if _, err := e.s.Sanction(ctx, other, id, account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseOther, Note: "n"}, ""); err != nil {
+		if _, err := e.s.Sanction(ctx, other, id, account.SanctionInput{Kind: account.SanctionLimit, Cause: account.CauseOther, Note: "n"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusWithdraw, Note: "left"}, ""); err != nil {
+	if _, err := e.s.SetStatus(ctx, root, "kim", account.StatusChange{Status: account.StatusWithdraw, Note: "left"}); err != nil {
 		t.Fatal(err)
 	}
 	e.s.Clock = &fixedClock{t: t0.AddDate(0, 0, account.FixDays+1)}

@@ -18,7 +18,7 @@ type RoleChange struct {
 // accounts to none; the last system admin keeps the role; a system admin
 // does not change their own roles. The member's sessions are revoked, so a
 // removed role stops at once and a new one works from the next sign-in.
-func (s *Service) SetRoles(ctx context.Context, p permission.Principal, userID string, c RoleChange, from string) (User, error) {
+func (s *Service) SetRoles(ctx context.Context, p permission.Principal, userID string, c RoleChange) (User, error) {
 	if !permission.Can(p, permission.AuthManage, "") {
 		return User{}, apperr.Forbidden("auth.forbidden")
 	}
@@ -49,8 +49,7 @@ func (s *Service) SetRoles(ctx context.Context, p permission.Principal, userID s
 			return err
 		}
 		out = m.User()
-		return s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.roles", Target: m.UserID(),
-			Detail: map[string]any{"from": roleNames(before.Roles), "to": roleNames(roles), "schoolCode": school}, From: from})
+		return s.Access.Record(ctx, p.UserID, "member.roles", m.UserID(), map[string]any{"from": roleNames(before.Roles), "to": roleNames(roles), "schoolCode": school})
 	})
 	return out, err
 }

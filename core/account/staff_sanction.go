@@ -11,7 +11,7 @@ import (
 // Sanction takes a membership measure (Member.TakeSanction), sets the
 // status it means, revokes the member's sessions, logs it and mails the
 // member.
-func (s *Service) Sanction(ctx context.Context, p permission.Principal, userID string, in SanctionInput, from string) (Sanction, error) {
+func (s *Service) Sanction(ctx context.Context, p permission.Principal, userID string, in SanctionInput) (Sanction, error) {
 	if !permission.Can(p, permission.UserManage, "") {
 		return Sanction{}, apperr.Forbidden("auth.forbidden")
 	}
@@ -39,8 +39,7 @@ func (s *Service) Sanction(ctx context.Context, p permission.Principal, userID s
 		if err := s.Members.AddSanction(ctx, sc); err != nil {
 			return err
 		}
-		if err := s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.sanction", Target: m.UserID(),
-			Detail: map[string]any{"kind": sc.Kind, "asked": in.Kind, "cause": sc.Cause, "note": sc.Note, "fixBy": sc.FixBy}, From: from}); err != nil {
+		if err := s.Access.Record(ctx, p.UserID, "member.sanction", m.UserID(), map[string]any{"kind": sc.Kind, "asked": in.Kind, "cause": sc.Cause, "note": sc.Note, "fixBy": sc.FixBy}); err != nil {
 			return err
 		}
 		out = sc
@@ -57,7 +56,7 @@ const CodeNoOpenLimit = "account.no_open_limit"
 // the open LIMIT is resolved FIXED, written to the access log and mailed
 // (restored). The member's account itself does not change: a LIMIT leaves
 // it ACTIVE.
-func (s *Service) MarkFixed(ctx context.Context, p permission.Principal, userID, note, from string) (Sanction, error) {
+func (s *Service) MarkFixed(ctx context.Context, p permission.Principal, userID, note string) (Sanction, error) {
 	if !permission.Can(p, permission.UserManage, "") {
 		return Sanction{}, apperr.Forbidden("auth.forbidden")
 	}
@@ -88,8 +87,7 @@ func (s *Service) MarkFixed(ctx context.Context, p permission.Principal, userID,
 		}
 		out = list[i]
 		out.ResolvedAt, out.Resolution = &now, ResolutionFixed
-		if err := s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.fixed", Target: u.UserID,
-			Detail: map[string]any{"fixBy": out.FixBy, "note": note}, From: from}); err != nil {
+		if err := s.Access.Record(ctx, p.UserID, "member.fixed", u.UserID, map[string]any{"fixBy": out.FixBy, "note": note}); err != nil {
 			return err
 		}
 		return s.Mailer.Queue(ctx, locale(u.Locale), u.Email, membershipNotice(u.UserID, noticeRestored, out.Cause, note, ""))

@@ -20,7 +20,7 @@ var noticeOfStatus = map[Status]string{StatusActive: noticeRestored, StatusInact
 // SetStatus sets a member's status (Member.ChangeStatus), revokes their
 // sessions, logs it and mails them. The last active system admin keeps
 // the status.
-func (s *Service) SetStatus(ctx context.Context, p permission.Principal, userID string, c StatusChange, from string) (User, error) {
+func (s *Service) SetStatus(ctx context.Context, p permission.Principal, userID string, c StatusChange) (User, error) {
 	if !permission.Can(p, permission.UserManage, "") {
 		return User{}, apperr.Forbidden("auth.forbidden")
 	}
@@ -41,8 +41,7 @@ func (s *Service) SetStatus(ctx context.Context, p permission.Principal, userID 
 		if err := s.keepSysAdmin(ctx, before, m.Status(), m.Roles()); err != nil {
 			return err
 		}
-		if err := s.Access.Record(ctx, AccessEntry{Actor: p.UserID, Action: "member.status", Target: m.UserID(),
-			Detail: map[string]any{"from": string(before.Status), "to": string(m.Status()), "cause": cause, "note": note}, From: from}); err != nil {
+		if err := s.Access.Record(ctx, p.UserID, "member.status", m.UserID(), map[string]any{"from": string(before.Status), "to": string(m.Status()), "cause": cause, "note": note}); err != nil {
 			return err
 		}
 		out = m.User()

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gradapply/gradapply/adapters/httpapi/applicant"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
-	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/mydata"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/school"
@@ -31,7 +30,7 @@ func (s *server) exportMyData(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.deps.Accounts.Access.Record(ctx, account.AccessEntry{Actor: info.UserID, Action: "account.export", Target: info.UserID}); err != nil {
+	if err := s.deps.Accounts.Access.Record(ctx, info.UserID, "account.export", info.UserID, nil); err != nil {
 		return err
 	}
 	edge.NoStore(c)

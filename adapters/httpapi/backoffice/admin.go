@@ -46,7 +46,7 @@ func (s *server) adminUsers(c *echo.Context) error {
 	}
 	users, total, err := s.deps.Accounts.ListUsers(c.Request().Context(), edge.Principal(c), account.ListQuery{
 		Search: lp.Filter["q"], Status: lp.Filter["status"], Role: lp.Filter["role"],
-		Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit}, c.RealIP())
+		Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit})
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (s *server) adminUser(c *echo.Context) error {
 	if err != nil {
 		return apperr.NotFound("user.not_found")
 	}
-	u, err := s.deps.Accounts.GetUser(c.Request().Context(), edge.Principal(c), id, c.RealIP())
+	u, err := s.deps.Accounts.GetUser(c.Request().Context(), edge.Principal(c), id)
 	if err != nil {
 		return err
 	}

@@ -287,7 +287,7 @@ func (h *backofficeHandlers) members(a permission.Action) echo.HandlerFunc {
 		}
 		users, total, err := h.accounts.ListMembers(c.Request().Context(), edge.Principal(c), a, account.ListQuery{
 			Search: lp.Filter["q"], Status: lp.Filter["status"], Role: lp.Filter["role"],
-			Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit}, c.RealIP())
+			Sort: lp.Sort, Desc: lp.Desc, Offset: lp.Offset, Limit: lp.Limit})
 		if err != nil {
 			return err
 		}
@@ -338,7 +338,7 @@ func (h *backofficeHandlers) member(a permission.Action) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		d, err := h.accounts.Member(c.Request().Context(), edge.Principal(c), a, id, c.RealIP())
+		d, err := h.accounts.Member(c.Request().Context(), edge.Principal(c), a, id)
 		if err != nil {
 			return err
 		}
@@ -375,7 +375,7 @@ func (h *backofficeHandlers) setStatus(c *echo.Context) error {
 		f.Add("status", account.CodeStatusUnknown)
 		return f.Err()
 	}
-	u, err := h.accounts.SetStatus(c.Request().Context(), edge.Principal(c), id, account.StatusChange{Status: st, Cause: in.Cause, Note: in.Note}, c.RealIP())
+	u, err := h.accounts.SetStatus(c.Request().Context(), edge.Principal(c), id, account.StatusChange{Status: st, Cause: in.Cause, Note: in.Note})
 	if err != nil {
 		return err
 	}
@@ -397,7 +397,7 @@ func (h *backofficeHandlers) sanction(c *echo.Context) error {
 	if err := edge.Bind(c, &in); err != nil {
 		return err
 	}
-	s, err := h.accounts.Sanction(c.Request().Context(), edge.Principal(c), id, account.SanctionInput(in), c.RealIP())
+	s, err := h.accounts.Sanction(c.Request().Context(), edge.Principal(c), id, account.SanctionInput(in))
 	if err != nil {
 		return err
 	}
@@ -416,7 +416,7 @@ func (h *backofficeHandlers) fixed(c *echo.Context) error {
 	if err := edge.Bind(c, &in); err != nil {
 		return err
 	}
-	s, err := h.accounts.MarkFixed(c.Request().Context(), edge.Principal(c), id, in.Note, c.RealIP())
+	s, err := h.accounts.MarkFixed(c.Request().Context(), edge.Principal(c), id, in.Note)
 	if err != nil {
 		return err
 	}
@@ -441,7 +441,7 @@ func (h *backofficeHandlers) setRoles(c *echo.Context) error {
 	if in.SchoolCode != nil {
 		school = *in.SchoolCode
 	}
-	u, err := h.accounts.SetRoles(c.Request().Context(), edge.Principal(c), id, account.RoleChange{Roles: in.Roles, SchoolCode: school}, c.RealIP())
+	u, err := h.accounts.SetRoles(c.Request().Context(), edge.Principal(c), id, account.RoleChange{Roles: in.Roles, SchoolCode: school})
 	if err != nil {
 		return err
 	}
