@@ -47,10 +47,12 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	must(t, admin.Do("PUT", round+"/rubric", map[string]any{"criteria": []any{
 		map[string]any{"key": "research", "nameKo": "연구 역량", "nameEn": "Research", "weight": 3, "min": 0, "max": 10},
 		map[string]any{"key": "fit", "nameKo": "적합성", "nameEn": "Fit", "weight": 1, "min": 1, "max": 5}}}), 200, "rubric")
-	if r := must(t, ra.Do("GET", round+"/rubric", nil), 200, "reviewer reads the rubric"); len(r.Body["criteria"].([]any)) != 2 {
+	reviewerRubric := fmt.Sprintf("/apply/api-auth/admin/reviews/rounds/236-%d-1/rubric", e.year)
+	if r := must(t, ra.Do("GET", reviewerRubric, nil), 200, "reviewer reads the rubric"); len(r.Body["criteria"].([]any)) != 2 {
 		t.Fatalf("rubric: %s", r.Raw)
 	}
-	must(t, other.Do("GET", round+"/rubric", nil), 403, "another school's reviewer reads the rubric")
+	must(t, other.Do("GET", reviewerRubric, nil), 404, "another school's reviewer reads the rubric")
+	must(t, e.as("setadmin").Do("GET", round+"/rubric", nil), 403, "a set admin reads the rubric")
 	must(t, ra.Do("PUT", round+"/rubric", map[string]any{"criteria": []any{}}), 403, "a reviewer sets the rubric")
 
 	// Both reviewers on both applications, evenly.
@@ -69,7 +71,7 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	if r := must(t, ra.Do("GET", fmt.Sprintf("/apply/api-auth/admin/reviews/%d", n1), nil), 200, "reader"); !strings.Contains(r.Raw, "김하늘") || len(r.Body["essayList"].([]any)) != 3 {
 		t.Fatalf("reader: %s", r.Raw)
 	}
-	for _, p := range []string{"/apply/api-auth/admin/reviews/%d", "/apply/api-auth/admin/sheets/%d"} {
+	for _, p := range []string{"/apply/api-auth/admin/reviews/%d", "/apply/api-auth/admin/reviews/%d/sheets"} {
 		must(t, other.Do("GET", fmt.Sprintf(p, n1), nil), 404, "another school's reviewer: "+p)
 	}
 	must(t, other.Do("PUT", fmt.Sprintf("/apply/api-auth/admin/reviews/%d/sheet", n1), map[string]any{"scores": map[string]int{"research": 1}}), 404, "another school's reviewer scores")
@@ -90,7 +92,7 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	score(ra, n2, 5, 3)
 	// b does not see a's sheet before submitting its own; then it does.
 	sheets := func(c *apptest.Client, n int64) int {
-		return len(must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/admin/sheets/%d", n), nil), 200, "sheets").List)
+		return len(must(t, c.Do("GET", fmt.Sprintf("/apply/api-auth/admin/reviews/%d/sheets", n), nil), 200, "sheets").List)
 	}
 	if got := sheets(rb, n1); got != 1 {
 		t.Fatalf("b reads %d sheets before submitting, want its own only", got)
@@ -100,7 +102,14 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	if got := sheets(rb, n1); got != 2 {
 		t.Fatalf("b reads %d sheets after submitting, want 2", got)
 	}
-	must(t, ra.Do("PUT", round+"/rubric", map[string]any{"criteria": []any{}}), 403, "rubric after submission")
+	if r := must(t, admin.Do("GET", fmt.Sprintf("/apply/api-auth/admin/sheets/%d", n1), nil), 200, "staff read the sheets"); len(r.List) != 2 {
+		t.Fatalf("staff sheets: %s", r.Raw)
+	}
+	r = must(t, admin.Do("PUT", round+"/rubric", map[string]any{"criteria": []any{
+		map[string]any{"key": "fit", "nameKo": "적합성", "nameEn": "Fit", "weight": 1, "min": 1, "max": 5}}}), 409, "rubric after submission")
+	if r.Body["code"] != "evaluation.rubric_locked" {
+		t.Fatalf("locked rubric: %s", r.Raw)
+	}
 
 	// The score table, sorted by mean, highest first; and its exports.
 	r = must(t, admin.Do("GET", round+"/scores?sort="+filterSort("mean", "DESC")+"&range=%5B0%2C9%5D", nil), 200, "score table")
@@ -201,7 +210,7 @@ func TestNoticesAndBulkMail(t *testing.T) {
 	roundID := fmt.Sprintf("236-%d-1", e.year)
 	now := time.Now()
 	notice := map[string]any{"schoolCode": "236", "roundId": roundID, "title": map[string]any{"ko": "면접 안내", "en": "Interviews"},
-		"body": map[string]any{"ko": "면접은 12월입니다.", "en": "Interviews are in December."},
+		"body":   map[string]any{"ko": "면접은 12월입니다.", "en": "Interviews are in December."},
 		"starts": now.Add(-time.Hour).Format(time.RFC3339), "ends": now.Add(24 * time.Hour).Format(time.RFC3339)}
 	site := map[string]any{"title": map[string]any{"ko": "점검", "en": "Maintenance"}, "body": map[string]any{"ko": "점검", "en": "Maintenance"},
 		"starts": now.Add(-time.Hour).Format(time.RFC3339), "ends": now.Add(24 * time.Hour).Format(time.RFC3339)}

@@ -17,6 +17,7 @@ import (
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/round"
 )
 
 // handlers hold the officers' services.
@@ -43,25 +44,33 @@ func Mount(k *edge.Kit, g edge.Groups) {
 func (h *handlers) mountEvaluation(g edge.Groups) {
 	manage, score := edge.Require(permission.EvaluationManage), edge.Require(permission.EvaluationScore)
 	a := g.Admin
-	// The rubric is read by staff and by the school's reviewers (core checks).
-	a.GET("/eval-rounds/:roundId/rubric", h.rubric)
+	a.GET("/eval-rounds/:roundId/rubric", h.rubric, manage)
 	a.PUT("/eval-rounds/:roundId/rubric", h.setRubric, manage)
 	a.POST("/eval-rounds/:roundId/assignments", h.assign, manage)
 	a.POST("/eval-rounds/:roundId/assignments/even", h.assignEvenly, manage)
 	a.DELETE("/assignments/:applNo/:reviewer", h.unassign, manage)
 	a.GET("/eval-rounds/:roundId/scores", h.scores, manage)
 	a.GET("/exports/scores/:roundId", h.exportScores, manage)
-	// Staff and the assigned reviewers (core checks which sheets).
-	a.GET("/sheets/:applNo", h.sheets)
+	a.GET("/sheets/:applNo", h.sheets, manage)
+	// A reviewer's own: the rubric of its school's round, its assignments,
+	// the reader, the sheets it may read (core decides which), its sheet.
+	a.GET("/reviews/rounds/:roundId/rubric", h.rubric, score)
 	a.GET("/reviews", h.mine, score)
+	a.GET("/reviews/:applNo/sheets", h.sheets, score)
 	a.GET("/reviews/:applNo", h.assigned, score)
 	a.PUT("/reviews/:applNo/sheet", h.saveDraft, score)
 	a.POST("/reviews/:applNo/submit", h.submit, score)
 }
 
-// roundKey reads {roundId}.
+// roundKey reads {roundId}: another school's round is, for a caller
+// bound to a school, a round that does not exist (as another school's
+// application is).
 func roundKey(c *echo.Context) (application.RoundKey, error) {
-	return edge.ParseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
+	if p := edge.Principal(c); err == nil && !p.Has(permission.RoleSysAdmin) && p.SchoolCode != "" && p.SchoolCode != k.SchoolCode {
+		return application.RoundKey{}, apperr.NotFound(round.CodeNotFound)
+	}
+	return k, err
 }
 
 // ok answers v as JSON, never cached.
