@@ -55,6 +55,7 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	must(t, e.as("setadmin").Do("GET", round+"/rubric", nil), 403, "a set admin reads the rubric")
 	must(t, ra.Do("PUT", round+"/rubric", map[string]any{"criteria": []any{}}), 403, "a reviewer sets the rubric")
 
+	must(t, ra.Do("GET", fmt.Sprintf("/apply/api-auth/admin/reviews/%d", n1), nil), 404, "reader before the assignment")
 	// Both reviewers on both applications, evenly.
 	r = must(t, admin.Do("POST", round+"/assignments/even", map[string]any{"reviewers": []string{"reviewer236a", "reviewer236b"}, "perApplication": 2}), 200, "assign")
 	if r.Body["added"] != 4.0 {
@@ -70,6 +71,9 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	// reviewer is told it does not exist, and the staff read stays closed.
 	if r := must(t, ra.Do("GET", fmt.Sprintf("/apply/api-auth/admin/reviews/%d", n1), nil), 200, "reader"); !strings.Contains(r.Raw, "김하늘") || len(r.Body["essayList"].([]any)) != 3 {
 		t.Fatalf("reader: %s", r.Raw)
+	}
+	if got := accessRows(t, e.applyEnv, "reviewer236a", "application.read", fmt.Sprintf("application:%d", n1)); got != 1 {
+		t.Fatalf("the reviewer's read is logged %d times, want 1", got)
 	}
 	for _, p := range []string{"/apply/api-auth/admin/reviews/%d", "/apply/api-auth/admin/reviews/%d/sheets"} {
 		must(t, other.Do("GET", fmt.Sprintf(p, n1), nil), 404, "another school's reviewer: "+p)

@@ -35,9 +35,7 @@ func statusName(loc edge.Locale, st application.Status) string {
 func scoreCells(t evaluation.Table, loc edge.Locale) [][]string {
 	head := []string{edge.Pick(loc, "수험번호", "Exam number"), edge.Pick(loc, "원서번호", "Application no."),
 		edge.Pick(loc, "성명", "Name"), edge.Pick(loc, "상태", "Status")}
-	for _, r := range t.Reviewers {
-		head = append(head, r)
-	}
+	head = append(head, t.Reviewers...)
 	head = append(head, edge.Pick(loc, "제출 수", "Submitted"), edge.Pick(loc, "평균", "Mean"), edge.Pick(loc, "편차(최고-최저)", "Spread (max - min)"))
 	num := func(f *float64) string {
 		if f == nil {
