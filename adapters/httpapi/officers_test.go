@@ -62,6 +62,15 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 		t.Fatalf("assign: %s", r.Raw)
 	}
 	must(t, admin.Do("POST", round+"/assignments", map[string]any{"applNos": []int64{n1}, "reviewers": []string{"reviewerarts"}}), 400, "another school's reviewer")
+	// By hand: withdrawn, then given again.
+	must(t, admin.Do("DELETE", fmt.Sprintf("/apply/api-auth/admin/assignments/%d/reviewer236b", n2), nil), 204, "unassign")
+	if r := must(t, rb.Do("GET", "/apply/api-auth/admin/reviews", nil), 200, "b's assignments"); len(r.List) != 1 {
+		t.Fatalf("after unassigning: %s", r.Raw)
+	}
+	r = must(t, admin.Do("POST", round+"/assignments", map[string]any{"applNos": []int64{n2}, "reviewers": []string{"reviewer236b"}}), 200, "assign by hand")
+	if r.Body["added"] != 1.0 {
+		t.Fatalf("assign by hand: %s", r.Raw)
+	}
 
 	r = must(t, ra.Do("GET", "/apply/api-auth/admin/reviews", nil), 200, "my assignments")
 	if got := ids(r, "applNo"); len(got) != 2 || r.Header.Get("Content-Range") != "reviews 0-1/2" {
@@ -106,6 +115,7 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	if got := sheets(rb, n1); got != 2 {
 		t.Fatalf("b reads %d sheets after submitting, want 2", got)
 	}
+	must(t, admin.Do("DELETE", fmt.Sprintf("/apply/api-auth/admin/assignments/%d/reviewer236a", n1), nil), 409, "unassign a submitted sheet")
 	if r := must(t, admin.Do("GET", fmt.Sprintf("/apply/api-auth/admin/sheets/%d", n1), nil), 200, "staff read the sheets"); len(r.List) != 2 {
 		t.Fatalf("staff sheets: %s", r.Raw)
 	}
@@ -183,8 +193,10 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	if text := pdfText(t, pdf.Raw); text != "" && !strings.Contains(text, "김하늘") {
 		t.Fatalf("letter text lacks the name: %q", text)
 	}
-	if _, err := e.a.Officers.Decisions.SendDue(ctx, 200); err != nil {
-		t.Fatal(err)
+	for range 2 {
+		if _, err := e.a.Officers.Decisions.SendDue(ctx, 200); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if a, b := e.outboxCount("result_released", "applicant1"), e.outboxCount("result_released", "applicant2"); a != 1 || b != 1 {
 		t.Fatalf("result mails: %d, %d", a, b)

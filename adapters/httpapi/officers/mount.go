@@ -92,6 +92,7 @@ func page[T any](c *echo.Context, resource string, lp edge.ListParams, rows []T)
 	}
 	edge.ContentRange(c, resource, off, n, len(rows))
 	c.Response().Header().Set("X-Total-Count", strconv.Itoa(len(rows)))
+	c.Response().Header().Set("Access-Control-Expose-Headers", "Content-Range, X-Total-Count")
 	return ok(c, http.StatusOK, rows[off:off+n])
 }
 
