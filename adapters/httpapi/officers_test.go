@@ -205,6 +205,13 @@ func TestEvaluationDecisionAndResult(t *testing.T) {
 	if r.Body["released"] != true || r.Body["mailed"] != 2.0 || r.Body["total"] != 2.0 {
 		t.Fatalf("progress: %s", r.Raw)
 	}
+
+	// A reviewer account is made through the roles API: bound to 236, it
+	// enters the back office and has nothing assigned.
+	must(t, e.as("sysadmin").Do("PUT", "/apply/api-auth/admin/roles/timefree", map[string]any{"roles": []string{"ROLE_REVIEWER"}, "schoolCode": "236"}), 200, "grant reviewer")
+	if r := must(t, e.as("timefree").Do("GET", "/apply/api-auth/admin/reviews", nil), 200, "new reviewer"); len(r.List) != 0 {
+		t.Fatalf("new reviewer's assignments: %s", r.Raw)
+	}
 }
 
 // filterSort is a react-admin sort parameter.
