@@ -26,6 +26,8 @@ func (a *App) buildOfficers(clock account.Clock) {
 		Decisions:  a.buildDecisions(clock),
 		Notices:    a.buildNotices(clock),
 	}
+	// The reader lets a reviewer open what it is assigned.
+	a.Apply.Assigned = a.Officers.Evaluation
 }
 
 // TypeResultMails is the periodic task that queues the result mails of

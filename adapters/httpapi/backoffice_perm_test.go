@@ -15,8 +15,39 @@ import (
 // A route missing here fails TestEveryAdminRouteWithEveryRole, so a new
 // admin route is tried with every role the day it is added.
 var adminRouteActions = map[string]permission.Action{
-	"GET /apply/api-auth/admin/users":     permission.UserListAll,
-	"GET /apply/api-auth/admin/users/:id": permission.UserListAll,
+	// The officers' console (issue 23).
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/rubric":                                             permission.EvaluationManage,
+	"PUT /apply/api-auth/admin/eval-rounds/:roundId/rubric":                                             permission.EvaluationManage,
+	"POST /apply/api-auth/admin/eval-rounds/:roundId/assignments":                                       permission.EvaluationManage,
+	"POST /apply/api-auth/admin/eval-rounds/:roundId/assignments/even":                                  permission.EvaluationManage,
+	"DELETE /apply/api-auth/admin/assignments/:applNo/:reviewer":                                        permission.EvaluationManage,
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/scores":                                             permission.EvaluationManage,
+	"GET /apply/api-auth/admin/exports/scores/:roundId":                                                 permission.EvaluationManage,
+	"GET /apply/api-auth/admin/sheets/:applNo":                                                          permission.EvaluationManage,
+	"GET /apply/api-auth/admin/reviews/rounds/:roundId/rubric":                                          permission.EvaluationScore,
+	"GET /apply/api-auth/admin/reviews":                                                                 permission.EvaluationScore,
+	"GET /apply/api-auth/admin/reviews/:applNo":                                                         permission.EvaluationScore,
+	"GET /apply/api-auth/admin/reviews/:applNo/sheets":                                                  permission.EvaluationScore,
+	"PUT /apply/api-auth/admin/reviews/:applNo/sheet":                                                   permission.EvaluationScore,
+	"POST /apply/api-auth/admin/reviews/:applNo/submit":                                                 permission.EvaluationScore,
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/decisions":                                          permission.DecisionManage,
+	"POST /apply/api-auth/admin/eval-rounds/:roundId/decisions":                                         permission.DecisionManage,
+	"PUT /apply/api-auth/admin/decisions/:applNo":                                                       permission.DecisionManage,
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/release":                                            permission.DecisionManage,
+	"PUT /apply/api-auth/admin/eval-rounds/:roundId/release":                                            permission.DecisionManage,
+	"GET /apply/api-auth/admin/notices":                                                                 permission.NoticeManage,
+	"POST /apply/api-auth/admin/notices":                                                                permission.NoticeManage,
+	"GET /apply/api-auth/admin/notices/:noticeId":                                                       permission.NoticeManage,
+	"PUT /apply/api-auth/admin/notices/:noticeId":                                                       permission.NoticeManage,
+	"DELETE /apply/api-auth/admin/notices/:noticeId":                                                    permission.NoticeManage,
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/bulk-mails":                                         permission.BulkMail,
+	"POST /apply/api-auth/admin/eval-rounds/:roundId/bulk-mails":                                        permission.BulkMail,
+	"GET /apply/api-auth/admin/bulk-mails/:mailId":                                                      permission.BulkMail,
+	"PUT /apply/api-auth/admin/bulk-mails/:mailId":                                                      permission.BulkMail,
+	"GET /apply/api-auth/admin/bulk-mails/:mailId/preview":                                              permission.BulkMail,
+	"POST /apply/api-auth/admin/bulk-mails/:mailId/send":                                                permission.BulkMail,
+	"GET /apply/api-auth/admin/users":                                                                   permission.UserListAll,
+	"GET /apply/api-auth/admin/users/:id":                                                               permission.UserListAll,
 	"GET /apply/api-auth/admin/recruit-part/inquiry/:schoolCode/:enterYear/:recruitPartSeq/:applPartNo": "",
 	"GET /apply/api-auth/admin/applications":                                                            permission.UserListAll,
 	"GET /apply/api-auth/admin/applications/:applNo":                                                    permission.UserListAll,
@@ -112,6 +143,15 @@ var notJudged = map[string]bool{}
 // noFixture are routes whose id this test does not create (a letter file):
 // an allowed caller is told it is missing.
 var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo": true,
+	// no rubric, sheet, notice or bulk mail is made here (officers_test.go
+	// covers these with the ones it makes): the ids name nothing.
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/rubric": true, "GET /apply/api-auth/admin/eval-rounds/:roundId/scores": true,
+	"GET /apply/api-auth/admin/exports/scores/:roundId": true, "DELETE /apply/api-auth/admin/assignments/:applNo/:reviewer": true,
+	"GET /apply/api-auth/admin/sheets/:applNo":    true,
+	"GET /apply/api-auth/admin/notices/:noticeId": true, "PUT /apply/api-auth/admin/notices/:noticeId": true,
+	"DELETE /apply/api-auth/admin/notices/:noticeId": true, "GET /apply/api-auth/admin/bulk-mails/:mailId": true,
+	"PUT /apply/api-auth/admin/bulk-mails/:mailId": true, "GET /apply/api-auth/admin/bulk-mails/:mailId/preview": true,
+	"POST /apply/api-auth/admin/bulk-mails/:mailId/send": true,
 	// no payment attempt is made here (money_test.go covers these with one)
 	"GET /apply/api-auth/admin/pay/attempts/:paymentId": true, "POST /apply/api-auth/admin/pay/attempts/:paymentId/cancel": true,
 	"POST /apply/api-auth/admin/pay/attempts/:paymentId/requery": true,

@@ -23,6 +23,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi/backoffice"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/adapters/httpapi/money"
+	"github.com/gradapply/gradapply/adapters/httpapi/officers"
 	"github.com/gradapply/gradapply/adapters/httpapi/public"
 	"github.com/gradapply/gradapply/adapters/httpapi/recommender"
 	"github.com/gradapply/gradapply/adapters/httpapi/webhook"
@@ -45,6 +46,7 @@ var areas = []func(k *edge.Kit, g edge.Groups){
 	applicant.Mount,
 	recommender.Mount,
 	backoffice.Mount,
+	officers.Mount,
 	money.Mount,
 	webhook.Mount,
 }

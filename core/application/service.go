@@ -24,6 +24,9 @@ type Service struct {
 	Clock  window.Clock
 	// Staff is the back office's stores (service_staff.go).
 	Staff Staff
+	// Assigned says which applications a reviewer is assigned
+	// (AssignedRead); nil: reviewers read nothing.
+	Assigned Assigned
 }
 
 // Actions a list entry or record may offer (spec section 2 /list).

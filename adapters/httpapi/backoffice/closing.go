@@ -72,7 +72,7 @@ type closeIn struct {
 
 // closeAct reads the round and the reason of a close or reopen.
 func closeAct(c *echo.Context) (application.RoundKey, string, error) {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
 	if err != nil {
 		return k, "", err
 	}
@@ -90,7 +90,7 @@ func (h *closingHandlers) close(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"id": roundID(k), "closure": toClosureDTO(&cl)})
+	return c.JSON(http.StatusOK, map[string]any{"id": edge.RoundID(k), "closure": toClosureDTO(&cl)})
 }
 
 func (h *closingHandlers) reopen(c *echo.Context) error {
@@ -101,5 +101,5 @@ func (h *closingHandlers) reopen(c *echo.Context) error {
 	if err := h.svc.Reopen(c.Request().Context(), edge.Principal(c), k, reason); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"id": roundID(k), "closure": nil})
+	return c.JSON(http.StatusOK, map[string]any{"id": edge.RoundID(k), "closure": nil})
 }

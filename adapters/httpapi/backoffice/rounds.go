@@ -2,8 +2,6 @@ package backoffice
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -67,29 +65,6 @@ type roundHandlers struct {
 	form *application.Service
 }
 
-// roundID is the react-admin id of a round: school-year-seq.
-func roundID(k application.RoundKey) string {
-	return k.SchoolCode + "-" + strconv.Itoa(k.EnterYear) + "-" + strconv.Itoa(k.RecruitPartSeq)
-}
-
-// parseRoundID reads an id; anything malformed is a round that does not exist.
-func parseRoundID(id string) (application.RoundKey, error) {
-	i := strings.LastIndexByte(id, '-')
-	if i <= 0 {
-		return application.RoundKey{}, apperr.NotFound(round.CodeNotFound)
-	}
-	j := strings.LastIndexByte(id[:i], '-')
-	if j <= 0 {
-		return application.RoundKey{}, apperr.NotFound(round.CodeNotFound)
-	}
-	y, err1 := strconv.Atoi(id[j+1 : i])
-	n, err2 := strconv.Atoi(id[i+1:])
-	if err1 != nil || err2 != nil {
-		return application.RoundKey{}, apperr.NotFound(round.CodeNotFound)
-	}
-	return application.RoundKey{SchoolCode: id[:j], EnterYear: y, RecruitPartSeq: n}, nil
-}
-
 type roundSummaryDTO struct {
 	ID             string           `json:"id"`
 	SchoolCode     string           `json:"schoolCode"`
@@ -107,7 +82,7 @@ type roundSummaryDTO struct {
 }
 
 func toRoundSummaryDTO(r round.Summary) roundSummaryDTO {
-	d := roundSummaryDTO{ID: roundID(r.RoundKey), SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
+	d := roundSummaryDTO{ID: edge.RoundID(r.RoundKey), SchoolCode: r.SchoolCode, EnterYear: r.EnterYear, RecruitPartSeq: r.RecruitPartSeq,
 		KorName: r.KorName, EngName: r.EngName, SchoolKorName: r.SchoolKorName, SchoolEngName: r.SchoolEngName,
 		FeeKrw: r.FeeKrw, FeeUsd: r.FeeUsd, Windows: edge.MapList(r.Windows, toRoundWindowDTO), Applications: r.Applications, UpdatedAt: r.UpdatedAt}
 	if d.Windows == nil {
@@ -165,7 +140,7 @@ type adminRoundDTO struct {
 }
 
 func (h *roundHandlers) get(c *echo.Context) error {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
 	if err != nil {
 		return err
 	}
@@ -174,7 +149,7 @@ func (h *roundHandlers) get(c *echo.Context) error {
 
 func (h *roundHandlers) toDTO(c *echo.Context, v round.View) (adminRoundDTO, error) {
 	k := v.Settings.Key()
-	d := adminRoundDTO{ID: roundID(k), roundValuesDTO: toRoundValuesDTO(v.Settings.Values()),
+	d := adminRoundDTO{ID: edge.RoundID(k), roundValuesDTO: toRoundValuesDTO(v.Settings.Values()),
 		SchoolCode: k.SchoolCode, EnterYear: k.EnterYear, RecruitPartSeq: k.RecruitPartSeq, UpdatedAt: v.Settings.UpdatedAt(),
 		EffectiveDocuments: edge.MapList(v.EffectiveDocuments, toRoundDocDTO), EffectiveConsents: edge.MapList(v.EffectiveConsents, public.ToConsentItemDTO),
 		Majors: edge.MapList(v.Majors, toMajorDTO), Survey: public.QuestionDTOs(v.Round.Survey), InfoItems: []applicant.InfoItemDTO{}}
@@ -218,7 +193,7 @@ func (h *roundHandlers) create(c *echo.Context) error {
 }
 
 func (h *roundHandlers) update(c *echo.Context) error {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
 	if err != nil {
 		return err
 	}
@@ -386,7 +361,7 @@ type renumberRowDTO struct {
 }
 
 func (h *roundHandlers) checkRule(c *echo.Context) error {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
 	if err != nil {
 		return err
 	}
@@ -412,7 +387,7 @@ func (h *roundHandlers) checkRule(c *echo.Context) error {
 }
 
 func (h *roundHandlers) remake(c *echo.Context) error {
-	k, err := parseRoundID(c.Param("roundId"))
+	k, err := edge.ParseRoundID(c.Param("roundId"))
 	if err != nil {
 		return err
 	}

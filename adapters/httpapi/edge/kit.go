@@ -17,11 +17,14 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
+	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/document"
+	"github.com/gradapply/gradapply/core/evaluation"
 	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/helpdesk"
 	"github.com/gradapply/gradapply/core/inquiry"
 	"github.com/gradapply/gradapply/core/mydata"
+	"github.com/gradapply/gradapply/core/notice"
 	"github.com/gradapply/gradapply/core/payment"
 	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/recommendation"
@@ -64,6 +67,22 @@ type Services struct {
 	FeeRules   *feeschedule.Service    // settlement fee rules (issue 18)
 	// RefundRequests are applicants' refund requests and the schools' refund rules (issue 18).
 	RefundRequests *refundrequest.Service
+	// Officers are evaluation, decisions and notices (issue 23).
+	Officers Officers
+}
+
+// Officers are the officers' console's services (issue 23) and the
+// admission letter's renderer.
+type Officers struct {
+	Evaluation *evaluation.Service
+	Decisions  *decision.Service
+	Notices    *notice.Service
+	Letters    AdmissionLetterRenderer
+}
+
+// AdmissionLetterRenderer writes an admission letter PDF (adapters/pdf).
+type AdmissionLetterRenderer interface {
+	AdmissionLetter(w io.Writer, l decision.Letter, lang string) error
 }
 
 // Deps is what the edge needs.

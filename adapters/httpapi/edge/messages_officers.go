@@ -47,4 +47,5 @@ var officerMessages = map[string]text{
 	"bulk_mail.decision":           {"결과를 목록에서 고르세요.", "Choose a decision from the list."},
 	"bulk_mail.not_draft":          {"이미 발송한 메일은 바꾸거나 다시 보낼 수 없습니다.", "A mail already sent cannot change or be sent again."},
 	"bulk_mail.nobody":             {"조건에 맞는 지원자가 없습니다.", "No applicant matches the filter."},
+	"export.format":                {"내려받을 형식은 xlsx 또는 csv입니다.", "The download format is xlsx or csv."},
 }
