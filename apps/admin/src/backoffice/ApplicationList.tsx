@@ -9,7 +9,6 @@ import {
     SelectInput,
     SimpleList,
     TextInput,
-    useGetIdentity,
     useLocale,
     useTranslate,
     type RaRecord,
@@ -52,7 +51,6 @@ const Filters = () => {
  */
 export const ApplicationList = () => {
     const translate = useTranslate();
-    const { identity } = useGetIdentity();
     const isSmall = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
         <>
@@ -88,7 +86,7 @@ export const ApplicationList = () => {
                     </DataTable>
                 )}
             </List>
-            <ExportPanel schoolCode={(identity?.schoolCode as string | null) || undefined} />
+            <ExportPanel />
         </>
     );
 };
