@@ -67,7 +67,7 @@ test('a granted school admin finds, corrects and reviews an application; the app
   await ps.getByTestId('role-ROLE_SCHL_ADMIN').check();
   await ps.getByTestId('roles-save').click();
   await ps.getByText('학교 관리자와 설정 관리자는 학교를 지정해야 합니다.').first().waitFor({ timeout: T });
-  await ps.getByTestId('role-school').fill('ARTS01');
+  await ps.getByTestId('role-school').selectOption('ARTS01');
   await ps.getByTestId('roles-save').click();
   await ps.getByText('권한을 저장했습니다.').waitFor({ timeout: T });
 

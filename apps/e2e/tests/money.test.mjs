@@ -162,7 +162,8 @@ test('fee rules: a system admin adds one; a school without rules settles with th
   await table.waitFor({ timeout: T });
   await table.getByText('2.5%').first().waitFor({ timeout: T });
   await admin.getByRole('link', { name: /만들기|생성|Create/ }).first().click();
-  await admin.locator('input[name="schoolCode"]').fill('GSPP01');
+  await admin.getByRole('combobox', { name: '학교' }).click();
+  await admin.getByRole('option', { name: '새봄대학교 공공정책대학원' }).click();
   await admin.getByRole('combobox', { name: /결제 수단/ }).click();
   await admin.getByRole('option', { name: '신용카드' }).click();
   await admin.locator('input[name="effectiveFrom"]').fill('2099-01-01');

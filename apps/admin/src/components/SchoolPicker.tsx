@@ -155,7 +155,7 @@ export const useRoundChoice = () => {
         queryFn: async (): Promise<RoundChoice[]> => {
             try {
                 const { data } = await dataProvider.getList<RoundChoice>('recruit-parts', {
-                    pagination: { page: 1, perPage: 200 },
+                    pagination: { page: 1, perPage: 100 },
                     sort: { field: 'enterYear', order: 'DESC' },
                     filter: { schoolCode },
                 });
