@@ -115,7 +115,7 @@ test('a granted school admin finds, corrects and reviews an application; the app
   const year = await roundYear('ARTS01');
   const dash = pt.getByTestId('round-dashboard');
   await dash.waitFor({ timeout: T });
-  await dash.getByLabel('입학연도').fill(String(year));
+  await pt.getByTestId('dash-round').selectOption(`ARTS01-${year}-1`);
   await pt.getByTestId('dash-total').filter({ hasText: /전체 [1-9]\d*건/ }).waitFor({ timeout: T });
   await dash.locator('svg').first().waitFor({ timeout: T });
   assert.deepEqual(await violations(pt), [], 'axe on the dashboard');

@@ -11,6 +11,13 @@ export interface RoundChoice {
     engName: string;
 }
 
+/** A country as the public reference list has it. */
+export interface Country {
+    code: string;
+    korName: string;
+    engName: string;
+}
+
 interface PublicSchool {
     schoolCode: string;
     korName: string;
@@ -30,6 +37,8 @@ export const pickerMethods = (api: Api) => ({
             korName: r.korName,
             engName: r.engName,
         })),
+    /** Every country (the public reference list), for nationality names. */
+    getCountries: async (): Promise<Country[]> => (await api.get<{ orderKr: Country[] }>('/apply/api/standard/country')).orderKr,
 });
 
 export type PickerMethods = ReturnType<typeof pickerMethods>;
