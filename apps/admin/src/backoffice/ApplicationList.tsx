@@ -14,6 +14,7 @@ import {
     type RaRecord,
 } from 'react-admin';
 import { ExportPanel } from './ExportPanel';
+import { SchoolSelectInput } from '../components/SchoolPicker';
 import { PageHeading } from '../components/PageHeading';
 import { moneySummary, type StaffMoney } from './staffMoney';
 import { APPL_STATUSES, StatusText } from './status';
@@ -38,6 +39,7 @@ const Filters = () => {
             slotProps={{ htmlInput: { 'aria-label': search, 'data-testid': 'applications-search' } }} />,
         <SelectInput key="status" source="status" alwaysOn
             choices={APPL_STATUSES.map(s => ({ id: s, name: `backoffice.status.${s}` }))} />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <NumberInput key="enterYear" source="enterYear" />,
         <NumberInput key="recruitPartSeq" source="recruitPartSeq" />,
         <TextInput key="userId" source="userId" />,
