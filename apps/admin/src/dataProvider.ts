@@ -6,6 +6,7 @@ import { backofficeMethods } from './backoffice/methods';
 import { inquiryMethods } from './inquiry/methods';
 import { moneyMethods } from './money/methods';
 import { pageMethods } from './pages/methods';
+import { pickerMethods } from './components/pickerMethods';
 import { refundMethods } from './refunds/methods';
 import { roundMethods } from './rounds/methods';
 import { surveyMethods } from './surveys/methods';
@@ -53,6 +54,7 @@ export const dataProvider = withMethods(
     inquiryMethods(api),
     moneyMethods(api),
     pageMethods(api),
+    pickerMethods(api),
     refundMethods(api),
     roundMethods(api),
     surveyMethods(api),

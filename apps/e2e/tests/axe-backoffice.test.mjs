@@ -61,7 +61,7 @@ test('axe: no violations on the money pages (ko desktop, en phone)', async () =>
       ['/sysadmin/pay/check', (p) => p.locator('.RaList-main')],
       ['/sysadmin/manual-pay', (p) => p.getByTestId('manual-pay')],
       ['/sysadmin/pay/cancel', (p) => p.locator('h1')],
-      ['/sysadmin/settlement/list', (p) => p.locator('input[name="school"]')],
+      ['/sysadmin/settlement/list', (p) => p.getByTestId('settle-school')],
     ]) {
       await page.goto(path);
       await ready(page).first().waitFor({ timeout: T });

@@ -67,7 +67,7 @@ test('a granted school admin finds, corrects and reviews an application; the app
   await ps.getByTestId('role-ROLE_SCHL_ADMIN').check();
   await ps.getByTestId('roles-save').click();
   await ps.getByText('학교 관리자와 설정 관리자는 학교를 지정해야 합니다.').first().waitFor({ timeout: T });
-  await ps.getByTestId('role-school').fill('ARTS01');
+  await ps.getByTestId('role-school').selectOption('ARTS01');
   await ps.getByTestId('roles-save').click();
   await ps.getByText('권한을 저장했습니다.').waitFor({ timeout: T });
 
@@ -115,7 +115,7 @@ test('a granted school admin finds, corrects and reviews an application; the app
   const year = await roundYear('ARTS01');
   const dash = pt.getByTestId('round-dashboard');
   await dash.waitFor({ timeout: T });
-  await dash.getByLabel('입학연도').fill(String(year));
+  await pt.getByTestId('dash-round').selectOption(`ARTS01-${year}-1`);
   await pt.getByTestId('dash-total').filter({ hasText: /전체 [1-9]\d*건/ }).waitFor({ timeout: T });
   await dash.locator('svg').first().waitFor({ timeout: T });
   assert.deepEqual(await violations(pt), [], 'axe on the dashboard');

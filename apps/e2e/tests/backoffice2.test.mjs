@@ -105,8 +105,14 @@ test('the application page links to its payments and letters; the dashboard show
 
   // The dashboard: the round's letters requested and not yet submitted.
   await ps.goto('/sysadmin/');
-  await ps.getByTestId('dash-school').fill('ARTS01');
-  await ps.getByTestId('dash-year').fill(String(year));
+  // School and round are picked by name, never typed as codes.
+  await ps.getByTestId('dash-school').selectOption('ARTS01');
+  await ps.getByTestId('dash-round').selectOption(`ARTS01-${year}-1`);
+  const schoolShown = await ps.getByTestId('dash-school').locator('option:checked').innerText();
+  const roundShown = await ps.getByTestId('dash-round').locator('option:checked').innerText();
+  assert.doesNotMatch(schoolShown, /ARTS01/, 'the school picker shows the school by name');
+  assert.match(roundShown, new RegExp(`^${year} · \\S`), 'the round picker shows the year and the round by name');
+  assert.doesNotMatch(roundShown, /ARTS01/);
   const line = ps.getByTestId('dash-letters');
   await line.waitFor({ timeout: T });
   await ps.waitForFunction((n) => document.querySelector('[data-testid="dash-letters"]')?.textContent?.includes(`제출 대기 ${n}건`), pending, { timeout: T });

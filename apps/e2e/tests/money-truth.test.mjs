@@ -162,7 +162,7 @@ async function dashboard(admin, year, t) {
   await admin.goto('/sysadmin/');
   await admin.getByTestId('round-dashboard').waitFor({ timeout: T });
   // The year field starts at next year; the demo round's year may differ.
-  await admin.getByTestId('dash-year').fill(String(year));
+  await admin.getByTestId('dash-round').selectOption(`236-${year}-1`);
   const data = await (await answered).json();
   const total = admin.getByTestId('dash-total');
   let paid = NaN;
@@ -181,8 +181,7 @@ async function workbookRow(admin, year, applId) {
   await admin.goto('/sysadmin/applications');
   const panel = admin.getByTestId('export-panel');
   await panel.waitFor({ timeout: T });
-  await admin.getByTestId('export-year').fill(String(year));
-  await admin.getByTestId('export-seq').fill('1');
+  await admin.getByTestId('export-round').selectOption(`236-${year}-1`);
   const [download] = await Promise.all([admin.waitForEvent('download', { timeout: T }), admin.getByTestId('export-excel').click()]);
   const row = rowByFirstColumn(readFileSync(await download.path()), applId);
   assert.ok(row, `the workbook has a row for ${applId}`);
@@ -192,7 +191,7 @@ async function workbookRow(admin, year, applId) {
 /** The settlement of 236 this month (sysadmin): the card row in KRW, as numbers read from the screen. */
 async function settlementCard(admin, t) {
   await admin.goto('/sysadmin/settlement/list');
-  await admin.locator('input[name="school"]').fill('236');
+  await admin.getByTestId('settle-school').selectOption('236');
   await admin.getByRole('button', { name: t.settleShow, exact: true }).click();
   const table = admin.getByTestId('settlement-rows');
   const empty = admin.getByText(/이 기간에 결제와 환불이 없습니다|No payments or refunds/);

@@ -162,7 +162,8 @@ test('fee rules: a system admin adds one; a school without rules settles with th
   await table.waitFor({ timeout: T });
   await table.getByText('2.5%').first().waitFor({ timeout: T });
   await admin.getByRole('link', { name: /만들기|생성|Create/ }).first().click();
-  await admin.locator('input[name="schoolCode"]').fill('GSPP01');
+  await admin.getByRole('combobox', { name: '학교' }).click();
+  await admin.getByRole('option', { name: '새봄대학교 공공정책대학원' }).click();
   await admin.getByRole('combobox', { name: /결제 수단/ }).click();
   await admin.getByRole('option', { name: '신용카드' }).click();
   await admin.locator('input[name="effectiveFrom"]').fill('2099-01-01');
@@ -176,11 +177,11 @@ test('fee rules: a system admin adds one; a school without rules settles with th
   sql(`DELETE FROM fee_rule WHERE school_code = 'GSPP01' AND effective_from = '2099-01-01'`);
 
   await admin.goto('/sysadmin/settlement/list');
-  await admin.locator('input[name="school"]').fill('ARTS01');
+  await admin.getByTestId('settle-school').selectOption('ARTS01');
   await admin.getByRole('button', { name: '조회' }).click();
   await admin.getByTestId('no-fee-rules').waitFor({ timeout: T });
   assert.match(await admin.getByTestId('no-fee-rules').innerText(), /수수료 규칙이 없습니다/);
-  await admin.locator('input[name="school"]').fill('236');
+  await admin.getByTestId('settle-school').selectOption('236');
   await admin.getByRole('button', { name: '조회' }).click();
   await admin.getByTestId('fee-rules-used').waitFor({ timeout: T });
   assert.match(await admin.getByTestId('fee-rules-used').innerText(), /신용카드 2\.5%/);
@@ -212,7 +213,7 @@ test('pay-check lists a payment the gateway reports paid and we do not; one re-q
 test('money pages on a phone (375 px) for settlement staff: settlement and payment list without horizontal scroll', async () => {
   const admin = await adminPage('settle', { mobile: true });
   await admin.goto('/sysadmin/settlement/list');
-  await admin.locator('input[name="school"]').fill('236');
+  await admin.getByTestId('settle-school').selectOption('236');
   await admin.getByRole('button', { name: '조회' }).click();
   await admin.getByText(/결제 목록 보기/).waitFor({ timeout: T });
   if (process.env.E2E_SHOTS) await admin.screenshot({ path: `${process.env.E2E_SHOTS}/settlement-375.png`, fullPage: true });

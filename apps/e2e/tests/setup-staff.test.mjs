@@ -80,7 +80,7 @@ test('setup staff of 236 see the round, its settings and counts, and no applican
   await dash.waitFor({ timeout: T });
   assert.equal(await page.getByTestId('dash-school').inputValue(), '236');
   assert.ok(await page.getByTestId('dash-school').isDisabled(), 'setup staff may pick another school');
-  await page.getByTestId('dash-year').fill(String(year));
+  await page.getByTestId('dash-round').selectOption(`236-${year}-1`);
   const total = page.getByTestId('dash-total').filter({ hasText: /전체 [1-9]\d*건/ });
   await total.waitFor({ timeout: T });
   assert.match(await page.getByTestId('dash-letters').innerText(), /추천서/);

@@ -9,12 +9,12 @@ import {
     SelectInput,
     SimpleList,
     TextInput,
-    useGetIdentity,
     useLocale,
     useTranslate,
     type RaRecord,
 } from 'react-admin';
 import { ExportPanel } from './ExportPanel';
+import { SchoolSelectInput } from '../components/SchoolPicker';
 import { PageHeading } from '../components/PageHeading';
 import { moneySummary, type StaffMoney } from './staffMoney';
 import { APPL_STATUSES, StatusText } from './status';
@@ -39,6 +39,7 @@ const Filters = () => {
             slotProps={{ htmlInput: { 'aria-label': search, 'data-testid': 'applications-search' } }} />,
         <SelectInput key="status" source="status" alwaysOn
             choices={APPL_STATUSES.map(s => ({ id: s, name: `backoffice.status.${s}` }))} />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <NumberInput key="enterYear" source="enterYear" />,
         <NumberInput key="recruitPartSeq" source="recruitPartSeq" />,
         <TextInput key="userId" source="userId" />,
@@ -52,7 +53,6 @@ const Filters = () => {
  */
 export const ApplicationList = () => {
     const translate = useTranslate();
-    const { identity } = useGetIdentity();
     const isSmall = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
         <>
@@ -88,7 +88,7 @@ export const ApplicationList = () => {
                     </DataTable>
                 )}
             </List>
-            <ExportPanel schoolCode={(identity?.schoolCode as string | null) || undefined} />
+            <ExportPanel />
         </>
     );
 };

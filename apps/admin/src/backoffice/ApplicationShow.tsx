@@ -24,6 +24,8 @@ import { formatDateTime } from '../format';
 import { StatusText } from './status';
 import type { BackofficeDataProvider } from './methods';
 import { PageHeading } from '../components/PageHeading';
+import { useSchoolName } from '../components/SchoolPicker';
+import type { PickerMethods } from '../components/pickerMethods';
 import { methodText, moneyAmountText, moneyStateText, type StaffMoney } from './staffMoney';
 
 /** Basic-info fields shown, in order; the first three are masked identification numbers. */
@@ -282,11 +284,24 @@ export const PaymentSection = ({ record }: { record: RaRecord }) => {
 const ApplicationView = () => {
     const record = useRecordContext();
     const translate = useTranslate();
+    const locale = useLocale();
+    const schoolName = useSchoolName();
+    const dataProvider = useDataProvider<BackofficeDataProvider & PickerMethods>();
+    const { data: countries = [] } = useQuery({ queryKey: ['picker', 'countries'], queryFn: () => dataProvider.getCountries(), staleTime: 60 * 60_000, retry: false });
     const [reveal, setReveal] = useState(false);
     const [correct, setCorrect] = useState(false);
     if (!record) return null;
     const info = record.applicantInfo as Record<string, string> | null;
     const sc = record.schoolComm ?? {};
+    const named = (f: string, v: string) => {
+        if (!v) return v;
+        if (f === 'gend') return translate(`backoffice.appl.gender.${v}`, { _: v });
+        if (f === 'nationality') {
+            const c = countries.find(x => x.code === v);
+            return c ? (locale === 'en' ? c.engName || c.korName : c.korName) : v;
+        }
+        return v;
+    };
     return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
             <PageHeading>{translate('backoffice.appl.title', { applNo: record.applNo })}</PageHeading>
@@ -298,9 +313,9 @@ const ApplicationView = () => {
                     <Link to={`/applications?filter=${encodeURIComponent(JSON.stringify({ userId: record.userId }))}`}>{record.userId}</Link>
                 } />
                 <Row label={translate('resources.applications.fields.email')} value={record.email} />
-                <Row label={translate('backoffice.appl.school')} value={`${sc.korName ?? ''} (${sc.schoolCode ?? ''})`} />
-                <Row label={translate('backoffice.appl.round')} value={`${sc.enterYear}-${sc.recruitPartSeq} ${record.roundKorName ?? ''}`} />
-                <Row label={translate('backoffice.appl.major')} value={`${record.majorKorName ?? ''} (${record.majorCode ?? ''})`} />
+                <Row label={translate('backoffice.appl.school')} value={sc.schoolCode ? (locale === 'en' || !sc.korName ? schoolName(sc.schoolCode) : sc.korName) : ''} />
+                <Row label={translate('backoffice.appl.round')} value={`${sc.enterYear}-${sc.recruitPartSeq} ${(locale === 'en' && record.roundEngName) || record.roundKorName || ''}`} />
+                <Row label={translate('backoffice.appl.major')} value={(locale === 'en' && record.majorEngName) || record.majorKorName || record.majorCode} />
                 <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
                 <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
             </Section>
@@ -309,7 +324,7 @@ const ApplicationView = () => {
                 {info ? (
                     <>
                         {SHOWN.map(f => (
-                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={info[f]} testid={`info-${f}`} />
+                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={named(f, info[f])} testid={`info-${f}`} />
                         ))}
                         {ID_FIELDS.filter(f => info[f]).map(f => (
                             <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={<Chip size="small" label={info[f]} />} testid={`info-${f}`} />

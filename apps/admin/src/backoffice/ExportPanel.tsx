@@ -1,26 +1,30 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import type { Progress } from '../api';
 import { bytesText } from './bytesText';
 import type { BackofficeDataProvider } from './methods';
+import { SchoolRoundPicker, useRoundChoice } from '../components/SchoolPicker';
 
 /**
  * The exports of a round: applicants as a workbook and every document as
  * one ZIP, streamed by the server with the bytes received shown.
  */
-export const ExportPanel = ({ schoolCode }: { schoolCode?: string }) => {
+export const ExportPanel = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
-    const [school, setSchool] = useState(schoolCode ?? '');
-    const [year, setYear] = useState(String(new Date().getFullYear() + 1));
-    const [seq, setSeq] = useState('1');
+    const choice = useRoundChoice();
+    const round = choice.round;
     const [progress, setProgress] = useState<Progress | null>(null);
     const exporting = useMutation({
         mutationFn: (kind: 'applicants' | 'documents') =>
-            dataProvider.exportRound(kind, { schoolCode: school.trim(), enterYear: year.trim(), recruitPartSeq: seq.trim() }, setProgress),
+            dataProvider.exportRound(
+                kind,
+                { schoolCode: round?.schoolCode ?? '', enterYear: String(round?.enterYear ?? ''), recruitPartSeq: String(round?.recruitPartSeq ?? '') },
+                setProgress,
+            ),
         onMutate: () => setProgress({ received: 0, total: 0 }),
         onSuccess: name => notify(translate('backoffice.export.done', { name }), { type: 'success' }),
         onError: e => notify(e.message ? e.message : 'backoffice.export.failed', { type: 'error' }),
@@ -38,18 +42,13 @@ export const ExportPanel = ({ schoolCode }: { schoolCode?: string }) => {
                     {translate('backoffice.export.intro')}
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-                    <TextField size="small" label={translate('backoffice.export.school')} value={school}
-                        onChange={e => setSchool(e.target.value)} disabled={!!schoolCode} slotProps={{ htmlInput: { 'data-testid': 'export-school' } }} />
-                    <TextField size="small" label={translate('backoffice.export.year')} value={year} type="number"
-                        onChange={e => setYear(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'export-year' } }} />
-                    <TextField size="small" label={translate('backoffice.export.seq')} value={seq} type="number"
-                        onChange={e => setSeq(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'export-seq' } }} />
+                    <SchoolRoundPicker choice={choice} testid="export" />
                 </Stack>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                    <Button variant="contained" disabled={busy !== null} onClick={() => run('applicants')} data-testid="export-excel">
+                    <Button variant="contained" disabled={busy !== null || !round} onClick={() => run('applicants')} data-testid="export-excel">
                         {translate('backoffice.export.excel')}
                     </Button>
-                    <Button variant="outlined" disabled={busy !== null} onClick={() => run('documents')} data-testid="export-zip">
+                    <Button variant="outlined" disabled={busy !== null || !round} onClick={() => run('documents')} data-testid="export-zip">
                         {translate('backoffice.export.zip')}
                     </Button>
                 </Stack>

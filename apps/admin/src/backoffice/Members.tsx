@@ -14,6 +14,7 @@ import {
     useRefresh,
     useTranslate,
     type RaRecord,
+    useLocale,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { DateTimeField } from '../components/DateTimeField';
@@ -23,6 +24,8 @@ import { fieldErrors } from '../apiErrors';
 import type { BackofficeDataProvider } from './methods';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
+import { SchoolNameField, useStaffSchools } from '../components/SchoolPicker';
+import { localName } from '../schools';
 
 const ROLES = ['ROLE_USER', 'ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_TIME_INDEPENDENT', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN'] as const;
 const SANCTIONS = ['LIMIT', 'SUSPEND', 'END'] as const;
@@ -55,7 +58,9 @@ const MemberList = ({ rowClick }: { rowClick: 'show' | 'edit' }) => {
                     <DataTable.Col source="email" />
                     <DataTable.Col source="status"><UserStatusField /></DataTable.Col>
                     <DataTable.Col source="roles" disableSort><RolesField /></DataTable.Col>
-                    <DataTable.Col source="schoolCode" disableSort />
+                    <DataTable.Col source="schoolCode" disableSort>
+                        <SchoolNameField />
+                    </DataTable.Col>
                     <DataTable.Col source="lastLoginAt"><DateTimeField source="lastLoginAt" emptyText="resources.users.never" /></DataTable.Col>
                 </DataTable>
             )}
@@ -91,7 +96,7 @@ const Summary = ({ record }: { record: RaRecord }) => (
         <Typography variant="body2">{record.email}</Typography>
         <UserStatusField />
         <RolesField />
-        {record.schoolCode && <Typography variant="body2">{record.schoolCode}</Typography>}
+        {record.schoolCode && <SchoolNameField />}
     </Stack>
 );
 
@@ -207,6 +212,8 @@ const TitleUser = () => {
 const RolesView = () => {
     const record = useRecordContext();
     const translate = useTranslate();
+    const locale = useLocale();
+    const schools = useStaffSchools();
     const notify = useNotify();
     const refresh = useRefresh();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
@@ -245,8 +252,14 @@ const RolesView = () => {
                     ))}
                 </FormGroup>
                 {errors.roles && <Alert severity="error">{errors.roles}</Alert>}
-                <TextField size="small" margin="normal" label={translate('backoffice.roles.school')} value={schoolValue} onChange={e => setSchool(e.target.value)}
-                    error={!!errors.schoolCode} helperText={errors.schoolCode || ' '} slotProps={{ htmlInput: { 'data-testid': 'role-school' } }} />
+                <TextField select size="small" margin="normal" label={translate('backoffice.roles.school')} value={schoolValue} onChange={e => setSchool(e.target.value)}
+                    error={!!errors.schoolCode} helperText={errors.schoolCode || ' '} sx={{ minWidth: 260 }}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'role-school' } }}>
+                    <option value="">{translate('backoffice.roles.no_school')}</option>
+                    {(schools.data ?? []).map(s => (
+                        <option key={s.id} value={s.id}>{localName(s, locale)}</option>
+                    ))}
+                </TextField>
                 {errors._ && <Alert severity="error" sx={{ mb: 1 }}>{errors._}</Alert>}
                 <Box>
                     <Button variant="contained" onClick={() => save({ id: record.id, roles: current, schoolCode: schoolValue.trim() || null })} data-testid="roles-save">{translate('backoffice.save')}</Button>

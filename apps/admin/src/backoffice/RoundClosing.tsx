@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, FunctionField, List, Pagination, SearchInput, SimpleList, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh, useLocale, useTranslate, type RaRecord } from 'react-admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { fieldErrors } from '../apiErrors';
 import { APPL_STATUSES } from './status';
 import type { BackofficeDataProvider } from './methods';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
+import { SchoolSelectInput } from '../components/SchoolPicker';
 
 interface Closure {
     at: string;
@@ -19,17 +20,23 @@ const Filters = () => {
     const search = translate('backoffice.closing.search');
     return [
         <SearchInput key="q" source="q" alwaysOn placeholder={search} slotProps={{ htmlInput: { 'aria-label': search } }} />,
-        <TextInput key="schoolCode" source="schoolCode" />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <TextInput key="enterYear" source="enterYear" />,
     ];
 };
 
-/** The round's SUBMIT and COMPLETE windows as stored. */
-const windowText = (r: RaRecord) =>
+/** The round's application and payment windows as stored, by name. */
+const windowText = (r: RaRecord, translate: (k: string) => string) =>
     (r.windows as { type: string; startDay: string; endDay: string }[])
         .filter(w => w.type === 'SUBMIT' || w.type === 'COMPLETE')
-        .map(w => `${w.type} ${w.startDay} ~ ${w.endDay}`)
+        .map(w => `${translate(`resources.recruit-parts.windows.${w.type}`)} ${w.startDay} ~ ${w.endDay}`)
         .join(' · ');
+
+/** The round by its school's and its own names in the reader's language, with year and number. */
+export const roundTitle = (r: RaRecord, locale: string) =>
+    locale === 'en'
+        ? `${r.schoolEngName || r.schoolKorName || r.schoolCode} ${r.enterYear}-${r.recruitPartSeq} ${r.engName || r.korName}`
+        : `${r.schoolKorName || r.schoolCode} ${r.enterYear}-${r.recruitPartSeq} ${r.korName}`;
 
 const StateField = () => {
     const r = useRecordContext();
@@ -49,6 +56,7 @@ const StateField = () => {
 /** The round's applications by status (the dashboard's counts, no personal data). */
 const CountsDialog = ({ record, onClose }: { record: RaRecord; onClose: () => void }) => {
     const translate = useTranslate();
+    const locale = useLocale();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
     const round = { schoolCode: record.schoolCode, enterYear: record.enterYear, recruitPartSeq: record.recruitPartSeq };
     const { data, error } = useQuery({
@@ -58,7 +66,7 @@ const CountsDialog = ({ record, onClose }: { record: RaRecord; onClose: () => vo
     });
     return (
         <Dialog open onClose={onClose} aria-labelledby="closing-counts-title" fullWidth maxWidth="xs">
-            <DialogTitle id="closing-counts-title">{translate('backoffice.closing.counts_title', { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
+            <DialogTitle id="closing-counts-title">{translate('backoffice.closing.counts_title', { round: roundTitle(record, locale) })}</DialogTitle>
             <DialogContent data-testid="closing-counts">
                 {error && <Alert severity="warning">{error.message}</Alert>}
                 {data && (
@@ -78,6 +86,7 @@ const CountsDialog = ({ record, onClose }: { record: RaRecord; onClose: () => vo
 /** Close (closing staff, system admin) or reopen (system admin) a round, with a reason. */
 const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 'reopen'; onClose: () => void }) => {
     const translate = useTranslate();
+    const locale = useLocale();
     const notify = useNotify();
     const refresh = useRefresh();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
@@ -94,7 +103,7 @@ const ActDialog = ({ record, act, onClose }: { record: RaRecord; act: 'close' | 
     });
     return (
         <Dialog open onClose={onClose} aria-labelledby="closing-act-title" fullWidth maxWidth="sm">
-            <DialogTitle id="closing-act-title">{translate(`backoffice.closing.${act}_title`, { round: `${record.schoolCode} ${record.enterYear}-${record.recruitPartSeq}` })}</DialogTitle>
+            <DialogTitle id="closing-act-title">{translate(`backoffice.closing.${act}_title`, { round: roundTitle(record, locale) })}</DialogTitle>
             <DialogContent>
                 <Typography variant="body2" sx={{ mb: 2 }}>{translate(`backoffice.closing.${act}_note`)}</Typography>
                 <TextField label={translate('backoffice.closing.reason')} value={reason} onChange={e => setReason(e.target.value)} required fullWidth multiline
@@ -133,6 +142,7 @@ const Actions = () => {
  */
 export const RoundClosingList = () => {
     const translate = useTranslate();
+    const locale = useLocale();
     const isSmall = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
     return (
         <>
@@ -141,16 +151,16 @@ export const RoundClosingList = () => {
             <List filters={Filters()} sort={{ field: 'id', order: 'ASC' }} perPage={25}
                 pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />} exporter={false}>
                 {isSmall ? (
-                    <SimpleList primaryText={r => `${r.schoolCode} ${r.enterYear}-${r.recruitPartSeq} ${r.korName}`}
+                    <SimpleList primaryText={r => roundTitle(r, locale)}
                         secondaryText={() => <><StateField /><Actions /></>} tertiaryText={r => String(r.applications)} rowClick={false} />
                 ) : (
                     <DataTable rowClick={false} bulkActionButtons={false} data-testid="closing-table">
                         <DataTable.Col source="id" label="resources.round-closures.fields.round">
-                            <FunctionField render={(r: RaRecord) => `${r.schoolKorName} ${r.enterYear}-${r.recruitPartSeq} ${r.korName}`} />
+                            <FunctionField render={(r: RaRecord) => roundTitle(r, locale)} />
                         </DataTable.Col>
                         <DataTable.Col source="applications" disableSort />
                         <DataTable.Col source="windows" disableSort>
-                            <FunctionField render={windowText} />
+                            <FunctionField render={(r: RaRecord) => windowText(r, translate)} />
                         </DataTable.Col>
                         <DataTable.Col source="closure" disableSort><StateField /></DataTable.Col>
                         <DataTable.Col label="resources.round-closures.fields.actions" disableSort><Actions /></DataTable.Col>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { APPL_STATUSES } from './status';
 import type { BackofficeDataProvider } from './methods';
+import { SchoolRoundPicker, useRoundChoice } from '../components/SchoolPicker';
 
 /**
  * How many applied to a round: applications by status and, for the last 30
@@ -12,19 +12,15 @@ import type { BackofficeDataProvider } from './methods';
  */
 export const RoundDashboard = () => {
     const translate = useTranslate();
-    const { identity } = useGetIdentity();
-    const bound = (identity?.schoolCode as string | null) || '';
-    const [school, setSchool] = useState('');
-    const [year, setYear] = useState(String(new Date().getFullYear() + 1));
-    const [seq, setSeq] = useState('1');
+    const choice = useRoundChoice();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
-    const schoolCode = bound || school.trim();
-    const round = { schoolCode, enterYear: year, recruitPartSeq: seq };
-    // The counts shown stay until the next round's arrive, as the fields are typed in.
+    const picked = choice.round;
+    const round = { schoolCode: picked?.schoolCode ?? '', enterYear: String(picked?.enterYear ?? ''), recruitPartSeq: String(picked?.recruitPartSeq ?? '') };
+    // The counts shown stay until the next round's arrive, as another round is picked.
     const { data, error } = useQuery({
         queryKey: ['getRoundDashboard', round],
         queryFn: () => dataProvider.getRoundDashboard(round),
-        enabled: !!schoolCode && !!year && !!seq,
+        enabled: !!picked,
         placeholderData: keepPreviousData,
         retry: false,
     });
@@ -34,14 +30,10 @@ export const RoundDashboard = () => {
             <CardContent>
                 <Typography component="h2" variant="h6" gutterBottom>{translate('backoffice.dash.title')}</Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-                    <TextField size="small" label={translate('backoffice.export.school')} value={bound || school} disabled={!!bound}
-                        onChange={e => setSchool(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'dash-school' } }} />
-                    <TextField size="small" type="number" label={translate('backoffice.export.year')} value={year} onChange={e => setYear(e.target.value)}
-                        slotProps={{ htmlInput: { 'data-testid': 'dash-year' } }} />
-                    <TextField size="small" type="number" label={translate('backoffice.export.seq')} value={seq} onChange={e => setSeq(e.target.value)} />
+                    <SchoolRoundPicker choice={choice} testid="dash" />
                 </Stack>
                 {error && <Alert severity="warning">{error.message}</Alert>}
-                {!schoolCode && <Typography variant="body2" color="text.secondary">{translate('backoffice.dash.choose')}</Typography>}
+                {!choice.loading && !picked && <Typography variant="body2" color="text.secondary">{translate('backoffice.dash.choose')}</Typography>}
                 {data && (
                     <>
                         <Typography variant="body1" sx={{ mb: 1 }} data-testid="dash-total">

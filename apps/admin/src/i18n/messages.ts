@@ -36,6 +36,12 @@ export const koShell = {
         menu: {
             coming_soon: '준비 중',
         },
+        picker: {
+            school: '학교',
+            round: '모집 전형',
+            no_school: '학교 없음',
+            no_round: '모집 전형 없음',
+        },
         pages: {
             infoInquiry: '전형 설정 조회',
             recruitPart: '모집 전형',
@@ -82,6 +88,12 @@ export const enShell: typeof koShell = {
         },
         menu: {
             coming_soon: 'Coming soon',
+        },
+        picker: {
+            school: 'School',
+            round: 'Round',
+            no_school: 'No school',
+            no_round: 'No round',
         },
         pages: {
             infoInquiry: 'Round settings',

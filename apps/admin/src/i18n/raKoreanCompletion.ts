@@ -21,7 +21,9 @@ export const raKoreanCompletion = {
             open: '열기',
             toggle_theme: '밝은/어두운 테마 전환',
             select_columns: '열',
-            update_application: '애플리케이션 새로고침',
+            update_application: '새 버전 불러오기',
+            back: '뒤로',
+            bulk_actions: '%{smart_count}개 선택됨',
         },
         page: {
             // react-admin 5 passes the record representation, no longer only the id.
@@ -30,6 +32,24 @@ export const raKoreanCompletion = {
             access_denied: '접근 거부',
             authentication_error: '인증 오류',
             empty: '아직 %{name} 항목이 없습니다.',
+            // The pack has "invite other users?"; react-admin asks whether to add one.
+            invite: '새로 만드시겠습니까?',
+            error: '문제가 발생했습니다.',
+            loading: '불러오는 중',
+        },
+        input: {
+            file: {
+                upload_several: '업로드할 파일을 끌어다 놓거나 눌러서 고르세요.',
+                upload_single: '업로드할 파일을 끌어다 놓거나 눌러서 고르세요.',
+            },
+            image: {
+                upload_several: '업로드할 이미지를 끌어다 놓거나 눌러서 고르세요.',
+                upload_single: '업로드할 이미지를 끌어다 놓거나 눌러서 고르세요.',
+            },
+            password: {
+                toggle_visible: '비밀번호 숨기기',
+                toggle_hidden: '비밀번호 보기',
+            },
         },
         message: {
             access_denied: '이 페이지에 접근할 권한이 없습니다.',
@@ -44,6 +64,10 @@ export const raKoreanCompletion = {
             clear_array_input: '목록 전체를 비우시겠습니까?',
             select_all_limit_reached: '항목이 너무 많아 모두 선택할 수 없습니다. 처음 %{max}개만 선택했습니다.',
             placeholder_data_warning: '네트워크 문제: 데이터를 새로 고치지 못했습니다.',
+            are_you_sure: '계속하시겠습니까?',
+            loading: '페이지를 불러오는 중입니다. 잠시 기다려 주세요.',
+            unsaved_changes: '저장하지 않은 변경 사항이 있습니다. 무시하시겠습니까?',
+            invalid_form: '입력 내용이 올바르지 않습니다. 오류를 확인해 주세요.',
         },
         navigation: {
             no_results: '%{name} 항목을 찾을 수 없습니다.',
@@ -55,20 +79,38 @@ export const raKoreanCompletion = {
             first: '첫 페이지로 이동',
             last: '마지막 페이지로 이동',
             previous: '이전 페이지로 이동',
+            next: '다음 페이지로 이동',
+        },
+        sort: {
+            sort_by: '%{field} 기준 %{order} 정렬',
         },
         auth: {
             username: '아이디',
             email: '이메일',
+            password: '비밀번호',
+            auth_check_error: '계속하려면 로그인해 주세요.',
+            sign_in_error: '로그인하지 못했습니다. 다시 시도해 주세요.',
         },
         notification: {
             not_authorized: '이 리소스에 접근할 권한이 없습니다.',
             application_update_available: '새 버전을 사용할 수 있습니다.',
             offline: '연결되지 않았습니다. 데이터를 가져올 수 없습니다.',
+            updated: '%{smart_count}개 항목을 저장했습니다.',
+            created: '만들었습니다.',
+            deleted: '%{smart_count}개 항목을 삭제했습니다.',
+            bad_item: '잘못된 항목입니다.',
+            item_doesnt_exist: '항목이 없습니다.',
+            data_provider_error: '데이터를 처리하지 못했습니다.',
+            i18n_error: '이 언어의 번역을 불러올 수 없습니다.',
+            canceled: '취소했습니다.',
+            logged_out: '세션이 끝났습니다. 다시 로그인해 주세요.',
         },
         validation: {
             maxValue: '최대 %{max} 이하여야 합니다',
             oneOf: '다음 중 하나여야 합니다: %{options}',
             unique: '중복되지 않아야 합니다',
+            number: '숫자여야 합니다',
+            regex: '지정한 형식이어야 합니다: %{pattern}',
         },
         saved_queries: {
             label: '저장된 검색',

@@ -1,11 +1,12 @@
 import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-    DataTable, DateInput, FunctionField, List, Pagination, SearchInput, SelectInput, SimpleList, TextInput,
+    DataTable, DateInput, FunctionField, List, Pagination, SearchInput, SelectInput, SimpleList,
     useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../components/DateTimeField';
 import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
+import { SchoolNameField, SchoolSelectInput } from '../components/SchoolPicker';
 
 export const INQUIRY_TYPES = ['application', 'payment', 'recommendation', 'account', 'other'] as const;
 export const INQUIRY_STATUSES = ['waiting', 'answered', 'closed'] as const;
@@ -29,7 +30,7 @@ const Filters = () => {
             slotProps={{ htmlInput: { 'aria-label': search, 'data-testid': 'inquiries-search' } }} />,
         <SelectInput key="status" source="status" alwaysOn choices={INQUIRY_STATUSES.map(s => ({ id: s, name: `inquiry.status.${s}` }))} />,
         <SelectInput key="type" source="type" choices={INQUIRY_TYPES.map(s => ({ id: s, name: `inquiry.types.${s}` }))} />,
-        <TextInput key="schoolCode" source="schoolCode" />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <DateInput key="from" source="from" />,
         <DateInput key="to" source="to" />,
     ];
@@ -57,7 +58,7 @@ export const InquiryList = () => {
                         <DataTable.Col source="title" disableSort />
                         <DataTable.Col source="userId" disableSort />
                         <DataTable.Col source="schoolCode" disableSort>
-                            <FunctionField render={(r: RaRecord) => r.schoolCode || translate('inquiry.no_school')} />
+                            <SchoolNameField emptyText={translate('inquiry.no_school')} />
                         </DataTable.Col>
                         <DataTable.Col source="answers" disableSort />
                         <DataTable.Col source="createdAt"><DateTimeField source="createdAt" /></DataTable.Col>

@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
 import { fmtMoney, type Money } from '../format';
+import { SchoolNameField, SchoolSelectInput } from '../components/SchoolPicker';
 
 /** A fee rule as the server answers it (docs/api-money.md "Fee rules"). */
 export interface FeeRuleRecord {
@@ -37,7 +38,7 @@ export const FEE_METHODS = ['card', 'trans', 'vbank', 'paypal'] as const;
 /** The currency a method's fixed fee is in: PayPal charges dollars, the domestic PG won. */
 export const methodCurrency = (method?: string) => (method === 'paypal' ? 'USD' : 'KRW');
 
-const filters = [<TextInput key="schoolCode" source="schoolCode" alwaysOn />];
+const filters = [<SchoolSelectInput key="schoolCode" source="schoolCode" alwaysOn />];
 
 /** Settlement fee rules of every school (system admins; issue 18). */
 export const FeeRuleList = () => {
@@ -49,7 +50,9 @@ export const FeeRuleList = () => {
                 {translate('resources.fee-rules.intro')}
             </Typography>
             <DataTable rowClick="edit" bulkActionButtons={false} data-testid="fee-rules-table">
-                <DataTable.Col source="schoolCode" disableSort />
+                <DataTable.Col source="schoolCode" disableSort>
+                    <SchoolNameField />
+                </DataTable.Col>
                 <DataTable.Col source="contract" disableSort render={(r: FeeRuleRecord) => translate(`resources.fee-rules.contract.${r.contract}`)} />
                 <DataTable.Col source="method" disableSort render={(r: FeeRuleRecord) => translate(`resources.fee-rules.method.${r.method}`)} />
                 <DataTable.Col source="effectiveFrom" disableSort />
@@ -71,7 +74,7 @@ const FeeRuleForm = ({ edit }: { edit?: boolean }) => {
                 </Toolbar>
             }
         >
-            <TextInput source="schoolCode" validate={required()} disabled={edit} />
+            <SchoolSelectInput source="schoolCode" validate={required()} disabled={edit} />
             <SelectInput
                 source="method"
                 validate={required()}

@@ -17,12 +17,13 @@ import { fmtMoney, type Money } from '../format';
 import { monthStart, today } from './period';
 import { useRequery } from './useRequery';
 import { ANSWERS, answerText, type CancelRecord } from './PayAttempts';
+import { SchoolSelectInput } from '../components/SchoolPicker';
 
 const useCancelFilters = () => {
     const translate = useTranslate();
     return [
         <SelectInput key="answer" source="answer" choices={ANSWERS.map(a => ({ id: a, name: translate(`app.money.answers.${a}`) }))} />,
-        <TextInput key="schoolCode" source="schoolCode" />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <TextInput key="applNo" source="applNo" />,
         <TextInput key="paymentId" source="paymentId" />,
         <DateInput key="from" source="from" />,
@@ -68,7 +69,7 @@ interface FailureRecord {
 }
 
 const failureFilters = [
-    <TextInput key="schoolCode" source="schoolCode" />,
+    <SchoolSelectInput key="schoolCode" source="schoolCode" />,
     <TextInput key="code" source="code" />,
     <DateInput key="from" source="from" />,
     <DateInput key="to" source="to" />,
@@ -137,7 +138,7 @@ const RequeryButton = ({ record }: { record: DiffRecord }) => {
 const checkFilters = [
     <DateInput key="from" source="from" alwaysOn />,
     <DateInput key="to" source="to" alwaysOn />,
-    <TextInput key="schoolCode" source="schoolCode" alwaysOn />,
+    <SchoolSelectInput key="schoolCode" source="schoolCode" alwaysOn />,
 ];
 
 /** pay-check: our records against the provider's for a period; one button re-queries a payment. */

@@ -47,6 +47,7 @@ import type { MoneyDataProvider } from './methods';
 import { useRequery } from './useRequery';
 import { CANCEL_TYPES, refundPreview } from './refundPreview';
 import type { Permissions } from '../authProvider';
+import { SchoolNameField, SchoolSelectInput } from '../components/SchoolPicker';
 
 export interface AttemptRecord {
     id: string;
@@ -99,7 +100,7 @@ const useFilters = () => {
         <SearchInput key="q" source="q" alwaysOn />,
         <TextInput key="applId" source="applId" />,
         <TextInput key="applNo" source="applNo" />,
-        <TextInput key="schoolCode" source="schoolCode" />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <TextInput key="enterYear" source="enterYear" />,
         <SelectInput key="result" source="result" choices={RESULTS.map(r => ({ id: r, name: translate(`app.money.result.${r}`) }))} />,
         <SelectInput key="provider" source="provider" choices={PROVIDERS.map(p => ({ id: p, name: translate(`app.money.provider.${p}`) }))} />,
@@ -121,7 +122,7 @@ export const PayAttemptList = () => {
                 <DateField source="createdAt" showTime locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <TextField source="applId" sortable={false} />
                 <TextField source="applicantName" sortable={false} />
-                <TextField source="schoolCode" sortable={false} />
+                <SchoolNameField source="schoolCode" sortable={false} />
                 <FunctionField source="payType" sortable={false} render={(r: AttemptRecord) => translate(`app.money.pay_type.${r.payType}`)} />
                 <FunctionField source="total" render={(r: AttemptRecord) => fmtMoney(r.total)} />
                 <FunctionField source="refunded" sortable={false} render={(r: AttemptRecord) => fmtMoney(r.refunded)} />

@@ -9,6 +9,7 @@ import { monthStart, today } from './period';
 import { settlementExportUrl, type MoneyDataProvider, type Settlement, type SettlementFeeRule, type SettlementPeriod, type SettlementRow } from './methods';
 import type { Permissions } from '../authProvider';
 import { PageHeading } from '../components/PageHeading';
+import { SchoolRoundPicker, useRoundChoice } from '../components/SchoolPicker';
 
 const SumTable = ({ rows, testid }: { rows: SettlementRow[]; testid: string }) => {
     const translate = useTranslate();
@@ -100,7 +101,8 @@ export const SettlementPage = () => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<MoneyDataProvider>();
     const t = (k: string, o?: object) => translate(`app.money.settle.${k}`, o);
-    const [school, setSchool] = useState('');
+    const choice = useRoundChoice();
+    const school = choice.schoolCode;
     const [from, setFrom] = useState(monthStart());
     const [to, setTo] = useState(today());
     const [data, setData] = useState<Settlement | null>(null);
@@ -132,7 +134,7 @@ export const SettlementPage = () => {
                 <CardContent>
                     <PageHeading title="app.pages.settlement" variant="page" />
                     <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-                        <TextField label={t('school')} name="school" value={school} onChange={e => setSchool(e.target.value.trim())} required />
+                        <SchoolRoundPicker choice={choice} testid="settle" withRound={false} />
                         <TextField label={t('from')} type="date" name="from" value={from} onChange={e => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
                         <TextField label={t('to')} type="date" name="to" value={to} onChange={e => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
                         <Button type="submit" variant="contained" disabled={load.isPending || !school}>

@@ -73,7 +73,7 @@ export const koMoney = {
                 done: '접수 완료되었습니다. 수험번호 %{applId}',
             },
             settle: {
-                school: '학교 코드',
+                school: '학교',
                 from: '시작일',
                 to: '종료일',
                 show: '조회',
@@ -143,7 +143,7 @@ export const koMoney = {
             intro: '학교별 PG·PayPal 계약의 수수료입니다. 새 규칙은 적용 시작일(한국 시간 0시)부터 결제된 건에 적용되고, 정산은 결제 시각에 유효한 규칙으로 수수료를 계산합니다. 규칙이 없는 결제 수단의 수수료는 0으로 계산됩니다. 모든 변경은 감사 기록에 남습니다.',
             create_title: '수수료 규칙 추가',
             fields: {
-                schoolCode: '학교 코드',
+                schoolCode: '학교',
                 method: '결제 수단',
                 contract: '계약',
                 effectiveFrom: '적용 시작일',
@@ -234,7 +234,7 @@ export const enMoney: typeof koMoney = {
                 done: 'Completed with exam number %{applId}.',
             },
             settle: {
-                school: 'School code',
+                school: 'School',
                 from: 'From',
                 to: 'To',
                 show: 'Show',
@@ -304,7 +304,7 @@ export const enMoney: typeof koMoney = {
             intro: "What each school's PG and PayPal contracts charge. A new rule applies to payments paid on or after the day it takes effect (00:00 Korea time); settlements price each payment by the rule in effect when it was paid. A method without a rule costs 0. Every change is audited.",
             create_title: 'Add a fee rule',
             fields: {
-                schoolCode: 'School code',
+                schoolCode: 'School',
                 method: 'Method',
                 contract: 'Contract',
                 effectiveFrom: 'Takes effect on',

@@ -18,6 +18,11 @@ const attempt = {
     paidAt: '2026-11-20T00:05:00Z', records: [], cancels: [], others: [],
 };
 
+const SCHOOLS = [
+    { id: '236', korName: '행정대학원', engName: 'Graduate School of Public Administration' },
+    { id: 'ARTS01', korName: '예술대학원', engName: 'Graduate School of Arts' },
+];
+
 const renderAt = (path: string) => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
     render(<AdminRouterProvider router={router} />);
@@ -83,6 +88,7 @@ describe('money pages', () => {
         const { calls } = mockFetch(({ url }) => {
             const path = url.split('?')[0];
             if (path === '/user/api/me') return { body: sysadmin };
+            if (path === '/apply/api-auth/admin/schools') return { body: SCHOOLS, headers: { 'Content-Range': 'schools 0-1/2' } };
             if (path === '/apply/api-auth/admin/settlements/ARTS01')
                 return { body: { school: 'ARTS01', rows: [], closed: null, adjustments: [], feeRulesSet: false, feeRules: [] } };
             if (path === '/apply/api-auth/admin/settlements/236')
@@ -92,7 +98,10 @@ describe('money pages', () => {
             return undefined;
         });
         renderAt('/settlement/list');
-        const school = (await screen.findByLabelText(/학교 코드/, {}, { timeout: 20_000 })) as HTMLInputElement;
+        const school = (await screen.findByTestId('settle-school', {}, { timeout: 20_000 })) as HTMLSelectElement;
+        // The school is chosen by name, not typed as a code.
+        await waitFor(() => expect([...school.options].map(o => o.textContent)).toEqual(['행정대학원', '예술대학원']), { timeout: 10_000 });
+        expect(screen.getByLabelText('학교')).toBe(school);
         fireEvent.change(school, { target: { value: 'ARTS01' } });
         fireEvent.click(screen.getByRole('button', { name: '조회' }));
         await waitFor(() => expect(calls.map(c => c.url).join(' ')).toContain('/settlements/ARTS01'), { timeout: 10_000 });
@@ -112,6 +121,7 @@ describe('money pages', () => {
         const { calls } = mockFetch(({ url, method }) => {
             const path = url.split('?')[0];
             if (path === '/user/api/me') return { body: sysadmin };
+            if (path === '/apply/api-auth/admin/schools') return { body: SCHOOLS, headers: { 'Content-Range': 'schools 0-1/2' } };
             if (path === '/apply/api-auth/admin/fee-rules' && method === 'GET') return { body: [rule], headers: { 'Content-Range': 'fee-rules 0-0/1' } };
             if (path === '/apply/api-auth/admin/fee-rules' && method === 'POST')
                 return { status: 400, body: { status: 400, code: 'validation.failed', message: '입력을 확인해 주세요.', fields: { rate: '수수료율은 0에서 100 사이의 백분율로, 소수 둘째 자리까지 입력해 주세요.' } } };
@@ -122,12 +132,13 @@ describe('money pages', () => {
         expect(within(table).getByText('PayPal (해외카드 포함)')).toBeTruthy();
         expect(within(table).getByText('4.4%')).toBeTruthy();
         expect(within(table).getByText('0.30 USD')).toBeTruthy();
+        // the school by name, not its code
+        await waitFor(() => expect(within(table).getByText('행정대학원')).toBeTruthy(), { timeout: 10_000 });
         await router.navigate('/fee-rules/create');
         fireEvent.mouseDown(await screen.findByRole('combobox', { name: /결제 수단/ }, { timeout: 20_000 }));
         fireEvent.click(await screen.findByRole('option', { name: '신용카드' }));
-        const schoolInput = (await screen.findByLabelText(/학교 코드/, { selector: 'input' })) as HTMLInputElement;
-        fireEvent.change(schoolInput, { target: { value: '236' } });
-        await waitFor(() => expect(schoolInput.value).toBe('236'));
+        fireEvent.mouseDown(await screen.findByRole('combobox', { name: /학교/ }));
+        fireEvent.click(await screen.findByRole('option', { name: '행정대학원' }));
         const inputs = document.querySelectorAll('form');
         const f = inputs[inputs.length - 1];
         fireEvent.change(f.querySelector('input[name="effectiveFrom"]') as HTMLInputElement, { target: { value: '2027-01-01' } });

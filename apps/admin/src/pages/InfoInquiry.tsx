@@ -111,7 +111,7 @@ export const InfoInquiry = () => {
                                             <TableCell>
                                                 {r.windows.map(w => (
                                                     <div key={w.type}>
-                                                        {w.type}: {dateTime(w.start)} – {dateTime(w.end)}
+                                                        {translate(`resources.recruit-parts.windows.${w.type}`, { _: w.type })}: {dateTime(w.start)} – {dateTime(w.end)}
                                                     </div>
                                                 ))}
                                             </TableCell>

@@ -48,6 +48,7 @@ import { PageHeading } from '../components/PageHeading';
 import { errorOf } from '../apiErrors';
 import { fmtMoney, major, type Money } from '../format';
 import type { ApproveInput, RefundDataProvider, RefundRequestRecord } from './methods';
+import { SchoolNameField, SchoolSelectInput, useSchoolName } from '../components/SchoolPicker';
 
 const STATES = ['pending', 'approved', 'denied'] as const;
 
@@ -78,7 +79,7 @@ const useFilters = () => {
     const translate = useTranslate();
     return [
         <SelectInput key="state" source="state" alwaysOn choices={STATES.map(s => ({ id: s, name: translate(`refunds.state.${s}`) }))} />,
-        <TextInput key="schoolCode" source="schoolCode" />,
+        <SchoolSelectInput key="schoolCode" source="schoolCode" />,
         <TextInput key="applNo" source="applNo" />,
         <TextInput key="paymentId" source="paymentId" />,
     ];
@@ -106,7 +107,7 @@ export const RefundRequestList = () => {
                 <DateField source="createdAt" showTime locales={locale === 'en' ? 'en-GB' : 'ko-KR'} />
                 <FunctionField source="applId" sortable={false} render={(r: RefundRequestRecord) => r.applId || `#${r.applNo}`} />
                 <TextField source="userId" sortable={false} />
-                <TextField source="schoolCode" sortable={false} />
+                <SchoolNameField source="schoolCode" sortable={false} />
                 <FunctionField source="paid" sortable={false} render={(r: RefundRequestRecord) => fmtMoney(r.paid)} />
                 <FunctionField source="withdrawal" sortable={false} render={(r: RefundRequestRecord) => <WithdrawalChip r={r} />} />
                 <FunctionField source="state" sortable={false} render={(r: RefundRequestRecord) => <StateChip state={r.state} />} />
@@ -326,6 +327,7 @@ const DenyForm = ({ r, onDone }: { r: RefundRequestRecord; onDone: () => void })
 const Detail = () => {
     const r = useRecordContext<RefundRequestRecord>();
     const translate = useTranslate();
+    const schoolName = useSchoolName();
     const refresh = useRefresh();
     if (!r) return null;
     const f = (k: string) => translate(`resources.pay/refund-requests.fields.${k}`);
@@ -342,7 +344,7 @@ const Detail = () => {
                     <TableBody>
                         <Row label={f('createdAt')}>{when(r.createdAt)}</Row>
                         <Row label={f('applId')}>
-                            {r.applId || '–'} ({r.applNo}) · {r.applicantName || '–'} ({r.userId}) · {r.schoolCode}
+                            {r.applId || '–'} ({r.applNo}) · {r.applicantName || '–'} ({r.userId}) · {schoolName(r.schoolCode)}
                         </Row>
                         <Row label={translate('refunds.app_status')}>{translate(`app.money.app_status.${r.appStatus}`, { _: r.appStatus })}</Row>
                         <Row label={f('paymentId')}>

@@ -61,8 +61,8 @@ export const koRounds = {
                 numbering: '수험번호와 수험표',
             },
             windows: {
-                SUBMIT: '원서 작성·제출 (SUBMIT)',
-                COMPLETE: '결제 (COMPLETE)',
+                SUBMIT: '원서 작성·제출',
+                COMPLETE: '결제',
                 RECOMMEND_REQUEST: '추천서 요청',
                 RECOMMEND: '추천서 작성',
             },
@@ -234,8 +234,8 @@ export const enRounds: typeof koRounds = {
                 numbering: 'Exam number and slip',
             },
             windows: {
-                SUBMIT: 'Application (SUBMIT)',
-                COMPLETE: 'Payment (COMPLETE)',
+                SUBMIT: 'Application',
+                COMPLETE: 'Payment',
                 RECOMMEND_REQUEST: 'Recommendation requests',
                 RECOMMEND: 'Recommendation letters',
             },

@@ -2,6 +2,7 @@ import { EmailField, Labeled, Show, SimpleShowLayout, TextField, useRecordContex
 import { DateTimeField } from '../components/DateTimeField';
 import { RolesField } from '../components/RolesField';
 import { UserStatusField } from '../components/UserStatusField';
+import { SchoolNameField } from '../components/SchoolPicker';
 
 const UserTitle = () => {
     const record = useRecordContext();
@@ -20,7 +21,9 @@ export const UserShow = () => (
             <Labeled source="roles">
                 <RolesField />
             </Labeled>
-            <TextField source="schoolCode" emptyText="-" />
+            <Labeled source="schoolCode">
+                <SchoolNameField emptyText="-" />
+            </Labeled>
             <Labeled source="createdAt">
                 <DateTimeField source="createdAt" />
             </Labeled>
