@@ -2,12 +2,15 @@ package httpapi_test
 
 import (
 	"math/rand/v2"
+	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/school"
 )
 
 // The password rule the SPA gets (GET /apply/api/form-rules) refuses what
@@ -72,5 +75,41 @@ func TestFormRulesPassword(t *testing.T) {
 			}
 		}
 		check(string(pw))
+	}
+}
+
+// Issue 21: the video essay field says a streaming link is refused as it is
+// typed, from the hosts the server refuses (GET /apply/api/form-rules), not
+// from a copy: a link under each served host is one core refuses as
+// streaming.
+func TestFormRulesStreamingHosts(t *testing.T) {
+	e := newApplyEnv(t)
+	r := must(t, apptest.NewClient(t, e.srv).Do("GET", "/apply/api/form-rules", nil), 200, "form rules")
+	video, _ := r.Body["videoEssay"].(map[string]any)
+	hosts, _ := video["streamingHosts"].([]any)
+	if len(hosts) == 0 {
+		t.Fatalf("no streaming hosts: %s", r.Raw)
+	}
+	rule := school.DefaultVideoEssay()
+	served := map[string]bool{}
+	for _, h := range hosts {
+		host := h.(string)
+		served[host] = true
+		for _, link := range []string{"https://" + host + "/watch?v=1", "https://m." + host + "/v/1.mp4"} {
+			if code := rule.Check(link); code != school.CodeVideoStreaming {
+				t.Errorf("%s: core answers %q, not streaming", link, code)
+			}
+		}
+	}
+	// every host core refuses is served
+	for _, link := range []string{"https://youtu.be/x", "https://www.youtube.com/watch?v=x", "https://tv.naver.com/v/1", "https://chzzk.naver.com/live/1"} {
+		u, _ := url.Parse(link)
+		host := strings.TrimPrefix(u.Hostname(), "www.")
+		if rule.Check(link) == school.CodeVideoStreaming && !served[host] {
+			t.Errorf("%s: core refuses it, the served list lacks %s", link, host)
+		}
+	}
+	if n := len(rule.StreamingHosts); n != len(hosts) {
+		t.Errorf("served %d hosts, core has %d", len(hosts), n)
 	}
 }

@@ -91,8 +91,8 @@ func New(d edge.Deps) *Server {
 		e.Any(p, func(*echo.Context) error { return echo.ErrNotFound })
 	}
 	e.GET("/sysadmin", func(c *echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/sysadmin/") })
-	e.GET("/sysadmin/*", spa(d.AdminDir, "/sysadmin/"))
-	e.GET("/*", spa(d.ApplicantDir, "/"))
+	e.GET("/sysadmin/*", spa(d.AdminDir, "/sysadmin/", nil))
+	e.GET("/*", spa(d.ApplicantDir, "/", schoolNamed(d.Apply)))
 	return s
 }
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -22,15 +23,24 @@ func isRootFile(rel string) bool {
 	return !strings.Contains(rel, "/") && path.Ext(rel) != "" && path.Ext(rel) != ".html"
 }
 
-// prerendered names the build's prerendered copy of the app's root page in
-// the visitor's language (apps/applicant/scripts/prerender.mjs): the locale
-// cookie as the SPA reads it (exactly "en", else Korean), not Accept-Language.
-func prerendered(c *echo.Context) string {
+// prerendered names the build's prerendered copy of the page at rel in the
+// visitor's language (apps/applicant/scripts/prerender.mjs): home for the
+// root, "user-login" for user/login (its path with dashes); the language is
+// the locale cookie as the SPA reads it (exactly "en", else Korean), not
+// Accept-Language. "" for a path no copy can be named for.
+func prerendered(c *echo.Context, rel string) string {
+	name := "home"
+	if rel != "" {
+		if strings.ContainsAny(rel, "-.") {
+			return ""
+		}
+		name = strings.ReplaceAll(rel, "/", "-")
+	}
 	lang := edge.Ko
 	if ck, err := c.Cookie(edge.CookieLocale); err == nil && edge.Locale(ck.Value) == edge.En {
 		lang = edge.En
 	}
-	return "prerendered/home." + string(lang) + ".html"
+	return "prerendered/" + name + "." + string(lang) + ".html"
 }
 
 // staticPath is the path inside an app's build of a request under prefix.
@@ -91,11 +101,16 @@ func skipCompressing(apps map[string]string) func(c *echo.Context) bool {
 
 // spa serves a built Vite app from dir under prefix: files as they are
 // (hashed assets cached for a year, compressed by the build when it did),
-// anything else index.html (history mode).
-// The root page is the prerendered copy when the build has one: the browser
-// paints it from the HTML before the app's scripts have run.
-func spa(dir, prefix string) echo.HandlerFunc {
+// anything else index.html (history mode): with 200 for a path of the app's
+// router, 404 for any other (the app shows its not-found page), as the
+// build's routes.json tells (approutes.go; every path is the app's without
+// it). isSchool tells the school names of the app's school pages (nil: any).
+// A page is the prerendered copy when the build has one (home, login, the
+// start of sign-up): the browser paints it from the HTML before the app's
+// scripts have run.
+func spa(dir, prefix string, isSchool func(ctx context.Context, name string) bool) echo.HandlerFunc {
 	fsys := os.DirFS(dir)
+	pages := newAppRoutes(fsys, isSchool)
 	return func(c *echo.Context) error {
 		rel := staticPath(c.Request().URL.Path, prefix)
 		if rel != "" && rel != "index.html" {
@@ -124,11 +139,16 @@ func spa(dir, prefix string) echo.HandlerFunc {
 				"<p>The web app is not built yet: run <code>make run</code> (or <code>make build</code>).</p>")
 		}
 		c.Response().Header().Set("Cache-Control", "no-cache")
-		if rel == "" {
-			if page := prerendered(c); fileExists(fsys, page) {
-				c.Response().Header().Add("Vary", "Cookie")
-				return c.FileFS(page, fsys)
+		if rel != "index.html" && !pages.known(c.Request().Context(), rel) {
+			html, err := fs.ReadFile(fsys, "index.html")
+			if err != nil {
+				return err
 			}
+			return c.HTMLBlob(http.StatusNotFound, html)
+		}
+		if page := prerendered(c, rel); page != "" && fileExists(fsys, page) {
+			c.Response().Header().Add("Vary", "Cookie")
+			return c.FileFS(page, fsys)
 		}
 		return c.FileFS("index.html", fsys)
 	}

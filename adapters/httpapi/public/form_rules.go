@@ -43,6 +43,14 @@ type formRulesDTO struct {
 	MaxFamily    int             `json:"maxFamily"`
 	UserID       userIDRuleDTO   `json:"userId"`
 	Password     passwordRuleDTO `json:"password"`
+	VideoEssay   videoEssayDTO   `json:"videoEssay"`
+}
+
+// videoEssayDTO is what the video essay field checks as the link is typed:
+// the hosts core refuses (school.VideoEssayRule.Check, a host or one under
+// it); the server still decides on Save.
+type videoEssayDTO struct {
+	StreamingHosts []string `json:"streamingHosts"`
 }
 
 type userIDRuleDTO struct {
@@ -76,5 +84,6 @@ func formRules(c *echo.Context) error {
 		UserID:       userIDRuleDTO{MinLength: account.UserIDMin, MaxLength: account.UserIDMax, Pattern: account.UserIDPattern},
 		Password: passwordRuleDTO{MinLength: account.PasswordMin, MaxLength: account.PasswordMax,
 			Pattern: account.PasswordPattern, Required: account.PasswordClasses()},
+		VideoEssay: videoEssayDTO{StreamingHosts: school.DefaultVideoEssay().StreamingHosts},
 	})
 }

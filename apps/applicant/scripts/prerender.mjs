@@ -11,6 +11,9 @@
 // script to be painted, so its copy loads the app only after the first paint
 // (public/start-after-paint.js, given the entry and its modules): painting
 // never waits for 250 kB of code to arrive and run.
+// It also writes dist/routes.json, every path pattern of the router: the
+// server answers 404 (still with the app, which shows its not-found page) for
+// a path none of them matches.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
@@ -68,7 +71,12 @@ const vite = await createServer({
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 try {
-  const { renderPage } = await vite.ssrLoadModule('/src/prerender.tsx');
+  const { renderPage, routePatterns } = await vite.ssrLoadModule('/src/prerender.tsx');
+  // the router's paths, for the server to answer 404 for any other (static.go)
+  const patterns = routePatterns();
+  if (!patterns.includes('/user/login')) throw new Error(`the router's paths lack /user/login: ${patterns.join(' ')}`);
+  writeFileSync(join(dist, 'routes.json'), `${JSON.stringify({ paths: patterns }, null, 1)}\n`);
+  console.log(`dist/routes.json ${patterns.length} paths`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const [path, name, source, pageTexts] of pages) {
     const chunks = pageChunks(source);

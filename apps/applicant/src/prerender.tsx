@@ -2,7 +2,7 @@
 // Node): what a guest sees first, before the app's code has arrived.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { preloadPage, routes } from '@/app/router';
 import { setLanguage, type Language } from '@/lib/i18n';
@@ -19,4 +19,14 @@ export async function renderPage(path: string, lang: Language): Promise<string> 
       </AppProvider>
     </StrictMode>,
   );
+}
+
+/** Every path pattern the router knows ("/appl/review/:applNo"), without the
+ * catch-all: the server answers 404 for a path none of them matches
+ * (dist/routes.json, adapters/httpapi/static.go). */
+export function routePatterns(list: RouteObject[] = routes): string[] {
+  return list.flatMap((route) => [
+    ...(route.path && route.path !== '*' ? [route.path] : []),
+    ...routePatterns(route.children ?? []),
+  ]);
 }

@@ -299,7 +299,7 @@ test('ko: a Korean applicant fills every step of Ewha GSIS, meets the field erro
   await page.getByTestId('nav-mylist').first().click();
   await page.getByTestId('leave-dialog').waitFor();
   await page.getByTestId('leave-stay').click();
-  assert.match(page.url(), /\/appl\/form\?step=CAREER_SAVE/);
+  assert.match(page.url(), /\/appl\/form\?applNo=\d+&step=CAREER_SAVE$/);
   let prompted = false;
   page.once('dialog', (d) => { prompted = d.type() === 'beforeunload'; void d.accept(); });
   await page.reload();

@@ -36,7 +36,8 @@ function assertHeadingOrder(list, where) {
 for (const [locale, mobile] of cases) {
   test(`an unknown path shows a 404 page where it was asked, axe-clean (${label(locale, mobile)})`, async () => {
     const page = await newPage(browser, { locale, mobile });
-    await page.goto('/no/such/page?x=1');
+    const answer = await page.goto('/no/such/page?x=1');
+    assert.equal(answer.status(), 404, 'the server says not found too (dist/routes.json)');
     await page.getByTestId('not-found-page').waitFor({ timeout: T });
     assert.equal(new URL(page.url()).pathname, '/no/such/page', 'the address stays');
     const h1 = await page.getByRole('heading', { level: 1 }).innerText();

@@ -25,6 +25,7 @@ beforeAll(async () => {
     import('./routes/appl-agree'),
     import('./routes/school-main'),
     import('./routes/not-found'),
+    import('./routes/appl-form'),
   ]);
 });
 
@@ -105,6 +106,37 @@ describe('guards', () => {
     await act(() => router.navigate('/appl/agree', { state: accessState() }));
     expect(await screen.findByTestId('appl-agree-page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/appl/agree');
+  });
+
+  // issue 21: a form step opened from a bookmark or a new tab (no router state)
+  it('opens a form step that names its application in the address, the server deciding whose it is', async () => {
+    toastStore.set(null);
+    sessionStore.set({ userId: 'kim', roles: ['ROLE_USER'] });
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (url) => {
+      asked.push(String(url));
+      return jsonResponse({ status: 404, code: 'appl.not_found', message: '원서를 찾을 수 없습니다.' }, 404);
+    });
+    const { router } = renderRoutes(routes, ['/appl/form?applNo=7&step=BASIS_SAVE']);
+    // the server was asked for application 7, and its "not found" is what the page says, in place
+    expect(await screen.findByTestId('appl-not-found')).toBeTruthy();
+    expect(asked.some((u) => u.includes('/apply/api-auth/appl/info/7'))).toBe(true);
+    expect(router.state.location.pathname).toBe('/appl/form');
+    expect(toastStore.get()).toBeNull();
+  });
+
+  it('sends a guest with a form step link to login, and back to it after', async () => {
+    const { router } = renderRoutes(routes, ['/appl/form?applNo=7&step=BASIS_SAVE']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(router.state.location.state).toEqual({ from: '/appl/form?applNo=7&step=BASIS_SAVE' });
+  });
+
+  it('still refuses a typed form address that names no application', async () => {
+    toastStore.set(null);
+    sessionStore.set({ userId: 'kim', roles: ['ROLE_USER'] });
+    const { router } = renderRoutes(routes, ['/appl/form?applNo=x&step=BASIS_SAVE']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/list'));
+    expect(toastStore.get()?.message).toBe('잘못된 접근입니다.');
   });
 
   it('sends a guest from a signed-in page to login', async () => {

@@ -46,13 +46,15 @@ const InquiryDetailPage = lazyPage(() => import('./routes/inquiry-detail'));
 const InquiryNewPage = lazyPage(() => import('./routes/inquiry-new'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), { shellTexts: true });
 
-type Guard = 'user' | 'application' | undefined;
+/** 'addressed': an application-flow page that may name its application in the address */
+type Guard = 'user' | 'application' | 'addressed' | undefined;
 
 function page(route: { path: string; titleKey: string }, element: ReactNode, guard?: Guard): RouteObject {
   const handle: RouteHandle = { titleKey: route.titleKey };
   let guarded = element;
   if (guard === 'user') guarded = <RequireUser>{element}</RequireUser>;
   if (guard === 'application') guarded = <RequireApplicationAccess>{element}</RequireApplicationAccess>;
+  if (guard === 'addressed') guarded = <RequireApplicationAccess addressed>{element}</RequireApplicationAccess>;
   return { path: route.path, element: guarded, handle };
 }
 
@@ -90,7 +92,7 @@ export const routes: RouteObject[] = [
       page(paths.appl.agree, <ApplAgreePage />, 'application'),
       page(paths.appl.part, <ApplPartPage />, 'application'),
       page(paths.appl.searchCandidate, <ApplCandidatePage />, 'application'),
-      page(paths.appl.form, <ApplFormPage />, 'application'),
+      page(paths.appl.form, <ApplFormPage />, 'addressed'),
       page(paths.appl.submit, <ApplSubmitPage />, 'application'),
       page(paths.appl.survey, <ApplSurveyPage />, 'application'),
       page(paths.appl.pay, <ApplPayPage />, 'application'),

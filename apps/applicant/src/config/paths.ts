@@ -83,7 +83,19 @@ export const paths = {
     agree: simple('/appl/agree', 'title.applAgree'),
     part: simple('/appl/part', 'title.applPart'),
     searchCandidate: simple('/appl/search/candidate', 'title.applSearchCandidate'),
-    form: simple('/appl/form', 'title.applForm'),
+    /** a step of the form: the application in the address (?applNo=, ?mode=view, ?step=), so a
+     * bookmark or a new tab opens it; the server answers whether it is the user's */
+    form: {
+      path: '/appl/form',
+      titleKey: 'title.applForm',
+      getHref: (applNo = '', mode = '') => {
+        const q = new URLSearchParams();
+        if (applNo) q.set('applNo', applNo);
+        if (mode && mode !== 'edit') q.set('mode', mode);
+        const search = q.toString();
+        return search ? `/appl/form?${search}` : '/appl/form';
+      },
+    },
     submit: simple('/appl/submit', 'title.applSubmit'),
     survey: simple('/appl/survey', 'title.applSurvey'),
     pay: simple('/appl/pay', 'title.applPay'),

@@ -17,7 +17,12 @@ export type FormRules = {
   maxFamily: number;
   userId: UserIdRule;
   password: PasswordRule;
+  /** what the video essay field checks as the link is typed; the server decides on Save */
+  videoEssay: VideoEssayRule;
 };
+
+/** The streaming sites whose links the video essay refuses (a host or one under it). */
+export type VideoEssayRule = { streamingHosts: string[] };
 
 /** The user id: its length, and `pattern` over the whole id. */
 export type UserIdRule = { minLength: number; maxLength: number; pattern: string };

@@ -21,7 +21,7 @@ export function ApplPartPage() {
         round={round}
         consents={consents}
         applNo={applNo}
-        onDone={(no) => void navigate(paths.appl.form.getHref(), { replace: true, state: accessState({ applNo: no, mode: 'edit' }) })}
+        onDone={(no) => void navigate(paths.appl.form.getHref(String(no)), { replace: true, state: accessState({ applNo: no, mode: 'edit' }) })}
         onExists={(no) => void navigate(paths.appl.searchCandidate.getHref(), { replace: true, state: accessState({ round, applNo: no }) })}
       />
     </PageFrame>

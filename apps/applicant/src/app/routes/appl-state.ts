@@ -25,3 +25,15 @@ export function readApplState(state: unknown): ApplState {
 }
 
 export const roundOf = (r: RoundRef): RoundRef => ({ schoolCode: r.schoolCode, enterYear: r.enterYear, recruitPartSeq: r.recruitPartSeq });
+
+/** The application a flow page names in its address (?applNo=, ?mode=): a
+ * bookmark or a new tab carries no router state. */
+export function readApplAddress(search: string): Pick<ApplState, 'applNo' | 'mode'> {
+  const q = new URLSearchParams(search);
+  const out: Pick<ApplState, 'applNo' | 'mode'> = {};
+  const no = q.get('applNo') ?? '';
+  if (/^[1-9]\d{0,15}$/.test(no)) out.applNo = Number(no);
+  const mode = q.get('mode');
+  if (mode === 'edit' || mode === 'view') out.mode = mode;
+  return out;
+}

@@ -271,9 +271,12 @@ export function useStepParam(): [string | null, (s: StepCode) => void] {
   const set = useCallback(
     (s: StepCode) => {
       if (new URLSearchParams(window.location.search).get('step') === s) return;
-      void navigate({ pathname: location.pathname, search: `?step=${s}` }, { state: location.state, replace: !requested });
+      // the rest of the address (the application) stays
+      const q = new URLSearchParams(location.search);
+      q.set('step', s);
+      void navigate({ pathname: location.pathname, search: `?${q.toString()}` }, { state: location.state, replace: !requested });
     },
-    [navigate, location.pathname, location.state, requested],
+    [navigate, location.pathname, location.search, location.state, requested],
   );
   return [requested, set];
 }

@@ -27,7 +27,7 @@ export function RedirectTo({ applNo, type }: { applNo: number; type: Application
         if (m.mode === 'review') {
           void navigate(paths.appl.review.getHref(String(applNo)), { replace: true, state: accessState({ applNo, reviewCompleted: m.reviewCompleted }) });
         } else {
-          void navigate(paths.appl.form.getHref(), { replace: true, state: accessState({ applNo, mode: m.mode }) });
+          void navigate(paths.appl.form.getHref(String(applNo), m.mode), { replace: true, state: accessState({ applNo, mode: m.mode }) });
         }
       })
       .catch((e: unknown) => {

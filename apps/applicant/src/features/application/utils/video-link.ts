@@ -1,16 +1,9 @@
 /**
- * The streaming sites whose links the video essay refuses, as the server's
- * rule holds them (core/school/rules.go, DefaultVideoEssay().StreamingHosts):
- * GET /apply/api/form-rules does not carry them yet, so this is a copy, used
- * only to say so while the link is typed; the server still decides on Save.
+ * Whether a link (as typed so far) points at one of the streaming sites the
+ * server refuses (hosts: GET /apply/api/form-rules, videoEssay.streamingHosts):
+ * the host or one under it, as the server compares. The server still decides on Save.
  */
-export const STREAMING_HOSTS: readonly string[] = [
-  'youtube.com', 'youtu.be', 'vimeo.com', 'tv.naver.com', 'tv.kakao.com', 'twitch.tv', 'tiktok.com',
-  'instagram.com', 'facebook.com', 'bilibili.com', 'dailymotion.com', 'afreecatv.com', 'chzzk.naver.com',
-];
-
-/** Whether a link (as typed so far) points at a streaming site: the host or one under it, as the server compares. */
-export function isStreamingLink(raw: string, hosts: readonly string[] = STREAMING_HOSTS): boolean {
+export function isStreamingLink(raw: string, hosts: readonly string[]): boolean {
   const text = raw.trim();
   if (!text) return false;
   let host: string;

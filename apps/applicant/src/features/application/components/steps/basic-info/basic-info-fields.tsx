@@ -40,7 +40,7 @@ export function BasicInfoFields({ sections, rules }: { sections: InfoSections | 
       {show('visa') && <VisaSection required={req('visa')} none={recruit.rules.visaNone || rules.visaNone} other={rules.visaOther} visaType={visaType} />}
       {show('alienRegistration') && <AlienSection required={req('alienRegistration')} />}
       <ContactSection sections={shown} />
-      {part?.videoEssay && <VideoEssaySection />}
+      {part?.videoEssay && <VideoEssaySection streamingHosts={rules.videoEssay.streamingHosts} />}
       {show('emergencyContact') && <EmergencySection required={req('emergencyContact')} />}
       {(show('marital') || show('spouse')) && <MaritalSection sections={shown} marital={marital} />}
       {show('familyList') && <FamilySection required={req('familyList')} max={rules.maxFamily} />}

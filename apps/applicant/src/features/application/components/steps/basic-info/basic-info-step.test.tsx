@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, renderRoutes } from '@/testing/test-utils';
 import { viewModeStore } from '@/lib/view-mode';
 import { ApplicationForm } from '../../application-form';
@@ -26,6 +26,8 @@ const recruit = {
 const formRules = {
   koreaCode: '410', g20Countries: ['156', '840'], g20None: 'NONE', passportNone: 'N/A', visaNone: '00999', visaOther: '00099', maxFamily: 10,
   userId: { minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]+$' },
+  // a host the SPA has never heard of: the field refuses what the server lists, no copy of its own
+  videoEssay: { streamingHosts: ['stream.example'] },
 };
 const common = [{ code: 'emergencyContact', required: true }, { code: 'marital', required: false }, { code: 'scholarship', required: false }];
 const sections = {
@@ -36,13 +38,15 @@ const sections = {
 };
 
 let nationality = '';
+let videoEssay = false;
 
 beforeEach(() => {
+  videoEssay = false;
   window.sessionStorage.clear();
   viewModeStore.set(false);
   const handlers: Record<string, () => Response> = {
     'GET /apply/api-auth/appl/info/7': () => jsonResponse(record),
-    'GET /apply/api/recruit': () => jsonResponse(recruit),
+    'GET /apply/api/recruit': () => jsonResponse({ ...recruit, parts: recruit.parts.map((p) => ({ ...p, videoEssay })) }),
     'GET /apply/api/form-rules': () => jsonResponse(formRules),
     'GET /apply/api/commcode/groups/SCHOOL': () => jsonResponse({}),
     'GET /apply/api/standard/country': () =>
@@ -95,6 +99,23 @@ describe('<BasicInfoStep> sections by nationality (defect 7)', () => {
     const g20 = Array.from(document.querySelectorAll('[data-testid^="g20-"][type="checkbox"]')).map((e) => e.getAttribute('data-testid'));
     expect(g20).toEqual(['g20-156', 'g20-840', 'g20-NONE']);
     await waitFor(() => expect(screen.getByTestId('section-guarantor').querySelector('[name="applicantInfo.financialGuarantor.name"]')?.hasAttribute('required')).toBe(true));
+  });
+});
+
+describe('<BasicInfoStep> video essay link (issue 21)', () => {
+  const STREAMING = /Streaming links are not accepted|스트리밍 사이트 링크는 받지 않습니다/;
+
+  it("says a link to one of the server's streaming hosts is refused as it is typed", async () => {
+    nationality = '410';
+    videoEssay = true;
+    renderStep();
+    await screen.findByTestId('section-video');
+    const field = () => document.querySelector<HTMLInputElement>('[name="applicantInfo.videoEssayUrl"]')!;
+    fireEvent.change(field(), { target: { value: 'https://live.stream.example/v/1' } });
+    expect(await screen.findByText(STREAMING)).toBeTruthy();
+    // youtube is refused by the server's rule as served, not by a list of the SPA's: not listed here, not said
+    fireEvent.change(field(), { target: { value: 'https://www.youtube.com/watch?v=1' } });
+    await waitFor(() => expect(screen.queryByText(STREAMING)).toBeNull());
   });
 });
 

@@ -8,14 +8,16 @@ import { FormText } from '../../fields/form-text';
 import { P } from './empty-info';
 import { isStreamingLink } from '../../../utils/video-link';
 
-/** The video essay link of a part that asks for one, with the school's requirements. */
-export function VideoEssaySection() {
+/** The video essay link of a part that asks for one, with the school's
+ * requirements; a link to one of streamingHosts (the server's, GET
+ * /apply/api/form-rules) is said to be refused as it is typed. */
+export function VideoEssaySection({ streamingHosts }: { streamingHosts: readonly string[] }) {
   const { t } = useTranslation();
   const { recruit, lang } = useApplicationForm();
   const name = `${P}.videoEssayUrl`;
   const url = useWatch({ name }) as string | undefined;
   // the streaming rule said as the link is typed, not only after Save (issue 21)
-  const streaming = isStreamingLink(url ?? '');
+  const streaming = isStreamingLink(url ?? '', streamingHosts);
   return (
     <Section title={t('basis.videoEssay')} testId="section-video">
       <Alert severity="info" sx={{ mb: 2 }} data-testid="video-requirements">
