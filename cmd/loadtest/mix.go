@@ -177,7 +177,7 @@ func (j *journey) stages() []stage {
 				return nil
 			}
 			d := j.docs[k]
-			size := int64(1<<20 + mrand.IntN(2<<20)) // 1-3 MB
+			size := int64(1<<20 + mrand.IntN(2<<20)) // #nosec G404 -- 1-3 MB load-test sizes, not a secret
 			name, content := flow.File(d, size, j.seed*10+k)
 			if err := rec.time("upload", func() error { _, err := cl.Upload(j.a, d.Code, name, content); return err }); err != nil {
 				return err
@@ -310,7 +310,7 @@ func runMix(base, dsn string, users int, duration time.Duration, secret, school,
 				return
 			}
 			j := m.newJourney(id, slot*1000)
-			stop := mrand.IntN(length)
+			stop := mrand.IntN(length) // #nosec G404 -- where a simulated applicant starts, not a secret
 			n, failed := j.runStages(recorder{}, 0, stop, time.Time{})
 			if failed {
 				mu.Lock()

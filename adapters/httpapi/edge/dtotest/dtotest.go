@@ -48,7 +48,7 @@ func fillValue(v reflect.Value, name string, n *int) {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		v.SetInt(int64(*n))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint(uint64(*n))
+		v.SetUint(uint64(*n)) // #nosec G115 -- n counts the fields filled so far: small and positive
 	case reflect.Float32, reflect.Float64:
 		v.SetFloat(float64(*n) + 0.5)
 	case reflect.Pointer:
