@@ -156,10 +156,14 @@ func (c *cluster) check(led *ledger) {
 
 	// Mail: once the outbox is relayed and the workers idle, as many mails
 	// arrived as the outbox holds (a relayed row keeps no payload, so the
-	// count is the whole), and no applicant got one mail twice.
+	// count is the whole), and no applicant got one mail twice. A mail the
+	// SIGKILLed worker held is late, not lost: asynq hands it out again once
+	// its 30 s lease has run out and the recoverer (every minute) finds it,
+	// then retries it after the usual backoff (15 s and more), so the wait
+	// allows three minutes before a missing mail counts as lost.
 	var expected, got, pending int
 	twice := map[string]int{}
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		expected, pending = c.outbox(ctx)
 		got = len(c.smtp.Mails())
