@@ -27,7 +27,7 @@ import { formatDateTime } from '../format';
 import { SchoolNameField, useStaffSchools } from '../components/SchoolPicker';
 import { localName } from '../schools';
 
-const ROLES = ['ROLE_USER', 'ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_TIME_INDEPENDENT', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN'] as const;
+const ROLES = ['ROLE_USER', 'ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_TIME_INDEPENDENT', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN', 'ROLE_REVIEWER'] as const;
 const SANCTIONS = ['LIMIT', 'SUSPEND', 'END'] as const;
 const CAUSES = ['FALSE_INFO', 'DISRUPTION', 'OTHER'] as const;
 
