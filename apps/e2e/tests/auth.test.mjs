@@ -80,7 +80,7 @@ test('the nav differs for guest, applicant and system admin; sign out', async ()
   await school.context().close();
 });
 
-test('language toggle changes texts and the title; unknown path goes home', async () => {
+test('language toggle changes texts and the title; an unknown path is a 404 page with a way home', async () => {
   const page = await newPage(browser);
   await page.goto('/user/login');
   await page.getByTestId('login-submit').waitFor();
@@ -94,11 +94,17 @@ test('language toggle changes texts and the title; unknown path goes home', asyn
   assert.notEqual(await page.getByTestId('login-submit').innerText(), koButton);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   // The choice survives a reload (locale cookie).
+  // The prerendered sign-in page is shown first; the title settles once the app has started.
   await page.reload();
   await page.getByTestId('login-submit').waitFor();
+  await page.waitForFunction((t) => document.title === t, enTitle, { timeout: 15_000 });
   assert.equal(await page.title(), enTitle);
 
-  await page.goto('/no/such/page');
+  // An unknown path says so where it was asked (issue 21), with a way home.
+  const answer = await page.goto('/no/such/page');
+  assert.equal(answer.status(), 404);
+  await page.getByTestId('not-found-page').waitFor();
+  await page.getByTestId('not-found-home').click();
   await page.waitForURL(`${baseURL}/`);
   await page.context().close();
 });
