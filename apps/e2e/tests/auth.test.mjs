@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, mailedCode, demoPassword, baseURL, freshApplicant } from './helpers.mjs';
+import { appStarted, launch, newPage, mailedCode, demoPassword, baseURL, freshApplicant } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -83,7 +83,7 @@ test('the nav differs for guest, applicant and system admin; sign out', async ()
 test('language toggle changes texts and the title; an unknown path is a 404 page with a way home', async () => {
   const page = await newPage(browser);
   await page.goto('/user/login');
-  await page.getByTestId('login-submit').waitFor();
+  await appStarted(page); // the prerendered copy is inert and carries its own title
   const koTitle = await page.title();
   const koButton = await page.getByTestId('login-submit').innerText();
   await page.getByTestId('lang-toggle').first().click();
@@ -96,7 +96,7 @@ test('language toggle changes texts and the title; an unknown path is a 404 page
   // The choice survives a reload (locale cookie).
   // The prerendered sign-in page is shown first; the title settles once the app has started.
   await page.reload();
-  await page.getByTestId('login-submit').waitFor();
+  await appStarted(page);
   await page.waitForFunction((t) => document.title === t, enTitle, { timeout: 15_000 });
   assert.equal(await page.title(), enTitle);
 

@@ -105,6 +105,7 @@ export async function roundYear(schoolCode, partSeq = 1) {
 /** Signs userId in with the demo password and waits to leave the login page. */
 export async function login(page, userId) {
   await page.goto('/user/login');
+  await appStarted(page); // the prerendered sign-in page is inert until the app takes over
   await page.locator('input[name="userId"]').fill(userId);
   await page.locator('input[name="password"]').fill(demoPassword);
   await page.getByTestId('login-submit').click();
