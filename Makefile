@@ -99,7 +99,11 @@ test-e2e: browser apps server
 audit: browser apps server
 	cd apps/e2e && CHROME_PATH=/usr/bin/chromium node audit.mjs
 
-test: vet test-go test-cluster test-apps test-e2e
+# Each part in turn, with the time it took (the first failure stops the run).
+TEST_PARTS = vet test-go test-cluster test-apps test-e2e
+test:
+	@for t in $(TEST_PARTS); do s=$$(date +%s); $(MAKE) --no-print-directory $$t || exit 1; \
+	  echo "make test: $$t took $$(( $$(date +%s) - s )) s"; done
 
 clean:
 	rm -rf bin apps/*/dist
