@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -40,16 +39,8 @@ func scanDecision(row pgx.Row) (decision.Decision, error) {
 	return decision.UnmarshalDecisionFromDatabase(d)
 }
 
-func (s Decisions) one(ctx context.Context, b sq.SelectBuilder) (decision.Decision, error) {
-	d, err := scanDecision(s.DB.queryRow(ctx, b))
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return d, apperr.NotFound(decision.CodeNoDecision)
-	case err != nil:
-		return d, fmt.Errorf("postgres: decision: %w", err)
-	}
-	return d, nil
-}
+var decisionRows = aggregateRows[decision.Decision]{table: "decision", what: "decision", sel: decisionSelect,
+	scan: scanDecision, notFound: decision.CodeNoDecision, values: plainValues(outcomeValues)}
 
 func outcomeValues(d decision.Decision) map[string]any {
 	x := d.Data()
@@ -74,46 +65,17 @@ func (s Decisions) Create(ctx context.Context, d decision.Decision) error {
 
 // Get answers an application's decision.
 func (s Decisions) Get(ctx context.Context, applNo int64) (decision.Decision, error) {
-	return s.one(ctx, decisionSelect.Where(sq.Eq{"appl_no": applNo}))
+	return decisionRows.get(ctx, s.DB, decisionSelect.Where(sq.Eq{"appl_no": applNo}))
 }
 
 // Update locks one decision's row for fn and writes it back.
 func (s Decisions) Update(ctx context.Context, applNo int64, fn func(ctx context.Context, d *decision.Decision) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		d, err := s.one(ctx, decisionSelect.Where(sq.Eq{"appl_no": applNo}).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &d); err != nil {
-			return err
-		}
-		if _, err := s.DB.exec(ctx, Builder.Update("decision").SetMap(outcomeValues(d)).Where(sq.Eq{"appl_no": applNo})); err != nil {
-			return fmt.Errorf("postgres: update decision: %w", err)
-		}
-		return nil
-	})
-}
-
-func (s Decisions) list(ctx context.Context, b sq.SelectBuilder) ([]decision.Decision, error) {
-	rows, err := s.DB.query(ctx, b)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: decisions: %w", err)
-	}
-	defer rows.Close()
-	out := []decision.Decision{}
-	for rows.Next() {
-		d, err := scanDecision(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: decisions: %w", err)
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return decisionRows.update(ctx, s.DB, sq.Eq{"appl_no": applNo}, fn)
 }
 
 // ForRound lists a round's decisions.
 func (s Decisions) ForRound(ctx context.Context, k application.RoundKey) ([]decision.Decision, error) {
-	return s.list(ctx, decisionSelect.Where(roundWhere(k)).OrderBy("appl_no"))
+	return decisionRows.list(ctx, s.DB, decisionSelect.Where(roundWhere(k)).OrderBy("appl_no"))
 }
 
 // MailBatch locks up to limit unmailed decisions of the round (SKIP
@@ -121,7 +83,7 @@ func (s Decisions) ForRound(ctx context.Context, k application.RoundKey) ([]deci
 func (s Decisions) MailBatch(ctx context.Context, k application.RoundKey, limit int, fn func(ctx context.Context, list []*decision.Decision) error) (int, error) {
 	var n int
 	err := s.DB.InTx(ctx, func(ctx context.Context) error {
-		due, err := s.list(ctx, decisionSelect.Where(roundWhere(k)).Where("mailed_at IS NULL").OrderBy("appl_no").
+		due, err := decisionRows.list(ctx, s.DB, decisionSelect.Where(roundWhere(k)).Where("mailed_at IS NULL").OrderBy("appl_no").
 			Limit(u64(limit)).Suffix("FOR UPDATE SKIP LOCKED"))
 		if err != nil {
 			return err
@@ -137,7 +99,7 @@ func (s Decisions) MailBatch(ctx context.Context, k application.RoundKey, limit 
 			return err
 		}
 		for _, d := range due {
-			if _, err := s.DB.exec(ctx, Builder.Update("decision").SetMap(outcomeValues(d)).Where(sq.Eq{"appl_no": d.ApplNo()})); err != nil {
+			if err := decisionRows.write(ctx, s.DB, sq.Eq{"appl_no": d.ApplNo()}, d); err != nil {
 				return fmt.Errorf("postgres: mark decision mailed: %w", err)
 			}
 		}
@@ -158,15 +120,11 @@ type messageJSON struct {
 	En string `json:"en"`
 }
 
-func (s Releases) one(ctx context.Context, b sq.SelectBuilder) (decision.Release, error) {
+func scanRelease(row pgx.Row) (decision.Release, error) {
 	var d decision.ReleaseData
 	var raw []byte
-	err := s.DB.queryRow(ctx, b).Scan(&d.Round.SchoolCode, &d.Round.EnterYear, &d.Round.RecruitPartSeq, &d.At, &raw, &d.SetBy, &d.SetAt)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return decision.Release{}, apperr.NotFound(decision.CodeNoRelease)
-	case err != nil:
-		return decision.Release{}, fmt.Errorf("postgres: release: %w", err)
+	if err := row.Scan(&d.Round.SchoolCode, &d.Round.EnterYear, &d.Round.RecruitPartSeq, &d.At, &raw, &d.SetBy, &d.SetAt); err != nil {
+		return decision.Release{}, err
 	}
 	var m map[string]messageJSON
 	if err := json.Unmarshal(raw, &m); err != nil {
@@ -178,6 +136,9 @@ func (s Releases) one(ctx context.Context, b sq.SelectBuilder) (decision.Release
 	}
 	return decision.UnmarshalReleaseFromDatabase(d)
 }
+
+var releaseRows = aggregateRows[decision.Release]{table: "decision_release", what: "release", sel: releaseSelect,
+	scan: scanRelease, notFound: decision.CodeNoRelease, values: releaseValues}
 
 func releaseValues(r decision.Release) (map[string]any, error) {
 	d := r.Data()
@@ -211,28 +172,12 @@ func (s Releases) Create(ctx context.Context, r decision.Release) error {
 
 // Get answers a round's release.
 func (s Releases) Get(ctx context.Context, k application.RoundKey) (decision.Release, error) {
-	return s.one(ctx, releaseSelect.Where(roundWhere(k)))
+	return releaseRows.get(ctx, s.DB, releaseSelect.Where(roundWhere(k)))
 }
 
 // Update locks a round's release row for fn and writes it back.
 func (s Releases) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, r *decision.Release) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		r, err := s.one(ctx, releaseSelect.Where(roundWhere(k)).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &r); err != nil {
-			return err
-		}
-		v, err := releaseValues(r)
-		if err != nil {
-			return err
-		}
-		if _, err := s.DB.exec(ctx, Builder.Update("decision_release").SetMap(v).Where(roundWhere(k))); err != nil {
-			return fmt.Errorf("postgres: update release: %w", err)
-		}
-		return nil
-	})
+	return releaseRows.update(ctx, s.DB, roundWhere(k), fn)
 }
 
 // Due lists the released rounds with decisions not yet mailed.

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	sq "github.com/Masterminds/squirrel"
@@ -38,16 +37,12 @@ type criterionJSON struct {
 var rubricSelect = Builder.Select("school_code", "enter_year", "recruit_part_seq", "criteria", "locked_at", "updated_by",
 	"updated_at").From("eval_rubric")
 
-func (s Rubrics) one(ctx context.Context, b sq.SelectBuilder) (evaluation.Rubric, error) {
+func scanRubric(row pgx.Row) (evaluation.Rubric, error) {
 	var d evaluation.RubricData
 	var raw []byte
-	err := s.DB.queryRow(ctx, b).Scan(&d.Round.SchoolCode, &d.Round.EnterYear, &d.Round.RecruitPartSeq, &raw, &d.LockedAt,
-		&d.UpdatedBy, &d.UpdatedAt)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return evaluation.Rubric{}, apperr.NotFound(evaluation.CodeNoRubric)
-	case err != nil:
-		return evaluation.Rubric{}, fmt.Errorf("postgres: rubric: %w", err)
+	if err := row.Scan(&d.Round.SchoolCode, &d.Round.EnterYear, &d.Round.RecruitPartSeq, &raw, &d.LockedAt, &d.UpdatedBy,
+		&d.UpdatedAt); err != nil {
+		return evaluation.Rubric{}, err
 	}
 	var cs []criterionJSON
 	if err := json.Unmarshal(raw, &cs); err != nil {
@@ -58,6 +53,9 @@ func (s Rubrics) one(ctx context.Context, b sq.SelectBuilder) (evaluation.Rubric
 	}
 	return evaluation.UnmarshalRubricFromDatabase(d)
 }
+
+var rubricRows = aggregateRows[evaluation.Rubric]{table: "eval_rubric", what: "rubric", sel: rubricSelect, scan: scanRubric,
+	notFound: evaluation.CodeNoRubric, values: rubricValues}
 
 func rubricValues(r evaluation.Rubric) (map[string]any, error) {
 	d := r.Data()
@@ -91,28 +89,12 @@ func (s Rubrics) Create(ctx context.Context, r evaluation.Rubric) error {
 
 // Get answers a round's rubric.
 func (s Rubrics) Get(ctx context.Context, k application.RoundKey) (evaluation.Rubric, error) {
-	return s.one(ctx, rubricSelect.Where(roundWhere(k)))
+	return rubricRows.get(ctx, s.DB, rubricSelect.Where(roundWhere(k)))
 }
 
 // Update locks the round's rubric row for fn and writes it back.
 func (s Rubrics) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, r *evaluation.Rubric) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		r, err := s.one(ctx, rubricSelect.Where(roundWhere(k)).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &r); err != nil {
-			return err
-		}
-		v, err := rubricValues(r)
-		if err != nil {
-			return err
-		}
-		if _, err := s.DB.exec(ctx, Builder.Update("eval_rubric").SetMap(v).Where(roundWhere(k))); err != nil {
-			return fmt.Errorf("postgres: update rubric: %w", err)
-		}
-		return nil
-	})
+	return rubricRows.update(ctx, s.DB, roundWhere(k), fn)
 }
 
 var sheetSelect = Builder.Select("appl_no", "reviewer_id", "school_code", "enter_year", "recruit_part_seq", "assigned_by",
@@ -131,16 +113,8 @@ func scanSheet(row pgx.Row) (evaluation.Sheet, error) {
 	return evaluation.UnmarshalSheetFromDatabase(d)
 }
 
-func (s Sheets) one(ctx context.Context, b sq.SelectBuilder) (evaluation.Sheet, error) {
-	sh, err := scanSheet(s.DB.queryRow(ctx, b))
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return sh, apperr.NotFound(evaluation.CodeNotAssigned)
-	case err != nil:
-		return sh, fmt.Errorf("postgres: sheet: %w", err)
-	}
-	return sh, nil
-}
+var sheetRows = aggregateRows[evaluation.Sheet]{table: "eval_sheet", what: "sheet", sel: sheetSelect, scan: scanSheet,
+	notFound: evaluation.CodeNotAssigned, values: sheetValues, gone: evaluation.Sheet.Withdrawn}
 
 func sheetValues(sh evaluation.Sheet) (map[string]any, error) {
 	d := sh.Data()
@@ -180,50 +154,17 @@ func sheetKeyWhere(applNo int64, reviewer string) sq.Eq {
 
 // Get answers one sheet.
 func (s Sheets) Get(ctx context.Context, applNo int64, reviewer string) (evaluation.Sheet, error) {
-	return s.one(ctx, sheetSelect.Where(sheetKeyWhere(applNo, reviewer)))
+	return sheetRows.get(ctx, s.DB, sheetSelect.Where(sheetKeyWhere(applNo, reviewer)))
 }
 
 // Update locks one sheet's row for fn and writes it back (or deletes it
 // when withdrawn).
 func (s Sheets) Update(ctx context.Context, applNo int64, reviewer string, fn func(ctx context.Context, sh *evaluation.Sheet) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		sh, err := s.one(ctx, sheetSelect.Where(sheetKeyWhere(applNo, reviewer)).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &sh); err != nil {
-			return err
-		}
-		if sh.Withdrawn() {
-			_, err = s.DB.exec(ctx, Builder.Delete("eval_sheet").Where(sheetKeyWhere(applNo, reviewer)))
-		} else {
-			var v map[string]any
-			if v, err = sheetValues(sh); err == nil {
-				_, err = s.DB.exec(ctx, Builder.Update("eval_sheet").SetMap(v).Where(sheetKeyWhere(applNo, reviewer)))
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("postgres: update sheet: %w", err)
-		}
-		return nil
-	})
+	return sheetRows.update(ctx, s.DB, sheetKeyWhere(applNo, reviewer), fn)
 }
 
 func (s Sheets) list(ctx context.Context, where sq.Sqlizer) ([]evaluation.Sheet, error) {
-	rows, err := s.DB.query(ctx, sheetSelect.Where(where).OrderBy("appl_no", "reviewer_id"))
-	if err != nil {
-		return nil, fmt.Errorf("postgres: sheets: %w", err)
-	}
-	defer rows.Close()
-	out := []evaluation.Sheet{}
-	for rows.Next() {
-		sh, err := scanSheet(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: sheets: %w", err)
-		}
-		out = append(out, sh)
-	}
-	return out, rows.Err()
+	return sheetRows.list(ctx, s.DB, sheetSelect.Where(where).OrderBy("appl_no", "reviewer_id"))
 }
 
 // ForRound lists a round's sheets.

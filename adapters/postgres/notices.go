@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -60,16 +59,8 @@ func noticeValues(n notice.Notice) map[string]any {
 		"created_by": d.CreatedBy, "created_at": d.CreatedAt, "updated_by": d.UpdatedBy, "updated_at": d.UpdatedAt}
 }
 
-func (s Notices) one(ctx context.Context, b sq.SelectBuilder) (notice.Notice, error) {
-	n, err := scanNotice(s.DB.queryRow(ctx, b))
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return n, apperr.NotFound(notice.CodeNotFound)
-	case err != nil:
-		return n, fmt.Errorf("postgres: notice: %w", err)
-	}
-	return n, nil
-}
+var noticeRows = aggregateRows[notice.Notice]{table: "notice", what: "notice", sel: noticeSelect, scan: scanNotice,
+	notFound: notice.CodeNotFound, values: plainValues(noticeValues), gone: notice.Notice.Removed}
 
 // Create numbers and stores a notice.
 func (s Notices) Create(ctx context.Context, n notice.Notice) (notice.Notice, error) {
@@ -82,30 +73,13 @@ func (s Notices) Create(ctx context.Context, n notice.Notice) (notice.Notice, er
 
 // Get answers one notice.
 func (s Notices) Get(ctx context.Context, id int64) (notice.Notice, error) {
-	return s.one(ctx, noticeSelect.Where(sq.Eq{"id": id}))
+	return noticeRows.get(ctx, s.DB, noticeSelect.Where(sq.Eq{"id": id}))
 }
 
 // Update locks one notice's row for fn and writes it back (or deletes it
 // when removed).
 func (s Notices) Update(ctx context.Context, id int64, fn func(ctx context.Context, n *notice.Notice) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		n, err := s.one(ctx, noticeSelect.Where(sq.Eq{"id": id}).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &n); err != nil {
-			return err
-		}
-		if n.Removed() {
-			_, err = s.DB.exec(ctx, Builder.Delete("notice").Where(sq.Eq{"id": id}))
-		} else {
-			_, err = s.DB.exec(ctx, Builder.Update("notice").SetMap(noticeValues(n)).Where(sq.Eq{"id": id}))
-		}
-		if err != nil {
-			return fmt.Errorf("postgres: update notice: %w", err)
-		}
-		return nil
-	})
+	return noticeRows.update(ctx, s.DB, sq.Eq{"id": id}, fn)
 }
 
 // List answers the notices a query selects, newest start first.
@@ -118,20 +92,7 @@ func (s Notices) List(ctx context.Context, q notice.Query) ([]notice.Notice, err
 		}
 		b = b.Where(or)
 	}
-	rows, err := s.DB.query(ctx, b)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: notices: %w", err)
-	}
-	defer rows.Close()
-	out := []notice.Notice{}
-	for rows.Next() {
-		n, err := scanNotice(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: notices: %w", err)
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return noticeRows.list(ctx, s.DB, b)
 }
 
 var mailSelect = Builder.Select("id", "school_code", "enter_year", "recruit_part_seq", "filter_status", "filter_decision",
@@ -158,33 +119,8 @@ func mailValues(m notice.BulkMail) map[string]any {
 		"sent_by": d.SentBy, "sent_at": d.SentAt, "done_at": d.DoneAt}
 }
 
-func (s BulkMails) one(ctx context.Context, b sq.SelectBuilder) (notice.BulkMail, error) {
-	m, err := scanMail(s.DB.queryRow(ctx, b))
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return m, apperr.NotFound(notice.CodeMailNotFound)
-	case err != nil:
-		return m, fmt.Errorf("postgres: bulk mail: %w", err)
-	}
-	return m, nil
-}
-
-func (s BulkMails) list(ctx context.Context, b sq.SelectBuilder) ([]notice.BulkMail, error) {
-	rows, err := s.DB.query(ctx, b)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: bulk mails: %w", err)
-	}
-	defer rows.Close()
-	out := []notice.BulkMail{}
-	for rows.Next() {
-		m, err := scanMail(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: bulk mails: %w", err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
-}
+var mailRows = aggregateRows[notice.BulkMail]{table: "bulk_mail", what: "bulk mail", sel: mailSelect, scan: scanMail,
+	notFound: notice.CodeMailNotFound, values: plainValues(mailValues)}
 
 // Create numbers and stores a bulk mail.
 func (s BulkMails) Create(ctx context.Context, m notice.BulkMail) (notice.BulkMail, error) {
@@ -201,34 +137,22 @@ func (s BulkMails) Create(ctx context.Context, m notice.BulkMail) (notice.BulkMa
 
 // Get answers one bulk mail.
 func (s BulkMails) Get(ctx context.Context, id int64) (notice.BulkMail, error) {
-	return s.one(ctx, mailSelect.Where(sq.Eq{"id": id}))
+	return mailRows.get(ctx, s.DB, mailSelect.Where(sq.Eq{"id": id}))
 }
 
 // Update locks a bulk mail's row for fn and writes it back.
 func (s BulkMails) Update(ctx context.Context, id int64, fn func(ctx context.Context, m *notice.BulkMail) error) error {
-	return s.DB.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.one(ctx, mailSelect.Where(sq.Eq{"id": id}).Suffix("FOR UPDATE"))
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &m); err != nil {
-			return err
-		}
-		if _, err := s.DB.exec(ctx, Builder.Update("bulk_mail").SetMap(mailValues(m)).Where(sq.Eq{"id": id})); err != nil {
-			return fmt.Errorf("postgres: update bulk mail: %w", err)
-		}
-		return nil
-	})
+	return mailRows.update(ctx, s.DB, sq.Eq{"id": id}, fn)
 }
 
 // List answers a round's mails, newest first.
 func (s BulkMails) List(ctx context.Context, k application.RoundKey) ([]notice.BulkMail, error) {
-	return s.list(ctx, mailSelect.Where(roundWhere(k)).OrderBy("id DESC"))
+	return mailRows.list(ctx, s.DB, mailSelect.Where(roundWhere(k)).OrderBy("id DESC"))
 }
 
 // Sending lists the mails being sent, oldest first.
 func (s BulkMails) Sending(ctx context.Context) ([]notice.BulkMail, error) {
-	return s.list(ctx, mailSelect.Where(sq.Eq{"state": string(notice.Sending)}).OrderBy("id"))
+	return mailRows.list(ctx, s.DB, mailSelect.Where(sq.Eq{"state": string(notice.Sending)}).OrderBy("id"))
 }
 
 // AddRecipients stores recipients; the unique (mail, member) constraint
