@@ -22,6 +22,17 @@ var (
 	_ decision.Releases  = Releases{}
 )
 
+var (
+	decisionMap = aggregateMap[int64, decision.Data, decision.Decision]{
+		rows:     func(d *data) map[int64]decision.Data { return d.officer().decisions },
+		notFound: decision.CodeNoDecision, load: decision.UnmarshalDecisionFromDatabase, save: decision.Decision.Data,
+	}
+	releaseMap = aggregateMap[application.RoundKey, decision.ReleaseData, decision.Release]{
+		rows:     func(d *data) map[application.RoundKey]decision.ReleaseData { return d.officer().releases },
+		notFound: decision.CodeNoRelease, load: decision.UnmarshalReleaseFromDatabase, save: decision.Release.Data,
+	}
+)
+
 // Create stores a new decision.
 func (s Decisions) Create(ctx context.Context, d decision.Decision) error {
 	return s.do(ctx, func(da *data) error {
@@ -39,31 +50,12 @@ func (s Decisions) Create(ctx context.Context, d decision.Decision) error {
 
 // Get answers an application's decision.
 func (s Decisions) Get(ctx context.Context, applNo int64) (decision.Decision, error) {
-	var out decision.Decision
-	err := s.do(ctx, func(d *data) error {
-		row, ok := d.officer().decisions[applNo]
-		if !ok {
-			return apperr.NotFound(decision.CodeNoDecision)
-		}
-		var err error
-		out, err = decision.UnmarshalDecisionFromDatabase(row)
-		return err
-	})
-	return out, err
+	return decisionMap.get(ctx, s.Store, applNo)
 }
 
 // Update changes one decision in a transaction.
 func (s Decisions) Update(ctx context.Context, applNo int64, fn func(ctx context.Context, d *decision.Decision) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		d, err := s.Get(ctx, applNo)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &d); err != nil {
-			return err
-		}
-		return s.do(ctx, func(da *data) error { da.officer().decisions[applNo] = d.Data(); return nil })
-	})
+	return decisionMap.update(ctx, s.Store, applNo, fn)
 }
 
 func (s Decisions) round(ctx context.Context, k application.RoundKey, keep func(decision.Data) bool) ([]decision.Decision, error) {
@@ -142,31 +134,12 @@ func (s Releases) Create(ctx context.Context, r decision.Release) error {
 
 // Get answers a round's release.
 func (s Releases) Get(ctx context.Context, k application.RoundKey) (decision.Release, error) {
-	var out decision.Release
-	err := s.do(ctx, func(d *data) error {
-		row, ok := d.officer().releases[k]
-		if !ok {
-			return apperr.NotFound(decision.CodeNoRelease)
-		}
-		var err error
-		out, err = decision.UnmarshalReleaseFromDatabase(row)
-		return err
-	})
-	return out, err
+	return releaseMap.get(ctx, s.Store, k)
 }
 
 // Update changes a round's release in a transaction.
 func (s Releases) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, r *decision.Release) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		r, err := s.Get(ctx, k)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &r); err != nil {
-			return err
-		}
-		return s.do(ctx, func(d *data) error { d.officer().releases[k] = r.Data(); return nil })
-	})
+	return releaseMap.update(ctx, s.Store, k, fn)
 }
 
 // Due lists the released rounds with decisions not yet mailed.

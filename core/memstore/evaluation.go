@@ -21,6 +21,18 @@ var (
 	_ evaluation.Sheets  = Sheets{}
 )
 
+var (
+	rubricMap = aggregateMap[application.RoundKey, evaluation.RubricData, evaluation.Rubric]{
+		rows:     func(d *data) map[application.RoundKey]evaluation.RubricData { return d.officer().rubrics },
+		notFound: evaluation.CodeNoRubric, load: evaluation.UnmarshalRubricFromDatabase, save: evaluation.Rubric.Data,
+	}
+	sheetMap = aggregateMap[sheetKey, evaluation.SheetData, evaluation.Sheet]{
+		rows:     func(d *data) map[sheetKey]evaluation.SheetData { return d.officer().sheets },
+		notFound: evaluation.CodeNotAssigned, load: evaluation.UnmarshalSheetFromDatabase, save: evaluation.Sheet.Data,
+		gone: evaluation.Sheet.Withdrawn,
+	}
+)
+
 // Create stores a round's first rubric.
 func (s Rubrics) Create(ctx context.Context, r evaluation.Rubric) error {
 	return s.do(ctx, func(d *data) error {
@@ -36,31 +48,12 @@ func (s Rubrics) Create(ctx context.Context, r evaluation.Rubric) error {
 
 // Get answers a round's rubric.
 func (s Rubrics) Get(ctx context.Context, k application.RoundKey) (evaluation.Rubric, error) {
-	var out evaluation.Rubric
-	err := s.do(ctx, func(d *data) error {
-		row, ok := d.officer().rubrics[k]
-		if !ok {
-			return apperr.NotFound(evaluation.CodeNoRubric)
-		}
-		var err error
-		out, err = evaluation.UnmarshalRubricFromDatabase(row)
-		return err
-	})
-	return out, err
+	return rubricMap.get(ctx, s.Store, k)
 }
 
 // Update changes a round's rubric in a transaction.
 func (s Rubrics) Update(ctx context.Context, k application.RoundKey, fn func(ctx context.Context, r *evaluation.Rubric) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		r, err := s.Get(ctx, k)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &r); err != nil {
-			return err
-		}
-		return s.do(ctx, func(d *data) error { d.officer().rubrics[k] = r.Data(); return nil })
-	})
+	return rubricMap.update(ctx, s.Store, k, fn)
 }
 
 // Add stores new sheets, skipping pairs already assigned.
@@ -81,45 +74,14 @@ func (s Sheets) Add(ctx context.Context, sheets []evaluation.Sheet) (int, error)
 	return n, err
 }
 
-func getSheet(d *data, applNo int64, reviewer string) (evaluation.Sheet, error) {
-	row, ok := d.officer().sheets[sheetKey{applNo, reviewer}]
-	if !ok {
-		return evaluation.Sheet{}, apperr.NotFound(evaluation.CodeNotAssigned)
-	}
-	return evaluation.UnmarshalSheetFromDatabase(row)
-}
-
 // Get answers one sheet.
 func (s Sheets) Get(ctx context.Context, applNo int64, reviewer string) (evaluation.Sheet, error) {
-	var out evaluation.Sheet
-	err := s.do(ctx, func(d *data) error {
-		var err error
-		out, err = getSheet(d, applNo, reviewer)
-		return err
-	})
-	return out, err
+	return sheetMap.get(ctx, s.Store, sheetKey{applNo, reviewer})
 }
 
 // Update changes one sheet in a transaction, deleting it when withdrawn.
 func (s Sheets) Update(ctx context.Context, applNo int64, reviewer string, fn func(ctx context.Context, sh *evaluation.Sheet) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		sh, err := s.Get(ctx, applNo, reviewer)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &sh); err != nil {
-			return err
-		}
-		return s.do(ctx, func(d *data) error {
-			k := sheetKey{applNo, reviewer}
-			if sh.Withdrawn() {
-				delete(d.officer().sheets, k)
-			} else {
-				d.officer().sheets[k] = sh.Data()
-			}
-			return nil
-		})
-	})
+	return sheetMap.update(ctx, s.Store, sheetKey{applNo, reviewer}, fn)
 }
 
 func (s Sheets) sheets(ctx context.Context, keep func(evaluation.SheetData) bool) ([]evaluation.Sheet, error) {

@@ -27,6 +27,17 @@ type recipientKey struct {
 	userID string
 }
 
+var (
+	noticeMap = aggregateMap[int64, notice.NoticeData, notice.Notice]{
+		rows:     func(d *data) map[int64]notice.NoticeData { return d.officer().notices },
+		notFound: notice.CodeNotFound, load: notice.UnmarshalNoticeFromDatabase, save: notice.Notice.Data, gone: notice.Notice.Removed,
+	}
+	mailMap = aggregateMap[int64, notice.BulkMailData, notice.BulkMail]{
+		rows:     func(d *data) map[int64]notice.BulkMailData { return d.officer().mails },
+		notFound: notice.CodeMailNotFound, load: notice.UnmarshalBulkMailFromDatabase, save: notice.BulkMail.Data,
+	}
+)
+
 type recipientRow struct {
 	seq    int64 // insertion order
 	mailed bool
@@ -50,40 +61,12 @@ func (s Notices) Create(ctx context.Context, n notice.Notice) (notice.Notice, er
 
 // Get answers one notice.
 func (s Notices) Get(ctx context.Context, id int64) (notice.Notice, error) {
-	var out notice.Notice
-	err := s.do(ctx, func(d *data) error {
-		row, ok := d.officer().notices[id]
-		if !ok {
-			return apperr.NotFound(notice.CodeNotFound)
-		}
-		var err error
-		out, err = notice.UnmarshalNoticeFromDatabase(row)
-		return err
-	})
-	return out, err
+	return noticeMap.get(ctx, s.Store, id)
 }
 
 // Update changes one notice in a transaction, deleting it when removed.
 func (s Notices) Update(ctx context.Context, id int64, fn func(ctx context.Context, n *notice.Notice) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		n, err := s.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &n); err != nil {
-			return err
-		}
-		return s.do(ctx, func(d *data) error {
-			if n.Removed() {
-				delete(d.officer().notices, id)
-			} else {
-				row := n.Data()
-				row.ID = id
-				d.officer().notices[id] = row
-			}
-			return nil
-		})
-	})
+	return noticeMap.update(ctx, s.Store, id, fn)
 }
 
 // List answers the notices a query selects, newest start first.
@@ -133,36 +116,12 @@ func (s BulkMails) Create(ctx context.Context, m notice.BulkMail) (notice.BulkMa
 
 // Get answers one bulk mail.
 func (s BulkMails) Get(ctx context.Context, id int64) (notice.BulkMail, error) {
-	var out notice.BulkMail
-	err := s.do(ctx, func(d *data) error {
-		row, ok := d.officer().mails[id]
-		if !ok {
-			return apperr.NotFound(notice.CodeMailNotFound)
-		}
-		var err error
-		out, err = notice.UnmarshalBulkMailFromDatabase(row)
-		return err
-	})
-	return out, err
+	return mailMap.get(ctx, s.Store, id)
 }
 
-// Update changes one bulk mail in a transaction.
+// Update changes a bulk mail in a transaction.
 func (s BulkMails) Update(ctx context.Context, id int64, fn func(ctx context.Context, m *notice.BulkMail) error) error {
-	return s.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.Get(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := fn(ctx, &m); err != nil {
-			return err
-		}
-		return s.do(ctx, func(d *data) error {
-			row := m.Data()
-			row.ID = id
-			d.officer().mails[id] = row
-			return nil
-		})
-	})
+	return mailMap.update(ctx, s.Store, id, fn)
 }
 
 func (s BulkMails) list(ctx context.Context, keep func(notice.BulkMailData) bool, newest bool) ([]notice.BulkMail, error) {
