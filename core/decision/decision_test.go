@@ -3,7 +3,6 @@ package decision_test
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/apperr/apperrtest"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/mailmsg"
@@ -88,61 +88,26 @@ func newEnv(t *testing.T) *env {
 	return &env{svc: svc, st: st, clock: c}
 }
 
-func (e *env) mails() []memstore.Mail {
-	var out []memstore.Mail
-	for _, j := range e.st.Jobs() {
-		if m, ok := j.Payload.(memstore.Mail); ok && m.Message.Kind() == "result_released" {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func (e *env) logged(action string) int {
-	n := 0
-	for _, l := range e.st.Logged() {
-		if l.Action == action {
-			n++
-		}
-	}
-	return n
-}
-
-func wantCode(t *testing.T, err error, kind apperr.Kind, code string) {
-	t.Helper()
-	if apperr.KindOf(err) != kind || apperr.CodeOf(err) != code {
-		t.Fatalf("want %v %s, got %v", kind, code, err)
-	}
-}
-
-func wantField(t *testing.T, err error, field, code string) {
-	t.Helper()
-	e, ok := apperr.As(err)
-	if !ok || !slices.ContainsFunc(e.Fields, func(f apperr.FieldError) bool { return f.Field == field && f.Code == code }) {
-		t.Fatalf("want field %s %s, got %v", field, code, err)
-	}
-}
-
 func TestStaffDecideOneByOneAndInBulk(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Decide(ctx, admin, decision.Item{ApplNo: 1, Kind: "maybe"})
-	wantField(t, err, "decision", decision.CodeKind)
+	apperrtest.WantField(t, err, "decision", decision.CodeKind)
 	_, err = e.svc.Decide(ctx, admin, decision.Item{ApplNo: 1, Kind: decision.Waitlist})
-	wantField(t, err, "rank", decision.CodeRank)
+	apperrtest.WantField(t, err, "rank", decision.CodeRank)
 	_, err = e.svc.Decide(ctx, admin, decision.Item{ApplNo: 1, Kind: decision.Admit, Rank: 2})
-	wantField(t, err, "rank", decision.CodeRank)
+	apperrtest.WantField(t, err, "rank", decision.CodeRank)
 	_, err = e.svc.Decide(ctx, admin, decision.Item{ApplNo: 7, Kind: decision.Admit})
-	wantCode(t, err, apperr.KindConflict, decision.CodeNotComplete)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeNotComplete)
 	for _, id := range []int64{1, 999} {
 		_, err = e.svc.Decide(ctx, admin2, decision.Item{ApplNo: id, Kind: decision.Admit})
-		wantCode(t, err, apperr.KindNotFound, application.CodeNotFound)
+		apperrtest.WantCode(t, err, apperr.KindNotFound, application.CodeNotFound)
 	}
 	_, err = e.svc.Decide(ctx, rev, decision.Item{ApplNo: 1, Kind: decision.Admit})
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	_, err = e.svc.Decide(ctx, guest, decision.Item{ApplNo: 1, Kind: decision.Admit})
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	d, err := e.svc.Decide(ctx, admin, decision.Item{ApplNo: 1, Kind: decision.Reject})
 	if err != nil || d.Kind() != decision.Reject || d.DecidedBy() != "admin236" {
@@ -151,22 +116,22 @@ func TestStaffDecideOneByOneAndInBulk(t *testing.T) {
 	if d, err = e.svc.Decide(ctx, sys, decision.Item{ApplNo: 1, Kind: decision.Admit}); err != nil || d.Kind() != decision.Admit || d.DecidedBy() != "sys" {
 		t.Fatalf("change %+v %v", d.Data(), err)
 	}
-	if e.logged("decision.set") != 2 {
-		t.Errorf("logged %d", e.logged("decision.set"))
+	if e.st.LoggedCount("decision.set") != 2 {
+		t.Errorf("logged %d", e.st.LoggedCount("decision.set"))
 	}
 
 	_, err = e.svc.DecideMany(ctx, admin, round, nil)
-	wantField(t, err, "items", decision.CodeTooMany)
+	apperrtest.WantField(t, err, "items", decision.CodeTooMany)
 	_, err = e.svc.DecideMany(ctx, admin, round, make([]decision.Item, decision.MaxBulk+1))
-	wantField(t, err, "items", decision.CodeTooMany)
+	apperrtest.WantField(t, err, "items", decision.CodeTooMany)
 	_, err = e.svc.DecideMany(ctx, admin2, round, []decision.Item{{ApplNo: 2, Kind: decision.Admit}})
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	_, err = e.svc.DecideMany(ctx, admin, round, []decision.Item{{ApplNo: 2, Kind: decision.Admit}, {ApplNo: 8, Kind: decision.Admit}})
-	wantField(t, err, "items[1].applNo", decision.CodeOtherRound)
+	apperrtest.WantField(t, err, "items[1].applNo", decision.CodeOtherRound)
 	_, err = e.svc.DecideMany(ctx, admin, round, []decision.Item{{ApplNo: 2, Kind: decision.Admit}, {ApplNo: 3, Kind: decision.Waitlist}})
-	wantField(t, err, "items[1].rank", decision.CodeRank)
+	apperrtest.WantField(t, err, "items[1].rank", decision.CodeRank)
 	_, err = e.svc.DecideMany(ctx, admin, round, []decision.Item{{ApplNo: 2, Kind: decision.Admit}, {ApplNo: 7, Kind: decision.Admit}})
-	wantCode(t, err, apperr.KindConflict, decision.CodeNotComplete)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeNotComplete)
 	if list, _ := e.svc.List(ctx, admin, round); len(list) != 1 {
 		t.Fatalf("a failed bulk kept %d decisions", len(list))
 	}
@@ -181,9 +146,9 @@ func TestStaffDecideOneByOneAndInBulk(t *testing.T) {
 		t.Fatalf("list %v", err)
 	}
 	_, err = e.svc.List(ctx, admin2, round)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
-	if e.logged("decision.bulk") != 1 {
-		t.Errorf("bulk logged %d", e.logged("decision.bulk"))
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	if e.st.LoggedCount("decision.bulk") != 1 {
+		t.Errorf("bulk logged %d", e.st.LoggedCount("decision.bulk"))
 	}
 }
 
@@ -207,21 +172,21 @@ func TestNothingReachesApplicantsBeforeTheRelease(t *testing.T) {
 			t.Fatalf("%s: results %+v %v", when, list, err)
 		}
 		_, err := e.svc.Result(ctx, user(1), 1)
-		wantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
+		apperrtest.WantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
 		_, err = e.svc.AdmissionLetter(ctx, user(1), 1)
-		wantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
-		if n, err := e.svc.SendDue(ctx, 0); err != nil || n != 0 || len(e.mails()) != 0 {
+		apperrtest.WantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
+		if n, err := e.svc.SendDue(ctx, 0); err != nil || n != 0 || len(e.st.MailsOfKind("result_released")) != 0 {
 			t.Fatalf("%s: mails %d %v", when, n, err)
 		}
 	}
 	check("no release")
 	bad := map[decision.Kind]decision.Message{decision.Admit: {Ko: "합격", En: ""}}
 	_, err := e.svc.SetRelease(ctx, admin, round, time.Time{}, bad)
-	wantField(t, err, "at", decision.CodeReleaseAt)
-	wantField(t, err, "messages.admit.en", decision.CodeMessage)
-	wantField(t, err, "messages.reject.ko", decision.CodeMessage)
+	apperrtest.WantField(t, err, "at", decision.CodeReleaseAt)
+	apperrtest.WantField(t, err, "messages.admit.en", decision.CodeMessage)
+	apperrtest.WantField(t, err, "messages.reject.ko", decision.CodeMessage)
 	_, err = e.svc.SetRelease(ctx, admin2, round, release, messages)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	if _, err := e.svc.SetRelease(ctx, admin, round, release.Add(time.Hour), messages); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +195,7 @@ func TestNothingReachesApplicantsBeforeTheRelease(t *testing.T) {
 		t.Fatalf("reschedule %v", err)
 	}
 	_, err = e.svc.SetRelease(ctx, admin, round, release, bad)
-	wantField(t, err, "messages.admit.en", decision.CodeMessage)
+	apperrtest.WantField(t, err, "messages.admit.en", decision.CodeMessage)
 	e.clock.set(release.Add(-time.Second))
 	check("a second before")
 	pr, err := e.svc.ProgressOf(ctx, admin, round)
@@ -239,13 +204,13 @@ func TestNothingReachesApplicantsBeforeTheRelease(t *testing.T) {
 	}
 	// Another applicant's application is missing, released or not.
 	_, err = e.svc.Result(ctx, user(2), 1)
-	wantCode(t, err, apperr.KindNotFound, application.CodeNotFound)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, application.CodeNotFound)
 	_, err = e.svc.Result(ctx, guest, 1)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 	_, err = e.svc.MyResults(ctx, guest)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
-	if e.logged("decision.release") != 2 {
-		t.Errorf("release logged %d", e.logged("decision.release"))
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	if e.st.LoggedCount("decision.release") != 2 {
+		t.Errorf("release logged %d", e.st.LoggedCount("decision.release"))
 	}
 }
 
@@ -263,11 +228,11 @@ func TestReleasePublishesResultsAndMailsEachApplicantOnce(t *testing.T) {
 	e.clock.set(release)
 	// Released: nothing changes any more.
 	_, err := e.svc.Decide(ctx, admin, decision.Item{ApplNo: 4, Kind: decision.Admit})
-	wantCode(t, err, apperr.KindConflict, decision.CodeReleased)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeReleased)
 	_, err = e.svc.DecideMany(ctx, admin, round, []decision.Item{{ApplNo: 4, Kind: decision.Admit}})
-	wantCode(t, err, apperr.KindConflict, decision.CodeReleased)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeReleased)
 	_, err = e.svc.SetRelease(ctx, admin, round, release.Add(time.Hour), messages)
-	wantCode(t, err, apperr.KindConflict, decision.CodeReleased)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeReleased)
 
 	list, err := e.svc.MyResults(ctx, user(1))
 	if err != nil || len(list) != 1 || list[0].ApplNo != 1 || list[0].Kind != decision.Admit || list[0].Message != messages[decision.Admit] ||
@@ -283,9 +248,9 @@ func TestReleasePublishesResultsAndMailsEachApplicantOnce(t *testing.T) {
 		t.Fatalf("letter %+v %v", l, err)
 	}
 	_, err = e.svc.AdmissionLetter(ctx, user(4), 4)
-	wantCode(t, err, apperr.KindConflict, decision.CodeNotAdmitted)
+	apperrtest.WantCode(t, err, apperr.KindConflict, decision.CodeNotAdmitted)
 	_, err = e.svc.AdmissionLetter(ctx, user(1), 8) // decided nothing in round 2
-	wantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, decision.CodeNoResult)
 
 	// Batches of 4: the first queues 4, the second the last 2 (one of them
 	// withdrew: counted, not mailed), the third nothing.
@@ -300,7 +265,7 @@ func TestReleasePublishesResultsAndMailsEachApplicantOnce(t *testing.T) {
 			}
 		}
 	}
-	mails := e.mails()
+	mails := e.st.MailsOfKind("result_released")
 	if len(mails) != 5 {
 		t.Fatalf("%d mails", len(mails))
 	}
@@ -324,11 +289,11 @@ func TestReleasePublishesResultsAndMailsEachApplicantOnce(t *testing.T) {
 	if pr, _ := e.svc.ProgressOf(ctx, admin, round); pr.Mailed != 6 {
 		t.Errorf("progress at the end %+v", pr)
 	}
-	if e.logged("decision.mail_batch") != 2 {
-		t.Errorf("batches logged %d", e.logged("decision.mail_batch"))
+	if e.st.LoggedCount("decision.mail_batch") != 2 {
+		t.Errorf("batches logged %d", e.st.LoggedCount("decision.mail_batch"))
 	}
 	_, err = e.svc.ProgressOf(ctx, rev, round)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 }
 
 func TestLabelsAndAggregates(t *testing.T) {

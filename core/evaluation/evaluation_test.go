@@ -10,6 +10,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/apperr/apperrtest"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/evaluation"
 	"github.com/gradapply/gradapply/core/memstore"
@@ -73,37 +74,12 @@ func (e *env) seed(k application.RoundKey, from, n int, status application.Statu
 	}
 }
 
-func (e *env) logged(action string) int {
-	n := 0
-	for _, l := range e.st.Logged() {
-		if l.Action == action {
-			n++
-		}
-	}
-	return n
-}
-
-func wantCode(t *testing.T, err error, kind apperr.Kind, code string) {
-	t.Helper()
-	if apperr.KindOf(err) != kind || apperr.CodeOf(err) != code {
-		t.Fatalf("want %v %s, got %v", kind, code, err)
-	}
-}
-
-func wantField(t *testing.T, err error, field, code string) {
-	t.Helper()
-	e, ok := apperr.As(err)
-	if !ok || !slices.ContainsFunc(e.Fields, func(f apperr.FieldError) bool { return f.Field == field && f.Code == code }) {
-		t.Fatalf("want field %s %s, got %v", field, code, err)
-	}
-}
-
 func TestRubricIsValidatedAndLockedByTheFirstSubmission(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Rubric(ctx, admin, round)
-	wantCode(t, err, apperr.KindNotFound, evaluation.CodeNoRubric)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNoRubric)
 	bad := []struct {
 		field, code string
 		c           []evaluation.Criterion
@@ -120,14 +96,14 @@ func TestRubricIsValidatedAndLockedByTheFirstSubmission(t *testing.T) {
 	}
 	for _, b := range bad {
 		_, err := e.svc.SetRubric(ctx, admin, round, b.c)
-		wantField(t, err, b.field, b.code)
+		apperrtest.WantField(t, err, b.field, b.code)
 	}
 	for _, p := range []permission.Principal{admin2, rev1} {
 		_, err := e.svc.SetRubric(ctx, p, round, criteria)
-		wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+		apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	}
 	_, err = e.svc.SetRubric(ctx, guest, round, criteria)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	r, err := e.svc.SetRubric(ctx, admin, round, []evaluation.Criterion{{Key: " research ", NameKo: " 연구 ", NameEn: "Research", Weight: 1, Max: 5}})
 	if err != nil || r.Criteria()[0].Key != "research" || r.Criteria()[0].NameKo != "연구" || r.UpdatedBy() != "admin236" {
@@ -140,9 +116,9 @@ func TestRubricIsValidatedAndLockedByTheFirstSubmission(t *testing.T) {
 		t.Fatalf("reviewer reads %+v %v", got.Data(), err)
 	}
 	_, err = e.svc.Rubric(ctx, revOther, round)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
-	if e.logged("evaluation.rubric") != 2 {
-		t.Errorf("rubric changes logged %d times", e.logged("evaluation.rubric"))
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	if e.st.LoggedCount("evaluation.rubric") != 2 {
+		t.Errorf("rubric changes logged %d times", e.st.LoggedCount("evaluation.rubric"))
 	}
 
 	e.seed(round, 1, 1, application.Complete)
@@ -156,7 +132,7 @@ func TestRubricIsValidatedAndLockedByTheFirstSubmission(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.svc.SetRubric(ctx, admin, round, criteria[:1])
-	wantCode(t, err, apperr.KindConflict, evaluation.CodeRubricLocked)
+	apperrtest.WantCode(t, err, apperr.KindConflict, evaluation.CodeRubricLocked)
 	if got, _ := e.svc.Rubric(ctx, admin, round); !got.Locked() || len(got.Criteria()) != 2 {
 		t.Fatalf("locked rubric %+v", got.Data())
 	}
@@ -170,14 +146,14 @@ func TestAssignByHandChecksReviewersAndApplications(t *testing.T) {
 	e.seed(round2, 10, 1, application.Complete)
 	for _, id := range []string{"revskk", "admin236", "nobody"} {
 		_, err := e.svc.Assign(ctx, admin, round, []int64{1}, []string{"rev1", id})
-		wantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
+		apperrtest.WantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
 	}
 	_, err := e.svc.Assign(ctx, admin, round, []int64{1}, nil)
-	wantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
+	apperrtest.WantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
 	_, err = e.svc.Assign(ctx, admin, round, []int64{1, 10}, []string{"rev1"})
-	wantField(t, err, "applNos", evaluation.CodeApplicationOther)
+	apperrtest.WantField(t, err, "applNos", evaluation.CodeApplicationOther)
 	_, err = e.svc.Assign(ctx, admin2, round, []int64{1}, []string{"rev1"})
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 
 	n, err := e.svc.Assign(ctx, admin, round, []int64{1, 2}, []string{"rev1", "rev2", "rev1"})
 	if err != nil || n != 4 {
@@ -186,8 +162,8 @@ func TestAssignByHandChecksReviewersAndApplications(t *testing.T) {
 	if n, err = e.svc.Assign(ctx, admin, round, []int64{2, 3}, []string{"rev2"}); err != nil || n != 1 {
 		t.Fatalf("second assign %d %v", n, err)
 	}
-	if e.logged("evaluation.assign") != 2 {
-		t.Errorf("assignments logged %d times", e.logged("evaluation.assign"))
+	if e.st.LoggedCount("evaluation.assign") != 2 {
+		t.Errorf("assignments logged %d times", e.st.LoggedCount("evaluation.assign"))
 	}
 	mine, err := e.svc.MyAssignments(ctx, rev2)
 	if err != nil || len(mine) != 3 || mine[0].ApplNo != 1 || mine[2].ApplID != "2027-0003" || mine[2].ApplicantName != "지원자3" || mine[0].Submitted {
@@ -197,25 +173,25 @@ func TestAssignByHandChecksReviewersAndApplications(t *testing.T) {
 		t.Fatalf("rev3's list %+v %v", mine, err)
 	}
 	_, err = e.svc.MyAssignments(ctx, admin)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	_, err = e.svc.MyAssignments(ctx, guest)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	if err := e.svc.MayRead(ctx, rev1, 2); err != nil {
 		t.Fatalf("rev1 may not read 2: %v", err)
 	}
-	wantCode(t, e.svc.MayRead(ctx, rev1, 3), apperr.KindNotFound, evaluation.CodeNotAssigned)
-	wantCode(t, e.svc.MayRead(ctx, admin, 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
-	wantCode(t, e.svc.MayRead(ctx, guest, 1), apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, e.svc.MayRead(ctx, rev1, 3), apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, e.svc.MayRead(ctx, admin, 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, e.svc.MayRead(ctx, guest, 1), apperr.KindUnauthenticated, "auth.required")
 	// A reviewer moved to another school no longer reads what it was assigned.
-	wantCode(t, e.svc.MayRead(ctx, rev("rev1", "SKKGSB"), 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, e.svc.MayRead(ctx, rev("rev1", "SKKGSB"), 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
 
-	wantCode(t, e.svc.Unassign(ctx, admin2, 1, "rev1"), apperr.KindNotFound, evaluation.CodeNotAssigned)
-	wantCode(t, e.svc.Unassign(ctx, guest, 1, "rev1"), apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, e.svc.Unassign(ctx, admin2, 1, "rev1"), apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, e.svc.Unassign(ctx, guest, 1, "rev1"), apperr.KindUnauthenticated, "auth.required")
 	if err := e.svc.Unassign(ctx, admin, 1, "rev1"); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, e.svc.MayRead(ctx, rev1, 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, e.svc.MayRead(ctx, rev1, 1), apperr.KindNotFound, evaluation.CodeNotAssigned)
 	if _, err := e.svc.SetRubric(ctx, admin, round, criteria); err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +201,7 @@ func TestAssignByHandChecksReviewersAndApplications(t *testing.T) {
 	if _, err := e.svc.Submit(ctx, rev1, 2); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, e.svc.Unassign(ctx, admin, 2, "rev1"), apperr.KindConflict, evaluation.CodeSubmitted)
+	apperrtest.WantCode(t, e.svc.Unassign(ctx, admin, 2, "rev1"), apperr.KindConflict, evaluation.CodeSubmitted)
 }
 
 func TestAssignEvenlyIsDeterministicAndBalanced(t *testing.T) {
@@ -235,11 +211,11 @@ func TestAssignEvenlyIsDeterministicAndBalanced(t *testing.T) {
 	e.seed(round, 1, 5, application.Complete)
 	e.seed(round, 6, 1, application.Submit) // not submitted: left out
 	_, err := e.svc.AssignEvenly(ctx, admin, round, []string{"rev1", "rev2"}, 3, string(application.Complete))
-	wantField(t, err, "perApplication", evaluation.CodePerApplication)
+	apperrtest.WantField(t, err, "perApplication", evaluation.CodePerApplication)
 	_, err = e.svc.AssignEvenly(ctx, admin, round, []string{"revskk"}, 1, "")
-	wantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
+	apperrtest.WantField(t, err, "reviewers", evaluation.CodeReviewerUnknown)
 	_, err = e.svc.AssignEvenly(ctx, rev1, round, []string{"rev1"}, 1, "")
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	// rev3 already holds application 1.
 	if _, err := e.svc.Assign(ctx, admin, round, []int64{1}, []string{"rev3"}); err != nil {
 		t.Fatal(err)
@@ -265,8 +241,8 @@ func TestAssignEvenlyIsDeterministicAndBalanced(t *testing.T) {
 	if n, err := e.svc.AssignEvenly(ctx, admin, round, []string{"rev1", "rev2", "rev3"}, 2, string(application.Complete)); err != nil || n != 0 {
 		t.Fatalf("a second run added %d %v", n, err)
 	}
-	if e.logged("evaluation.assign_evenly") != 2 {
-		t.Errorf("logged %d", e.logged("evaluation.assign_evenly"))
+	if e.st.LoggedCount("evaluation.assign_evenly") != 2 {
+		t.Errorf("logged %d", e.st.LoggedCount("evaluation.assign_evenly"))
 	}
 }
 
@@ -279,22 +255,22 @@ func TestReviewersScoreAndSeeOthersOnlyAfterSubmitting(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := e.svc.SaveDraft(ctx, rev1, 1, map[string]int{"research": 5}, "")
-	wantCode(t, err, apperr.KindConflict, evaluation.CodeNoRubric)
+	apperrtest.WantCode(t, err, apperr.KindConflict, evaluation.CodeNoRubric)
 	_, err = e.svc.Submit(ctx, rev1, 1)
-	wantCode(t, err, apperr.KindConflict, evaluation.CodeNoRubric)
+	apperrtest.WantCode(t, err, apperr.KindConflict, evaluation.CodeNoRubric)
 	if _, err := e.svc.SetRubric(ctx, admin, round, criteria); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.svc.SaveDraft(ctx, rev1, 1, map[string]int{"research": 11}, "")
-	wantField(t, err, "scores.research", evaluation.CodeScore)
+	apperrtest.WantField(t, err, "scores.research", evaluation.CodeScore)
 	_, err = e.svc.SaveDraft(ctx, rev1, 1, map[string]int{"style": 1}, "")
-	wantField(t, err, "scores.style", evaluation.CodeScore)
+	apperrtest.WantField(t, err, "scores.style", evaluation.CodeScore)
 	_, err = e.svc.SaveDraft(ctx, rev1, 1, nil, strings.Repeat("가", evaluation.MaxComment+1))
-	wantField(t, err, "comment", evaluation.CodeCommentTooLong)
+	apperrtest.WantField(t, err, "comment", evaluation.CodeCommentTooLong)
 	_, err = e.svc.SaveDraft(ctx, rev3, 1, map[string]int{"research": 1}, "")
-	wantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
 	_, err = e.svc.SaveDraft(ctx, revOther, 1, map[string]int{"research": 1}, "")
-	wantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
 
 	if s, err := e.svc.SaveDraft(ctx, rev1, 1, nil, "  초안  "); err != nil || s.Comment() != "초안" || len(s.Scores()) != 0 {
 		t.Fatalf("empty draft %+v %v", s.Data(), err)
@@ -303,7 +279,7 @@ func TestReviewersScoreAndSeeOthersOnlyAfterSubmitting(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.svc.Submit(ctx, rev1, 1)
-	wantField(t, err, "scores.fit", evaluation.CodeScoreMissing)
+	apperrtest.WantField(t, err, "scores.fit", evaluation.CodeScoreMissing)
 	if _, err := e.svc.SaveDraft(ctx, rev2, 1, map[string]int{"research": 4, "fit": 2}, "rev2 draft"); err != nil {
 		t.Fatal(err)
 	}
@@ -320,9 +296,9 @@ func TestReviewersScoreAndSeeOthersOnlyAfterSubmitting(t *testing.T) {
 		t.Fatalf("submit %v", err)
 	}
 	_, err = e.svc.Submit(ctx, rev1, 1)
-	wantCode(t, err, apperr.KindConflict, evaluation.CodeSubmitted)
+	apperrtest.WantCode(t, err, apperr.KindConflict, evaluation.CodeSubmitted)
 	_, err = e.svc.SaveDraft(ctx, rev1, 1, map[string]int{"research": 1}, "")
-	wantCode(t, err, apperr.KindConflict, evaluation.CodeSubmitted)
+	apperrtest.WantCode(t, err, apperr.KindConflict, evaluation.CodeSubmitted)
 	// rev2 has not submitted: it still sees only its own.
 	if views, _ := e.svc.ReadSheets(ctx, rev2, 1); len(views) != 1 || views[0].Reviewer != "rev2" {
 		t.Fatalf("rev2 before submitting: %+v", views)
@@ -344,14 +320,14 @@ func TestReviewersScoreAndSeeOthersOnlyAfterSubmitting(t *testing.T) {
 	}
 	for _, p := range []permission.Principal{rev3, admin2, revOther} {
 		_, err := e.svc.ReadSheets(ctx, p, 1)
-		wantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
+		apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
 	}
 	_, err = e.svc.ReadSheets(ctx, rev1, 99)
-	wantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNotAssigned)
 	_, err = e.svc.ReadSheets(ctx, guest, 1)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
-	if e.logged("evaluation.submit") != 2 {
-		t.Errorf("submissions logged %d", e.logged("evaluation.submit"))
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	if e.st.LoggedCount("evaluation.submit") != 2 {
+		t.Errorf("submissions logged %d", e.st.LoggedCount("evaluation.submit"))
 	}
 	if mine, _ := e.svc.MyAssignments(ctx, rev1); !mine[0].Submitted || mine[1].Submitted {
 		t.Errorf("rev1's list %+v", mine)
@@ -364,7 +340,7 @@ func TestScoreTableShowsMeanAndSpreadSorted(t *testing.T) {
 	ctx := context.Background()
 	e.seed(round, 1, 4, application.Complete)
 	_, err := e.svc.ScoreTable(ctx, admin, evaluation.TableQuery{Round: round})
-	wantCode(t, err, apperr.KindNotFound, evaluation.CodeNoRubric)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, evaluation.CodeNoRubric)
 	if _, err := e.svc.SetRubric(ctx, admin, round, criteria); err != nil {
 		t.Fatal(err)
 	}
@@ -428,10 +404,10 @@ func TestScoreTableShowsMeanAndSpreadSorted(t *testing.T) {
 		}
 	}
 	_, err = e.svc.ScoreTable(ctx, admin, evaluation.TableQuery{Round: round, Sort: "total"})
-	wantField(t, err, "sort", evaluation.CodeSortUnknown)
+	apperrtest.WantField(t, err, "sort", evaluation.CodeSortUnknown)
 	for _, p := range []permission.Principal{admin2, rev1} {
 		_, err := e.svc.ScoreTable(ctx, p, evaluation.TableQuery{Round: round})
-		wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+		apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	}
 }
 

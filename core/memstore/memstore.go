@@ -223,3 +223,15 @@ func (s *Store) Jobs() []Job {
 	defer s.mu.Unlock()
 	return append([]Job(nil), s.d.outbox...)
 }
+
+// MailsOfKind answers the committed outbox mails of one kind
+// ("result_released", "bulk_mail" ...), in the order queued.
+func (s *Store) MailsOfKind(kind string) []Mail {
+	var out []Mail
+	for _, j := range s.Jobs() {
+		if m, ok := j.Payload.(Mail); ok && m.Message.Kind() == kind {
+			out = append(out, m)
+		}
+	}
+	return out
+}

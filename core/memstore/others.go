@@ -186,3 +186,14 @@ func (s *Store) Counter(k application.RoundKey) int {
 	defer s.mu.Unlock()
 	return s.d.counters[k]
 }
+
+// LoggedCount answers how many committed access-log rows have the action.
+func (s *Store) LoggedCount(action string) int {
+	n := 0
+	for _, l := range s.Logged() {
+		if l.Action == action {
+			n++
+		}
+	}
+	return n
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
+	"github.com/gradapply/gradapply/core/apperr/apperrtest"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/mailmsg"
@@ -83,41 +84,6 @@ func newEnv(t *testing.T) *env {
 	return &env{svc: svc, st: st, clock: c}
 }
 
-func (e *env) mails() []memstore.Mail {
-	var out []memstore.Mail
-	for _, j := range e.st.Jobs() {
-		if m, ok := j.Payload.(memstore.Mail); ok && m.Message.Kind() == "bulk_mail" {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func (e *env) logged(action string) int {
-	n := 0
-	for _, l := range e.st.Logged() {
-		if l.Action == action {
-			n++
-		}
-	}
-	return n
-}
-
-func wantCode(t *testing.T, err error, kind apperr.Kind, code string) {
-	t.Helper()
-	if apperr.KindOf(err) != kind || apperr.CodeOf(err) != code {
-		t.Fatalf("want %v %s, got %v", kind, code, err)
-	}
-}
-
-func wantField(t *testing.T, err error, field, code string) {
-	t.Helper()
-	e, ok := apperr.As(err)
-	if !ok || !slices.ContainsFunc(e.Fields, func(f apperr.FieldError) bool { return f.Field == field && f.Code == code }) {
-		t.Fatalf("want field %s %s, got %v", field, code, err)
-	}
-}
-
 func content(school string, k *application.RoundKey, title string, from, to time.Time) notice.Content {
 	return notice.Content{School: school, Round: k, Title: notice.Text{Ko: title, En: title + " (en)"}, Body: notice.Text{Ko: "본문", En: "Body"},
 		Starts: from, Ends: to}
@@ -138,21 +104,21 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 	day := 24 * time.Hour
 	_, err := e.svc.Publish(ctx, admin, notice.Content{School: "236", Round: &skk, Title: notice.Text{Ko: " ", En: strings.Repeat("a", 201)},
 		Starts: now, Ends: now})
-	wantField(t, err, "titleKo", notice.CodeTitle)
-	wantField(t, err, "titleEn", notice.CodeTitle)
-	wantField(t, err, "bodyKo", notice.CodeBody)
-	wantField(t, err, "ends", notice.CodePeriod)
-	wantField(t, err, "round", notice.CodeRoundSchool)
+	apperrtest.WantField(t, err, "titleKo", notice.CodeTitle)
+	apperrtest.WantField(t, err, "titleEn", notice.CodeTitle)
+	apperrtest.WantField(t, err, "bodyKo", notice.CodeBody)
+	apperrtest.WantField(t, err, "ends", notice.CodePeriod)
+	apperrtest.WantField(t, err, "round", notice.CodeRoundSchool)
 	_, err = e.svc.Publish(ctx, admin, content("", nil, "사이트", now, now.Add(day)))
-	wantCode(t, err, apperr.KindForbidden, notice.CodeSiteWide)
+	apperrtest.WantCode(t, err, apperr.KindForbidden, notice.CodeSiteWide)
 	_, err = e.svc.Publish(ctx, admin2, content("236", nil, "남의 학교", now, now.Add(day)))
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	for _, p := range []permission.Principal{rev, user(1)} {
 		_, err = e.svc.Publish(ctx, p, content("236", nil, "x", now, now.Add(day)))
-		wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+		apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	}
 	_, err = e.svc.Publish(ctx, guest, content("236", nil, "x", now, now.Add(day)))
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	publish := func(p permission.Principal, c notice.Content) notice.Notice {
 		t.Helper()
@@ -168,8 +134,8 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 	publish(admin, content("236", &round2, "2차 안내", now, now.Add(day)))
 	publish(admin2, content("SKKGSB", nil, "성균관 안내", now, now.Add(day)))
 	publish(admin, content("236", nil, "지난 공지", now.Add(-3*day), now.Add(-day)))
-	if e.logged("notice.publish") != 6 {
-		t.Errorf("logged %d", e.logged("notice.publish"))
+	if e.st.LoggedCount("notice.publish") != 6 {
+		t.Errorf("logged %d", e.st.LoggedCount("notice.publish"))
 	}
 
 	page, err := e.svc.SchoolPage(ctx, "236")
@@ -191,7 +157,7 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 		t.Fatalf("no application: %v", titles(mine))
 	}
 	_, err = e.svc.Mine(ctx, guest)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	// Staff lists: a school admin its school's, a system admin every one.
 	if list, err := e.svc.StaffList(ctx, admin); err != nil || len(list) != 4 {
@@ -201,19 +167,19 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 		t.Fatalf("system admin's list %v", titles(list))
 	}
 	_, err = e.svc.StaffList(ctx, rev)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	_, err = e.svc.StaffList(ctx, guest)
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 
 	// Editing and removing: one's own school's only; the site's by system admins.
 	_, err = e.svc.Edit(ctx, admin2, school.ID(), content("", nil, "x", now, now.Add(day)))
-	wantCode(t, err, apperr.KindNotFound, notice.CodeNotFound)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, notice.CodeNotFound)
 	_, err = e.svc.Edit(ctx, admin, site.ID(), content("", nil, "x", now, now.Add(day)))
-	wantCode(t, err, apperr.KindForbidden, notice.CodeSiteWide)
+	apperrtest.WantCode(t, err, apperr.KindForbidden, notice.CodeSiteWide)
 	_, err = e.svc.Edit(ctx, admin, school.ID(), content("", nil, "x", now, now))
-	wantField(t, err, "ends", notice.CodePeriod)
+	apperrtest.WantField(t, err, "ends", notice.CodePeriod)
 	_, err = e.svc.Edit(ctx, guest, school.ID(), content("", nil, "x", now, now.Add(day)))
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 	n, err := e.svc.Edit(ctx, admin, school.ID(), content("SKKGSB", nil, "설명회 연기", now, now.Add(day)))
 	if err != nil || n.School() != "236" || n.Content().Title.Ko != "설명회 연기" || n.UpdatedBy() != "admin236" || n.CreatedBy() != "admin236" || !n.UpdatedAt().Equal(now.Add(2*time.Hour)) ||
 		!n.CreatedAt().Equal(now) {
@@ -225,9 +191,9 @@ func TestNoticesShowOnTheSchoolPageAndToTheRoundsApplicants(t *testing.T) {
 	if mine, _ := e.svc.Mine(ctx, user(1)); slices.Contains(titles(mine), "1차 면접") {
 		t.Fatal("a removed notice still shows")
 	}
-	wantCode(t, e.svc.Remove(ctx, admin, r1.ID()), apperr.KindNotFound, notice.CodeNotFound)
-	if e.logged("notice.edit") != 1 || e.logged("notice.remove") != 1 {
-		t.Errorf("edit %d remove %d", e.logged("notice.edit"), e.logged("notice.remove"))
+	apperrtest.WantCode(t, e.svc.Remove(ctx, admin, r1.ID()), apperr.KindNotFound, notice.CodeNotFound)
+	if e.st.LoggedCount("notice.edit") != 1 || e.st.LoggedCount("notice.remove") != 1 {
+		t.Errorf("edit %d remove %d", e.st.LoggedCount("notice.edit"), e.st.LoggedCount("notice.remove"))
 	}
 }
 
@@ -239,13 +205,13 @@ func TestBulkMailReachesEachApplicantOnceInTheirLanguage(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	_, err := e.svc.Compose(ctx, admin, round, notice.Letter{Filter: notice.Filter{Status: "DONE", Decision: "maybe"}})
-	wantField(t, err, "status", notice.CodeStatus)
-	wantField(t, err, "decision", notice.CodeDecision)
-	wantField(t, err, "subjectKo", notice.CodeSubject)
-	wantField(t, err, "bodyEn", notice.CodeMailBody)
+	apperrtest.WantField(t, err, "status", notice.CodeStatus)
+	apperrtest.WantField(t, err, "decision", notice.CodeDecision)
+	apperrtest.WantField(t, err, "subjectKo", notice.CodeSubject)
+	apperrtest.WantField(t, err, "bodyEn", notice.CodeMailBody)
 	for _, p := range []permission.Principal{admin2, rev} {
 		_, err = e.svc.Compose(ctx, p, round, letter)
-		wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+		apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	}
 	m, err := e.svc.Compose(ctx, admin, round, letter)
 	if err != nil || m.State() != notice.Draft {
@@ -258,19 +224,19 @@ func TestBulkMailReachesEachApplicantOnceInTheirLanguage(t *testing.T) {
 	}
 	for _, p := range []permission.Principal{admin2} {
 		_, err = e.svc.PreviewMail(ctx, p, m.ID())
-		wantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
+		apperrtest.WantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
 	}
 	_, err = e.svc.PreviewMail(ctx, rev, m.ID())
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
 	_, err = e.svc.PreviewMail(ctx, guest, m.ID())
-	wantCode(t, err, apperr.KindUnauthenticated, "auth.required")
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 	edited := letter
 	edited.Subject.Ko = "면접 일정 (변경)"
 	if m, err = e.svc.EditMail(ctx, admin, m.ID(), edited); err != nil || m.Letter().Subject.Ko != "면접 일정 (변경)" {
 		t.Fatalf("edit %v", err)
 	}
 	_, err = e.svc.EditMail(ctx, admin2, m.ID(), edited)
-	wantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
 
 	m, n, err := e.svc.Send(ctx, admin, m.ID())
 	if err != nil || n != 3 || m.State() != notice.Sending || m.SentBy() != "admin236" || !m.SentAt().Equal(now) || m.Round() != round ||
@@ -278,9 +244,9 @@ func TestBulkMailReachesEachApplicantOnceInTheirLanguage(t *testing.T) {
 		t.Fatalf("send %d %+v %v", n, m.Data(), err)
 	}
 	_, _, err = e.svc.Send(ctx, admin, m.ID())
-	wantCode(t, err, apperr.KindConflict, notice.CodeNotDraft)
+	apperrtest.WantCode(t, err, apperr.KindConflict, notice.CodeNotDraft)
 	_, err = e.svc.EditMail(ctx, admin, m.ID(), letter)
-	wantCode(t, err, apperr.KindConflict, notice.CodeNotDraft)
+	apperrtest.WantCode(t, err, apperr.KindConflict, notice.CodeNotDraft)
 
 	// Batches of 2: user1 (once for two applications) and user2, then
 	// user5 (withdrew: counted, not mailed), then the mail is done.
@@ -298,7 +264,7 @@ func TestBulkMailReachesEachApplicantOnceInTheirLanguage(t *testing.T) {
 	if err != nil || pr != (notice.Progress{Total: 3, Sent: 3}) || m.State() != notice.Done || m.DoneAt() == nil {
 		t.Fatalf("progress at the end %+v %+v %v", pr, m.Data(), err)
 	}
-	mails := e.mails()
+	mails := e.st.MailsOfKind("bulk_mail")
 	if len(mails) != 2 {
 		t.Fatalf("%d mails: %+v", len(mails), mails)
 	}
@@ -316,9 +282,9 @@ func TestBulkMailReachesEachApplicantOnceInTheirLanguage(t *testing.T) {
 		t.Fatalf("mails of the round %d %v", len(list), err)
 	}
 	_, err = e.svc.MailsOf(ctx, admin2, round)
-	wantCode(t, err, apperr.KindForbidden, "auth.forbidden")
-	if e.logged("bulk_mail.compose") != 1 || e.logged("bulk_mail.edit") != 1 || e.logged("bulk_mail.send") != 1 {
-		t.Errorf("audit %d %d %d", e.logged("bulk_mail.compose"), e.logged("bulk_mail.edit"), e.logged("bulk_mail.send"))
+	apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	if e.st.LoggedCount("bulk_mail.compose") != 1 || e.st.LoggedCount("bulk_mail.edit") != 1 || e.st.LoggedCount("bulk_mail.send") != 1 {
+		t.Errorf("audit %d %d %d", e.st.LoggedCount("bulk_mail.compose"), e.st.LoggedCount("bulk_mail.edit"), e.st.LoggedCount("bulk_mail.send"))
 	}
 }
 
@@ -351,12 +317,12 @@ func TestBulkMailByDecision(t *testing.T) {
 	l.Filter = notice.Filter{Decision: decision.Waitlist}
 	m, _ = e.svc.Compose(ctx, admin, round, l)
 	_, _, err = e.svc.Send(ctx, admin, m.ID())
-	wantCode(t, err, apperr.KindConflict, notice.CodeNoRecipients)
+	apperrtest.WantCode(t, err, apperr.KindConflict, notice.CodeNoRecipients)
 	if got, _ := e.svc.Mails.Get(ctx, m.ID()); got.State() != notice.Draft {
 		t.Fatal("a mail to nobody was started")
 	}
 	_, _, err = e.svc.ProgressOf(ctx, admin, 999)
-	wantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
+	apperrtest.WantCode(t, err, apperr.KindNotFound, notice.CodeMailNotFound)
 }
 
 func TestAggregatesRefuseBrokenInput(t *testing.T) {

@@ -143,23 +143,3 @@ func (e *env) application(t *testing.T, userID string, payType payment.PayType) 
 	}
 	return n
 }
-
-func (e *env) mails(kind string) []memstore.Mail {
-	var out []memstore.Mail
-	for _, j := range e.st.Jobs() {
-		if m, ok := j.Payload.(memstore.Mail); ok && m.Message.Kind() == kind {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func (e *env) logged(action string) int {
-	n := 0
-	for _, l := range e.st.Logged() {
-		if l.Action == action {
-			n++
-		}
-	}
-	return n
-}

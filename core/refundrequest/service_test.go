@@ -47,7 +47,7 @@ func TestAskRefusesWhatIsNotTheCallersOrNotPaid(t *testing.T) {
 	if _, err := e.svc.Ask(ctx, owner, paid, in); apperr.CodeOf(err) != refundrequest.CodeOpenExists {
 		t.Fatalf("a second open request: %v", err)
 	}
-	if e.logged("refund_request.create") != 1 {
+	if e.st.LoggedCount("refund_request.create") != 1 {
 		t.Fatalf("audit %v", e.st.Logged())
 	}
 	f, err := e.svc.Form(ctx, owner, paid)
@@ -102,7 +102,7 @@ func TestApproveRefundsThroughTheStaffRefundAndMails(t *testing.T) {
 	if _, err := e.svc.Approve(ctx, sys, r.ID(), ok); apperr.CodeOf(err) != payment.CodeProviderRefused {
 		t.Fatalf("refused: %v", err)
 	}
-	if got, _ := e.svc.MineOne(ctx, owner, r.ID()); got.State() != refundrequest.Pending || len(e.mails("refund_request_approved")) != 0 {
+	if got, _ := e.svc.MineOne(ctx, owner, r.ID()); got.State() != refundrequest.Pending || len(e.st.MailsOfKind("refund_request_approved")) != 0 {
 		t.Fatalf("after a refusal: %s", got.State())
 	}
 	if recs, _ := e.pays.Records(ctx, n); len(recs) != 1 || recs[0].Kind != payment.RecRefused || !recs[0].Alert {
@@ -117,21 +117,21 @@ func TestApproveRefundsThroughTheStaffRefundAndMails(t *testing.T) {
 	if last.Refund == nil || last.Refund.AccountNo != "110-123-456789" || last.Reason != ok.Reason {
 		t.Fatalf("the refund was asked %+v", last)
 	}
-	mails := e.mails("refund_request_approved")
+	mails := e.st.MailsOfKind("refund_request_approved")
 	if len(mails) != 1 || mails[0].To != "hong@example.com" || mails[0].Locale != "en" {
 		t.Fatalf("mails %+v", mails)
 	}
 	if m := mails[0].Message.(mailmsg.RefundRequestApproved); m.School != "Ewha GSIS" || m.Refunded != "KRW 80000" || m.Requested != "2026-11-04" {
 		t.Fatalf("mail %+v", m)
 	}
-	if e.logged("refund_request.approve") != 1 || e.logged("refund_request.read") != 0 {
+	if e.st.LoggedCount("refund_request.approve") != 1 || e.st.LoggedCount("refund_request.read") != 0 {
 		t.Fatalf("audit %v", e.st.Logged())
 	}
 	if _, err := e.svc.Approve(ctx, sys, r.ID(), ok); apperr.CodeOf(err) != refundrequest.CodeNotPending {
 		t.Fatalf("approved twice: %v", err)
 	}
 	it, err := e.svc.Open(ctx, sys, r.ID())
-	if err != nil || it.Remaining != money.Won(0) || it.RefundedSoFar != money.Won(80000) || e.logged("refund_request.read") != 1 {
+	if err != nil || it.Remaining != money.Won(0) || it.RefundedSoFar != money.Won(80000) || e.st.LoggedCount("refund_request.read") != 1 {
 		t.Fatalf("open %+v %v", it, err)
 	}
 	// Fully refunded: nothing more to ask for.
@@ -156,7 +156,7 @@ func TestDenyMailsTheReasonAndKeepsTheNote(t *testing.T) {
 	if err != nil || got.State() != refundrequest.Denied || got.Note() != "학교 확인 완료" {
 		t.Fatalf("deny %+v %v", got.Row(), err)
 	}
-	mails := e.mails("refund_request_denied")
+	mails := e.st.MailsOfKind("refund_request_denied")
 	if len(mails) != 1 || mails[0].Locale != "ko" {
 		t.Fatalf("mails %+v", mails)
 	}
@@ -208,7 +208,7 @@ func TestRuleTextsAreSystemAdminsAndAudited(t *testing.T) {
 	if err != nil || f.Rule.En != "Full refund before the deadline." {
 		t.Fatalf("form rule %+v %v", f.Rule, err)
 	}
-	if e.logged("refund_rule.update") != 1 {
+	if e.st.LoggedCount("refund_rule.update") != 1 {
 		t.Fatalf("audit %v", e.st.Logged())
 	}
 }

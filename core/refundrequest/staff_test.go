@@ -121,7 +121,7 @@ func TestOpenAndDenyRecords(t *testing.T) {
 	if err != nil || it.Account() != nil || it.Remaining != money.Won(80000) || it.AppStatus != application.PartSave || it.Round != round {
 		t.Fatalf("open %+v %v", it, err)
 	}
-	if e.logged("refund_request.read") != 0 {
+	if e.st.LoggedCount("refund_request.read") != 0 {
 		t.Fatalf("a read without an account logged: %v", e.st.Logged())
 	}
 	if _, err := e.svc.Open(ctx, sys, 999); apperr.KindOf(err) != apperr.KindNotFound {
@@ -226,10 +226,10 @@ func TestDenialMail(t *testing.T) {
 		if denied := got.State() == refundrequest.Denied; denied != tc.answered {
 			t.Errorf("%s: state %s", tc.name, got.State())
 		}
-		if a := e.logged("refund_request.deny"); a != map[bool]int{true: 1}[tc.answered] {
+		if a := e.st.LoggedCount("refund_request.deny"); a != map[bool]int{true: 1}[tc.answered] {
 			t.Errorf("%s: %d audit lines", tc.name, a)
 		}
-		mails := e.mails("refund_request_denied")
+		mails := e.st.MailsOfKind("refund_request_denied")
 		switch {
 		case tc.mailed == "" && len(mails) != 0:
 			t.Errorf("%s: mailed %+v", tc.name, mails)
