@@ -26,6 +26,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
+	"github.com/gradapply/gradapply/core/competition"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/feeschedule"
 	"github.com/gradapply/gradapply/core/helpdesk"
@@ -77,6 +78,8 @@ type App struct {
 	RefundRequests *refundrequest.Service
 	// Officers are evaluation, decisions, notices and bulk mail (issue 23).
 	Officers Officers
+	// Competition is the public 경쟁률 page (issue 21).
+	Competition *competition.Service
 	// MailCodec seals the secrets of queued mail and opens them in the worker.
 	MailCodec *jobs.MailCodec
 	// MyData is a member's data export; Helpdesk the FAQ and help board.
@@ -189,6 +192,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 	a.buildFeeRules()
 	a.RefundRequests = a.buildRefundRequests(clock)
 	a.buildOfficers(clock)
+	a.Competition = &competition.Service{Ref: a.Reference, Counter: postgres.Competition{DB: a.DB}, Clock: clock.Now}
 	if err := a.buildBackoffice(cfg); err != nil {
 		a.Close()
 		return nil, err

@@ -111,6 +111,14 @@ func TestContractHelpdesk(t *testing.T) {
 func TestContractInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, contractEnv) }
 
 func TestContractFeeSchedules(t *testing.T) { t.Parallel(); storetest.RunFeeSchedules(t, contractEnv) }
+func TestContractCompetition(t *testing.T) {
+	t.Parallel()
+	storetest.RunCompetition(t, func(t *testing.T) storetest.CompetitionEnv {
+		e := contractEnv(t)
+		return storetest.CompetitionEnv{Env: e, Counter: postgres.Competition{DB: e.Tx.(*postgres.DB)}}
+	})
+}
+
 func TestContractRefundRequests(t *testing.T) {
 	t.Parallel()
 	storetest.RunRefundRequests(t, func(t *testing.T) storetest.RefundRequestEnv {

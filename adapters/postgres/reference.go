@@ -294,9 +294,10 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 	r := application.Round{RoundKey: k}
 	where := sq.Eq{"p.school_code": k.SchoolCode, "p.enter_year": k.EnterYear, "p.recruit_part_seq": k.RecruitPartSeq}
 	var ownSteps []string
-	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd", "p.steps").
+	err := s.DB.queryRow(ctx, Builder.Select("p.kor_name", "p.eng_name", "s.kor_name", "s.eng_name", "s.color", "p.fee_krw", "p.fee_usd", "p.steps",
+		"p.competition_hidden").
 		From("recruit_part p").Join("school s USING (school_code)").Where(where)).
-		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd, &ownSteps)
+		Scan(&r.KorName, &r.EngName, &r.SchoolKorName, &r.SchoolEngName, &r.Color, &r.FeeKrw, &r.FeeUsd, &ownSteps, &r.CompetitionHidden)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return r, apperr.NotFound(application.CodeRoundNotFound)
 	}
@@ -383,7 +384,7 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 
 	// Parts offered.
 	rows, err = s.DB.query(ctx, Builder.Select("p.appl_part_no", "p.major_code", "m.kor_name", "m.eng_name", "p.is_master",
-		"p.detail_remk_kor", "p.detail_remk_eng", "p.add_certificate_count", "m.video_essay").
+		"p.detail_remk_kor", "p.detail_remk_eng", "p.add_certificate_count", "m.video_essay", "p.quota").
 		From("recruit_part_major p").Join("school_major m USING (school_code, major_code)").Where(where).
 		OrderBy("p.seq", "p.appl_part_no"))
 	if err != nil {
@@ -392,7 +393,7 @@ func (s *Reference) loadRound(ctx context.Context, k application.RoundKey) (appl
 	if r.Parts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (application.Offer, error) {
 		var o application.Offer
 		return o, row.Scan(&o.ApplPartNo, &o.MajorCode, &o.MajorKorName, &o.MajorEngName, &o.IsMaster, &o.RemkKor, &o.RemkEng,
-			&o.AddCertificateCount, &o.VideoEssay)
+			&o.AddCertificateCount, &o.VideoEssay, &o.Quota)
 	}); err != nil {
 		return r, wrap("parts", err)
 	}

@@ -101,9 +101,9 @@ func (s Rounds) Get(ctx context.Context, k application.RoundKey) (*round.Setting
 	var ownSteps []string
 	var updatedAt time.Time
 	err := s.DB.queryRow(ctx, Builder.Select("kor_name", "eng_name", "detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd",
-		"letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "updated_at", "steps").From("recruit_part").Where(roundWhere(k))).
+		"letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "updated_at", "steps", "competition_hidden").From("recruit_part").Where(roundWhere(k))).
 		Scan(&v.KorName, &v.EngName, &v.RemkKor, &v.RemkEng, &v.FeeKrw, &v.FeeUsd, &v.LettersAsked, &v.ApplIDRule,
-			&v.SlipNoticeKor, &v.SlipNoticeEng, &updatedAt, &ownSteps)
+			&v.SlipNoticeKor, &v.SlipNoticeEng, &updatedAt, &ownSteps, &v.CompetitionHidden)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, apperr.NotFound(round.CodeNotFound)
 	}
@@ -127,14 +127,14 @@ func (s Rounds) Get(ctx context.Context, k application.RoundKey) (*round.Setting
 	if v.Windows, err = s.windows(ctx, k); err != nil {
 		return nil, err
 	}
-	rows, err := s.DB.query(ctx, Builder.Select("appl_part_no", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count").
+	rows, err := s.DB.query(ctx, Builder.Select("appl_part_no", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count", "quota").
 		From("recruit_part_major").Where(roundWhere(k)).OrderBy("seq", "appl_part_no"))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: round parts: %w", err)
 	}
 	if v.Parts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (round.Part, error) {
 		var p round.Part
-		return p, r.Scan(&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount)
+		return p, r.Scan(&p.ApplPartNo, &p.MajorCode, &p.IsMaster, &p.RemkKor, &p.RemkEng, &p.AddCertificateCount, &p.Quota)
 	}); err != nil {
 		return nil, fmt.Errorf("postgres: round parts: %w", err)
 	}
@@ -194,9 +194,9 @@ func (s Rounds) Create(ctx context.Context, st *round.Settings) error {
 	k, v := st.Key(), st.Values()
 	return s.DB.InTx(ctx, func(ctx context.Context) error {
 		_, err := s.DB.exec(ctx, Builder.Insert("recruit_part").Columns("school_code", "enter_year", "recruit_part_seq", "kor_name", "eng_name",
-			"detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd", "letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "steps").
+			"detail_remk_kor", "detail_remk_eng", "fee_krw", "fee_usd", "letters_asked", "appl_id_rule", "slip_notice_kor", "slip_notice_eng", "steps", "competition_hidden").
 			Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq, v.KorName, v.EngName, v.RemkKor, v.RemkEng, v.FeeKrw, v.FeeUsd,
-				v.LettersAsked, v.ApplIDRule, v.SlipNoticeKor, v.SlipNoticeEng, stepsColumn(v.Steps)))
+				v.LettersAsked, v.ApplIDRule, v.SlipNoticeKor, v.SlipNoticeEng, stepsColumn(v.Steps), v.CompetitionHidden))
 		if IsUniqueViolation(err, "recruit_part_pkey") {
 			var f apperr.Fields
 			f.Add("recruitPartSeq", round.CodeExists)
@@ -237,7 +237,7 @@ func (s Rounds) Update(ctx context.Context, k application.RoundKey, fn func(ctx 
 			"kor_name": v.KorName, "eng_name": v.EngName, "detail_remk_kor": v.RemkKor, "detail_remk_eng": v.RemkEng,
 			"fee_krw": v.FeeKrw, "fee_usd": v.FeeUsd, "letters_asked": v.LettersAsked,
 			"appl_id_rule": v.ApplIDRule, "slip_notice_kor": v.SlipNoticeKor, "slip_notice_eng": v.SlipNoticeEng,
-			"steps": stepsColumn(v.Steps), "updated_at": sq.Expr("now()"),
+			"steps": stepsColumn(v.Steps), "competition_hidden": v.CompetitionHidden, "updated_at": sq.Expr("now()"),
 		})); err != nil {
 			return fmt.Errorf("postgres: update round: %w", err)
 		}
@@ -273,7 +273,7 @@ func (s Rounds) writeChildren(ctx context.Context, k application.RoundKey, st ro
 			keep = append(keep, p.ApplPartNo)
 			if _, err := s.DB.exec(ctx, Builder.Update("recruit_part_major").Where(sq.Eq{"appl_part_no": p.ApplPartNo}).SetMap(map[string]any{
 				"major_code": p.MajorCode, "is_master": p.IsMaster, "detail_remk_kor": p.RemkKor, "detail_remk_eng": p.RemkEng,
-				"add_certificate_count": p.AddCertificateCount, "seq": i + 1})); err != nil {
+				"add_certificate_count": p.AddCertificateCount, "quota": p.Quota, "seq": i + 1})); err != nil {
 				return wrap("parts", err)
 			}
 		}
@@ -290,8 +290,8 @@ func (s Rounds) writeChildren(ctx context.Context, k application.RoundKey, st ro
 			continue
 		}
 		if _, err := s.DB.exec(ctx, Builder.Insert("recruit_part_major").Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master",
-			"detail_remk_kor", "detail_remk_eng", "add_certificate_count", "seq").
-			Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq, p.MajorCode, p.IsMaster, p.RemkKor, p.RemkEng, p.AddCertificateCount, i+1)); err != nil {
+			"detail_remk_kor", "detail_remk_eng", "add_certificate_count", "quota", "seq").
+			Values(k.SchoolCode, k.EnterYear, k.RecruitPartSeq, p.MajorCode, p.IsMaster, p.RemkKor, p.RemkEng, p.AddCertificateCount, p.Quota, i+1)); err != nil {
 			return wrap("parts", err)
 		}
 	}

@@ -30,7 +30,7 @@ func New(a *app.App) *httpapi.Server {
 			Recommend: a.Recommend, Money: a.Money,
 			FeeRules:  a.FeeRules,
 			AccessLog: a.AccessLog, Exports: &edge.Exporter{Store: a.Exports, Files: a.Files}, Helpdesk: a.Helpdesk, Inquiry: a.Inquiry, Surveys: a.Surveys,
-			RefundRequests: a.RefundRequests,
+			RefundRequests: a.RefundRequests, Competition: a.Competition,
 			Officers: edge.Officers{Evaluation: a.Officers.Evaluation, Decisions: a.Officers.Decisions, Notices: a.Officers.Notices,
 				Letters: a.PDF}},
 		Tokens:  token.Issuer{Key: cfg.TokenKey, Issuer: "gradapply", Now: a.Clock.Now},

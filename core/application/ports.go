@@ -52,6 +52,7 @@ type Offer struct {
 	RemkKor, RemkEng    string
 	AddCertificateCount int
 	VideoEssay          bool
+	Quota               int // how many the part admits; 0: not announced
 }
 
 // Exam is a language exam a school accepts, with its names.
@@ -122,6 +123,8 @@ type Round struct {
 	// SystemCategories and SystemStayTypes are the SYSTEM codes, used when
 	// the school has none of its own (Resolve).
 	SystemCategories, SystemStayTypes []Code
+	// CompetitionHidden keeps the round off the public competition page.
+	CompetitionHidden bool
 }
 
 // Reference is the reference data store (read only here).

@@ -62,6 +62,14 @@ func TestHelpdesk(t *testing.T) {
 }
 func TestInquiries(t *testing.T) { t.Parallel(); storetest.RunInquiries(t, newEnv) }
 
+func TestCompetition(t *testing.T) {
+	t.Parallel()
+	storetest.RunCompetition(t, func(t *testing.T) storetest.CompetitionEnv {
+		e := newEnv(t)
+		return storetest.CompetitionEnv{Env: e, Counter: memstore.Competition{Store: e.Tx.(*memstore.Store)}}
+	})
+}
+
 func TestRefundRequests(t *testing.T) {
 	t.Parallel()
 	storetest.RunRefundRequests(t, func(t *testing.T) storetest.RefundRequestEnv {

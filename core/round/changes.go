@@ -62,6 +62,7 @@ var fields = []field{
 	scalar("applIdRule", func(v Values) string { return v.ApplIDRule }),
 	scalar("slipNoticeKor", func(v Values) string { return v.SlipNoticeKor }),
 	scalar("slipNoticeEng", func(v Values) string { return v.SlipNoticeEng }),
+	scalar("competitionHidden", func(v Values) bool { return v.CompetitionHidden }),
 	{"windows", func(a, b Values) bool { return slices.Equal(a.Windows, b.Windows) },
 		func(v Values) any { return list(v.Windows, windowValue) }},
 	{"parts", func(a, b Values) bool { return slices.Equal(a.Parts, b.Parts) },
@@ -131,7 +132,7 @@ func windowValue(w Window) any {
 
 func partValue(p Part) any {
 	return map[string]any{"applPartNo": p.ApplPartNo, "majorCode": p.MajorCode, "isMaster": p.IsMaster,
-		"detailRemkKor": p.RemkKor, "detailRemkEng": p.RemkEng, "addCertificateCount": p.AddCertificateCount}
+		"detailRemkKor": p.RemkKor, "detailRemkEng": p.RemkEng, "addCertificateCount": p.AddCertificateCount, "quota": p.Quota}
 }
 
 func docValue(d DocItem) any {

@@ -83,6 +83,9 @@ func checkParts(f *apperr.Fields, parts, stored []Part, majors []Major, inUse ma
 		if p.AddCertificateCount < 0 || p.AddCertificateCount > 20 {
 			f.AddParam(pre+".addCertificateCount", form.CodeTooLong, "max", 20)
 		}
+		if p.Quota < 0 || p.Quota > MaxQuota {
+			f.AddParam(pre+".quota", form.CodeTooLong, "max", MaxQuota)
+		}
 	}
 	for _, p := range stored {
 		if inUse[p.ApplPartNo] && !kept[p.ApplPartNo] {

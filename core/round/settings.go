@@ -127,6 +127,7 @@ func (s *Settings) apply(errs *apperr.Fields, v Values, f Facts) error {
 	s.setDocuments(errs, v.Documents)
 	s.setSteps(errs, v.Steps, f.PartsInUse)
 	s.setConsents(errs, consents, retired)
+	s.v.CompetitionHidden = v.CompetitionHidden // a choice, no rule
 	return nil
 }
 

@@ -21,6 +21,7 @@ const (
 	MaxNotice    = 1000
 	MaxDocSize   = 100 << 20
 	MaxListItems = 50
+	MaxQuota     = 9999
 )
 
 // Values is what staff set on one round, as the round form sends it whole
@@ -42,6 +43,8 @@ type Values struct {
 	// Steps is the round's own step list after APPL_PART_SAVE; nil means
 	// the school's list applies (application.ResolveSteps).
 	Steps []application.Status
+	// CompetitionHidden keeps the round off the public competition page.
+	CompetitionHidden bool
 }
 
 // Texts are a round's names, the remarks shown with it and the notice
@@ -112,6 +115,9 @@ type Part struct {
 	RemkKor             string
 	RemkEng             string
 	AddCertificateCount int
+	// Quota is how many the part admits (0: not announced); the
+	// competition page sets applicants against it.
+	Quota int
 }
 
 // DocItem is a document item of the round.

@@ -46,15 +46,16 @@ func roundValues(major string) round.Values {
 		LettersAsked: 2, ApplIDRule: "F{YY}-{SEQ:4}",
 		Windows: []round.Window{{Kind: window.Complete, StartDay: "2026-04-01", EndDay: "2026-04-21"}, // in kind order, as stored
 			{Kind: window.Submit, StartDay: "2026-04-01", EndDay: "2026-04-20"}},
-		Parts: []round.Part{{MajorCode: major, IsMaster: true, RemkKor: "석사", RemkEng: "Master's", AddCertificateCount: 1},
+		Parts: []round.Part{{MajorCode: major, IsMaster: true, RemkKor: "석사", RemkEng: "Master's", AddCertificateCount: 1, Quota: 30},
 			{MajorCode: major, IsMaster: false}},
 		Documents: []round.DocItem{
 			{ItemCode: "P02", GrpCode: "basic", GrpKorName: "기본", GrpEngName: "Basic", KorName: "포트폴리오", EngName: "Portfolio",
 				Extensions: []string{"pdf", "jpg"}, MaxSize: 10 << 20, Seq: 2},
 			{ItemCode: "P01", GrpCode: "basic", GrpKorName: "기본", GrpEngName: "Basic", KorName: "계획서", EngName: "Plan",
 				Required: true, Extensions: []string{"pdf"}, Seq: 1}},
-		Consents: []school.ConsentItem{{Code: "c1", TitleKo: "동의", TitleEn: "Consent", BodyKo: "본문", BodyEn: "Body", Version: "2026-03-01"}},
-		Steps:    []application.Status{application.BasisSave, application.AcadSave, application.LangSave, application.FileSave},
+		Consents:          []school.ConsentItem{{Code: "c1", TitleKo: "동의", TitleEn: "Consent", BodyKo: "본문", BodyEn: "Body", Version: "2026-03-01"}},
+		Steps:             []application.Status{application.BasisSave, application.AcadSave, application.LangSave, application.FileSave},
+		CompetitionHidden: true,
 	}
 }
 
@@ -118,7 +119,8 @@ func RunRounds(t *testing.T, newEnv NewRounds) {
 			t.Fatalf("windows %+v consents %+v steps %v", got.Windows, got.Consents, got.Steps)
 		}
 		if len(got.Parts) != 2 || got.Parts[0].ApplPartNo == 0 || got.Parts[1].ApplPartNo == got.Parts[0].ApplPartNo ||
-			!got.Parts[0].IsMaster || got.Parts[0].RemkKor != "석사" || got.Parts[0].AddCertificateCount != 1 || got.Parts[1].IsMaster {
+			!got.Parts[0].IsMaster || got.Parts[0].RemkKor != "석사" || got.Parts[0].AddCertificateCount != 1 || got.Parts[1].IsMaster ||
+			got.Parts[0].Quota != 30 || got.Parts[1].Quota != 0 || !got.CompetitionHidden {
 			t.Fatalf("parts in the order given, numbered: %+v", got.Parts)
 		}
 		if len(got.Documents) != 2 || got.Documents[0].ItemCode != "P01" || !got.Documents[0].Required ||

@@ -238,6 +238,8 @@ type roundValuesDTO struct {
 	Consents      []public.ConsentItemDTO    `json:"consents"`
 	// Steps is the round's own step list; null: the school's applies.
 	Steps []string `json:"steps"`
+	// CompetitionHidden keeps the round off the public competition page.
+	CompetitionHidden bool `json:"competitionHidden"`
 }
 
 type roundWindowDTO struct {
@@ -253,6 +255,7 @@ type roundPartDTO struct {
 	RemkKor             string `json:"detailRemkKor"`
 	RemkEng             string `json:"detailRemkEng"`
 	AddCertificateCount int    `json:"addCertificateCount"`
+	Quota               int    `json:"quota"` // how many it admits; 0: not announced
 }
 
 type roundDocDTO struct {
@@ -283,7 +286,7 @@ func toRoundWindowDTO(w round.Window) roundWindowDTO {
 
 func toRoundPartDTO(p round.Part) roundPartDTO {
 	return roundPartDTO{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, RemkKor: p.RemkKor, RemkEng: p.RemkEng,
-		AddCertificateCount: p.AddCertificateCount}
+		AddCertificateCount: p.AddCertificateCount, Quota: p.Quota}
 }
 
 func toRoundDocDTO(d round.DocItem) roundDocDTO {
@@ -300,7 +303,7 @@ func toRoundValuesDTO(v round.Values) roundValuesDTO {
 		PayTypes: edge.MapList(v.PayTypes, func(t payment.PayType) string { return string(t) }), LettersAsked: v.LettersAsked,
 		ApplIDRule: v.ApplIDRule, SlipNoticeKor: v.SlipNoticeKor, SlipNoticeEng: v.SlipNoticeEng, Windows: edge.MapList(v.Windows, toRoundWindowDTO),
 		Parts: edge.MapList(v.Parts, toRoundPartDTO), Documents: edge.MapList(v.Documents, toRoundDocDTO), Consents: edge.MapList(v.Consents, public.ToConsentItemDTO),
-		Steps: edge.MapList(v.Steps, func(s application.Status) string { return string(s) })}
+		Steps: edge.MapList(v.Steps, func(s application.Status) string { return string(s) }), CompetitionHidden: v.CompetitionHidden}
 	if v.PayChannels != nil {
 		d.PayChannels = map[string]edge.ChannelDTO{}
 		for t, ch := range v.PayChannels {
@@ -323,14 +326,15 @@ func (d roundValuesDTO) values() round.Values {
 		}),
 		Parts: edge.MapList(d.Parts, func(p roundPartDTO) round.Part {
 			return round.Part{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, RemkKor: p.RemkKor, RemkEng: p.RemkEng,
-				AddCertificateCount: p.AddCertificateCount}
+				AddCertificateCount: p.AddCertificateCount, Quota: p.Quota}
 		}),
 		Documents: edge.MapList(d.Documents, func(x roundDocDTO) round.DocItem {
 			return round.DocItem{ItemCode: x.ItemCode, GrpCode: x.GrpCode, GrpKorName: x.GrpKorName, GrpEngName: x.GrpEngName,
 				KorName: x.KorName, EngName: x.EngName, Required: x.Required, Extensions: x.Extensions, MaxSize: x.MaxSize, Seq: x.Seq}
 		}),
-		Consents: edge.MapList(d.Consents, public.ConsentItemDTO.ToCore),
-		Steps:    edge.MapList(d.Steps, func(s string) application.Status { return application.Status(s) }),
+		Consents:          edge.MapList(d.Consents, public.ConsentItemDTO.ToCore),
+		Steps:             edge.MapList(d.Steps, func(s string) application.Status { return application.Status(s) }),
+		CompetitionHidden: d.CompetitionHidden,
 	}
 	if d.PayChannels != nil {
 		v.PayChannels = map[payment.PayType]payment.Channel{}

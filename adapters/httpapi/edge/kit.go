@@ -17,6 +17,7 @@ import (
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
+	"github.com/gradapply/gradapply/core/competition"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/document"
 	"github.com/gradapply/gradapply/core/evaluation"
@@ -69,6 +70,8 @@ type Services struct {
 	RefundRequests *refundrequest.Service
 	// Officers are evaluation, decisions and notices (issue 23).
 	Officers Officers
+	// Competition is the public 경쟁률 page (issue 21).
+	Competition *competition.Service
 }
 
 // Officers are the officers' console's services (issue 23) and the

@@ -27,5 +27,6 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	pub.GET("/recruit", h.recruit)
 	pub.GET("/recruit/list", h.recruitList)
 	pub.GET("/form-rules", formRules)
+	mountCompetition(k.Deps(), g)
 	mountHelp(k.Deps(), g)
 }
