@@ -191,7 +191,7 @@ test('notices: one the school admin publishes for the round shows on the school 
   const guest = await newPage(browser, { mobile: true });
   await guest.goto('/ewha-gsis/main');
   const list = guest.getByTestId('school-notices');
-  const item = list.getByTestId('notice').filter({ hasText: title.ko });
+  const item = list.getByTestId('notice-item').filter({ hasText: title.ko });
   await item.waitFor({ timeout: T });
   assert.equal(await item.getByTestId('notice-meta').innerText(), `결과 발표 시험 전형 · ${day(0)}`, "the notice's round and day in Korea");
   await item.getByRole('button', { name: new RegExp(title.ko) }).click();
@@ -204,7 +204,7 @@ test('notices: one the school admin publishes for the round shows on the school 
 
   const enGuest = await newPage(browser, { locale: 'en' });
   await enGuest.goto('/ewha-gsis/main');
-  const enItem = enGuest.getByTestId('school-notices').getByTestId('notice').filter({ hasText: title.en });
+  const enItem = enGuest.getByTestId('school-notices').getByTestId('notice-item').filter({ hasText: title.en });
   await enItem.waitFor({ timeout: T });
   assert.equal(await enItem.getByTestId('notice-meta').innerText(), `Results test round · ${day(0)}`);
   await enGuest.context().close();
@@ -212,7 +212,7 @@ test('notices: one the school admin publishes for the round shows on the school 
   // the applicant of the round, above the list
   const page = admitted.page;
   await openList(page, admitted.applNo);
-  const mine = page.getByTestId('my-notices').getByTestId('notice').filter({ hasText: title.ko });
+  const mine = page.getByTestId('my-notices').getByTestId('notice-item').filter({ hasText: title.ko });
   await mine.waitFor({ timeout: T });
   assert.equal(await mine.getByTestId('notice-meta').innerText(), `${SCHOOL_KO} · ${day(0)}`);
   await mine.getByRole('button', { name: new RegExp(title.ko) }).click();

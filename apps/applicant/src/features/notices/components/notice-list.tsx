@@ -42,7 +42,7 @@ export function NoticeList({ notices, sourceOf, testId = 'notices' }: NoticeList
         const from = source(n);
         return (
           // MUI wraps the summary in an h3 and the details in a region labelled by it
-          <Accordion key={n.id} variant="outlined" disableGutters data-testid="notice" data-notice-id={n.id}>
+          <Accordion key={n.id} variant="outlined" disableGutters data-testid="notice-item" data-notice-id={n.id}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${headingId}-${n.id}`} id={`${headingId}-${n.id}-summary`}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="notice-title">
