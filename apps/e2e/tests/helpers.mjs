@@ -127,11 +127,11 @@ export async function call(page, method, url, data) {
 
 /**
  * Through the API, as the signed-in page's user: an application to the
- * free ARTS01 round (or another school's round 1 and major) with its part
- * and basic info (korName) saved.
+ * free ARTS01 round (or another school's round 1, or round seq, and major)
+ * with its part and basic info (korName) saved.
  */
-export async function createApplication(page, { korName = '김하늘', school = 'ARTS01', major = 'DR01' } = {}) {
-  const applNo = await createPart(page, school, major);
+export async function createApplication(page, { korName = '김하늘', school = 'ARTS01', major = 'DR01', seq = 1 } = {}) {
+  const applNo = await createPart(page, school, major, seq);
   const basis = await call(page, 'POST', `/apply/api-auth/appl/basis/${applNo}`, {
     applicantInfo: {
       gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
@@ -171,14 +171,14 @@ export async function mailTo(to, text) {
   throw new Error(`no mail to ${to} containing ${text}`);
 }
 
-/** Through the API: an application to a school's demo round (round 1) with its part chosen; answers applNo. */
-export async function createPart(page, school, major) {
-  const year = await roundYear(school);
-  const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=${school}&enterYear=${year}&partSeq=1`);
+/** Through the API: an application to a school's demo round (round 1, or round seq) with its part chosen; answers applNo. */
+export async function createPart(page, school, major, seq = 1) {
+  const year = await roundYear(school, seq);
+  const r = await call(page, 'GET', `/apply/api/recruit?schoolCode=${school}&enterYear=${year}&partSeq=${seq}`);
   if (r.status !== 200) throw new Error(`${school} round: ${r.status}`);
   const round = r.body;
   const part = {
-    applPartRequestList: [{ schoolCode: school, enterYear: year, recruitPartSeq: 1, majorCode: major, isMaster: true,
+    applPartRequestList: [{ schoolCode: school, enterYear: year, recruitPartSeq: seq, majorCode: major, isMaster: true,
       isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
     consents: Object.fromEntries(round.consents.map((c) => [c.code, c.version])),
   };

@@ -25,15 +25,21 @@ export const DOWNLOAD_LANGUAGE = 'ko';
 
 /**
  * GET a file of an owner-checked endpoint as a blob (same-origin cookies,
- * Accept-Language: ko whatever the interface language); onProgress gets
+ * Accept-Language: ko whatever the interface language, unless the caller
+ * asks for another: the admission letter follows the interface); onProgress gets
  * 0..1 as the bytes arrive when the server says how many there are. A
  * refusal becomes an ApiError and a warning toast: the server's text in a
  * Korean interface, a generic one in the interface's language otherwise.
  */
-export async function fetchFile(url: string, fallbackName = 'download', onProgress?: (fraction: number) => void): Promise<FetchedFile> {
+export async function fetchFile(
+  url: string,
+  fallbackName = 'download',
+  onProgress?: (fraction: number) => void,
+  language: string = DOWNLOAD_LANGUAGE,
+): Promise<FetchedFile> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin', headers: { 'Accept-Language': DOWNLOAD_LANGUAGE } });
+    res = await fetch(url, { credentials: 'same-origin', headers: { 'Accept-Language': language } });
   } catch {
     const error = new ApiError(0, { code: 'network.error' }, i18n.t('error.network'));
     pushError(error);
@@ -47,7 +53,7 @@ export async function fetchFile(url: string, fallbackName = 'download', onProgre
     } catch {
       /* not JSON */
     }
-    if (currentLanguage() !== DOWNLOAD_LANGUAGE) {
+    if (currentLanguage() !== language) {
       const text = i18n.t('flow.downloadFailed');
       body = { ...body, message: text, warningMessage: text };
     }

@@ -15,6 +15,11 @@ export function seoulMinute(iso: string | null | undefined): string {
   return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}`;
 }
 
+/** A server time as its day (yyyy-MM-dd) in Asia/Seoul. */
+export function seoulDay(iso: string | null | undefined): string {
+  return seoulMinute(iso).slice(0, 10);
+}
+
 /** A won amount as people write it: "80,000원" in Korean, "KRW 80,000" in English. */
 export function formatKrw(won: number, lang: string): string {
   const n = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 }).format(won);

@@ -10,6 +10,7 @@ import recommend from './recommend.en.json';
 import helpdesk from './helpdesk.en.json';
 import inquiry from './inquiry.en.json';
 import refund from './refund.en.json';
+import results from './results.en.json';
 import { mergeTexts } from './merge';
 
-export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund);
+export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results);

@@ -10,6 +10,7 @@ import recommend from './recommend.ko.json';
 import helpdesk from './helpdesk.ko.json';
 import inquiry from './inquiry.ko.json';
 import refund from './refund.ko.json';
+import results from './results.ko.json';
 import { mergeTexts } from './merge';
 
-export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund);
+export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results);

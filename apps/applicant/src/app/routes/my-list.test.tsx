@@ -22,15 +22,21 @@ const receipts = [
 ];
 const refunds: Refund[] = [{ paymentId: 'ga7', cancelType: '00003', amount: krw(30000, '30,000'), reason: '일부 환불', at: '2026-11-26T05:40:00Z' }];
 
+let results: unknown[] = [];
+let notices: unknown[] = [];
 let calls: string[] = [];
 beforeEach(() => {
   calls = [];
+  results = [];
+  notices = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     const path = String(url).split('?')[0];
     calls.push(path);
     if (path === '/apply/api-auth/appl/list') return jsonResponse([appl(7, 'COMPLETE'), appl(8, 'COMPLETE'), appl(9, 'BASIS_SAVE')]);
     if (path === '/apply/api-auth/pay/receipts') return jsonResponse(receipts);
     if (path === '/apply/api-auth/pay/refunds') return jsonResponse(refunds);
+    if (path === '/apply/api-auth/appl/results') return jsonResponse(results);
+    if (path === '/apply/api-auth/notices/mine') return jsonResponse(notices);
     return jsonResponse({}, 404);
   }));
 });
@@ -53,19 +59,41 @@ describe('/list refunds', () => {
     await i18n.changeLanguage('ko');
   });
 
-  it('asks for payments only when an application was paid', async () => {
+  it('asks for payments and results only when an application was paid', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      calls.push(String(url).split('?')[0]);
-      return jsonResponse([appl(9, 'BASIS_SAVE')]);
+      const path = String(url).split('?')[0];
+      calls.push(path);
+      return jsonResponse(path === '/apply/api-auth/appl/list' ? [appl(9, 'BASIS_SAVE')] : []);
     }));
     renderRoutes([{ path: '/list', element: <MyListPage /> }], ['/list']);
     await screen.findByTestId('appl-row-9');
-    expect(calls).toEqual(['/apply/api-auth/appl/list']);
+    expect(calls.sort()).toEqual(['/apply/api-auth/appl/list', '/apply/api-auth/notices/mine']);
   });
 
   it('joins refunds to applications by their payment, oldest first', () => {
     const later: Refund = { ...refunds[0], cancelType: '00001', amount: krw(50000, '50,000'), at: '2026-11-27T00:00:00Z' };
     expect(refundsOf(7, receipts, [later, refunds[0]])).toEqual([refunds[0], later]);
     expect(refundsOf(8, receipts, [later])).toEqual([]);
+  });
+});
+
+describe('/list results and notices', () => {
+  it('shows the notices for me above my applications, and a released result on its application only', async () => {
+    await i18n.changeLanguage('ko');
+    results = [{ applNo: 8, schoolCode: '236', enterYear: 2027, recruitPartSeq: 1, decision: 'admit', rank: 0, label: { ko: '합격', en: 'Admitted' },
+      message: { ko: '합격을 축하드립니다.', en: 'Congratulations.' }, releasedAt: '2027-01-10T05:00:00Z', letter: true }];
+    notices = [{ id: 5, schoolCode: '236', roundId: '236-2027-1', title: { ko: '면접 일정 안내', en: 'Interview schedule' }, body: { ko: '본문', en: 'Body' },
+      starts: '2027-01-05T00:00:00Z', ends: '2027-02-01T00:00:00Z', createdAt: '2027-01-04T00:00:00Z', updatedAt: '2027-01-04T00:00:00Z' }];
+    renderRoutes([{ path: '/list', element: <MyListPage /> }], ['/list']);
+    const result = await screen.findByTestId('appl-result');
+    expect(result.closest('[data-appl-no]')?.getAttribute('data-appl-no')).toBe('8');
+    expect(within(result).getByTestId('result-label').textContent).toBe('합격');
+    expect(within(result).getByTestId('result-message').textContent).toBe('합격을 축하드립니다.');
+    expect(within(result).getByRole('button', { name: '합격증 내려받기' })).toBeTruthy();
+    const mine = await screen.findByTestId('my-notices');
+    expect(within(mine).getByTestId('notice-title').textContent).toBe('면접 일정 안내');
+    // named by the school as my applications name it
+    expect(within(mine).getByTestId('notice-meta').textContent).toBe('이화여자대학교 국제대학원 · 2027-01-05');
+    expect(mine.compareDocumentPosition(screen.getByTestId('appl-list')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,8 +17,15 @@ export function findSchool(schools: School[] | undefined, name: string): School 
   return schools?.find((s) => s.slug?.toLowerCase() === key || s.schoolCode.toLowerCase() === key);
 }
 
-/** /{schoolname}/main: the school's page in its colour (orange by default) with its rounds. */
-export function SchoolMain({ name, onApply }: { name: string; onApply: (school: School, round: RoundSummary) => void }) {
+export type SchoolMainProps = {
+  name: string;
+  onApply: (school: School, round: RoundSummary) => void;
+  /** what the page shows above the rounds (the notices, another feature's) */
+  notices?: (school: School) => ReactNode;
+};
+
+/** /{schoolname}/main: the school's page in its colour (orange by default) with its notices and rounds. */
+export function SchoolMain({ name, onApply, notices }: SchoolMainProps) {
   const { t, i18n } = useTranslation();
   const schools = useSchools();
   const school = schools.data ? findSchool(schools.data, name) : undefined;
@@ -63,6 +71,7 @@ export function SchoolMain({ name, onApply }: { name: string; onApply: (school: 
         </Container>
       </Box>
       <Container maxWidth="md" sx={{ py: 4 }}>
+        {notices?.(school)}
         <Typography variant="h6" component="h2" gutterBottom>
           {t('school.rounds')}
         </Typography>
