@@ -203,6 +203,7 @@ const DecisionTable = ({ roundId, rows, released, releaseAt }: { roundId: string
             const { count } = await dataProvider.decideMany(roundId, items);
             setSelected([]);
             setRowErrors({});
+            setDrafts(x => Object.fromEntries(Object.entries(x).filter(([n]) => !items.some(it => it.applNo === Number(n)))));
             notify('officers.decisions.bulk_done', { type: 'info', messageArgs: { count } });
             await reload();
             return true;

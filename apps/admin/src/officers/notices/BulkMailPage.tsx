@@ -97,7 +97,13 @@ const RoundMail = ({ round }: { round: RoundChoice }) => {
         setOpenId(id);
         setSession(n => n + 1);
     };
-    const mails = useQuery({ queryKey: ['bulk-mail', 'list', round.id], queryFn: () => dataProvider.getBulkMails(round.id), retry: false });
+    const mails = useQuery({
+        queryKey: ['bulk-mail', 'list', round.id],
+        queryFn: () => dataProvider.getBulkMails(round.id),
+        retry: false,
+        // A mail being sent shows its state as it changes.
+        refetchInterval: q => (q.state.data?.some(m => m.state === 'sending') ? 3000 : false),
+    });
     const open = useQuery({
         queryKey: ['bulk-mail', 'one', openId],
         queryFn: () => dataProvider.getBulkMail(openId as number),
