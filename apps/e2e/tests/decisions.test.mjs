@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, newPage, freshApplicant, login, submittedPaidApplication, decodeBody, baseURL, roundYear } from './helpers.mjs';
+import { launch, newPage, freshApplicant, login, createApplication, sql, decodeBody, baseURL, roundYear, axeViolations } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,12 +30,18 @@ async function shot(page, name) {
 // What staff must never read: codes of statuses, decisions, states, messages.
 const RAW = /\b(COMPLETE|SUBMIT|admit|waitlist|reject|draft|sending|decision\.[a-z_]+|bulk_mail\.[a-z_]+|notice\.[a-z_]+)\b/;
 
-/** A fresh applicant whose application to 236's round is paid by card in the test gateway: COMPLETE, with an exam number. */
+/**
+ * A fresh applicant whose application to 236's round (with its name saved)
+ * is paid by card in the test gateway: COMPLETE, with an exam number. The
+ * form's later steps are other tests' concern: submitted as
+ * submittedPaidApplication does.
+ */
 async function completeApplicant(name) {
   const page = await newPage(browser, { locale: 'ko' });
   const who = freshApplicant('dec');
   await login(page, who.userId);
-  const applNo = await submittedPaidApplication(page);
+  const applNo = await createApplication(page, { korName: name, school: '236', major: 'DC01' });
+  sql(`UPDATE application SET status = 'SUBMIT' WHERE appl_no = ${Number(applNo)}`);
   await page.goto('/list');
   const row = page.getByTestId(`appl-row-${applNo}`);
   await row.waitFor({ timeout: T });
@@ -83,7 +89,7 @@ test('236 decides its completed applications in bulk, releases now (ko): all res
   const year = await roundYear('236');
   roundId = `236-${year}-1`;
   // One after another: the test gateway and the exam numbers are not this test's subject.
-  applicants = [await completeApplicant('admit'), await completeApplicant('reject'), await completeApplicant('waitlist')];
+  applicants = [await completeApplicant('김합격'), await completeApplicant('이불합'), await completeApplicant('박예비')];
   const [a, r, w] = applicants;
 
   const admin = await staffPage('ko');
@@ -96,6 +102,7 @@ test('236 decides its completed applications in bulk, releases now (ko): all res
     const row = admin.getByTestId(`decision-row-${p.applNo}`);
     await row.waitFor({ timeout: T });
     assert.match(await row.innerText(), new RegExp(p.examNo), 'the exam number on the row');
+    assert.match(await row.innerText(), new RegExp(p.name), 'the name on the row');
     assert.match(await row.innerText(), /미결정/);
   }
 
@@ -120,7 +127,7 @@ test('236 decides its completed applications in bulk, releases now (ko): all res
   const dialog = admin.getByTestId('waitlist-dialog');
   await dialog.waitFor({ timeout: T });
   await dialog.getByTestId('waitlist-first').fill('1');
-  assert.match(await dialog.getByTestId('waitlist-preview').innerText(), /: 1번/);
+  assert.equal(await dialog.getByTestId('waitlist-preview').innerText(), `${w.name}: 1번`);
   await dialog.getByTestId('waitlist-confirm').click();
   await dialog.waitFor({ state: 'detached', timeout: T });
   await admin.getByTestId(`decision-row-${w.applNo}`).and(admin.locator('[data-decision="waitlist"]')).waitFor({ timeout: T });
@@ -128,6 +135,7 @@ test('236 decides its completed applications in bulk, releases now (ko): all res
   assert.equal(await admin.getByTestId(`decision-label-${r.applNo}`).innerText(), '불합격');
   assert.equal(await admin.getByTestId(`decision-label-${w.applNo}`).innerText(), '예비 합격 (1번)');
   assert.doesNotMatch(await admin.locator('main').innerText(), RAW, 'no raw codes on the decisions page');
+  assert.deepEqual(await axeViolations(admin), [], 'axe on the decisions page');
   await shot(admin, 'decisions-decided');
 
   // The release: now, with a message per decision.
@@ -249,6 +257,7 @@ test('a notice of the round written in the admin (en) is on the school page; a b
   await history.locator('tr', { hasText: `Interview preparation ${stamp}` }).getByText('Sent', { exact: true }).waitFor({ timeout: T });
   assert.match(await history.innerText(), /Status: Complete · Decision: Any/);
   assert.doesNotMatch(await admin.locator('main').innerText(), RAW, 'no raw codes on the bulk-mail page');
+  assert.deepEqual(await axeViolations(admin), [], 'axe on the bulk-mail page');
   await shot(admin, 'bulk-mail-sent');
 
   // Each applicant reads it once, in Korean (their language).

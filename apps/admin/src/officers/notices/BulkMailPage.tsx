@@ -23,6 +23,7 @@ import {
     Typography,
 } from '@mui/material';
 import { Form, ResourceContextProvider, SaveButton, SelectInput, TextInput, Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import { visuallyHidden } from '@mui/utils';
 import { useFormState } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '../../components/PageHeading';
@@ -159,7 +160,11 @@ const MailHistory = ({ mails, onOpen }: { mails: BulkMailRecord[]; onOpen: (id: 
                         <TableCell>{translate('officers.mail.col.filter')}</TableCell>
                         <TableCell>{translate('officers.mail.col.state')}</TableCell>
                         <TableCell>{translate('officers.mail.col.sent_at')}</TableCell>
-                        <TableCell />
+                        <TableCell>
+                            <Box component="span" sx={visuallyHidden}>
+                                {translate('officers.mail.open')}
+                            </Box>
+                        </TableCell>
                     </TableRow>
                 </TableHead>
                 <TableBody>

@@ -116,7 +116,7 @@ export const NoticeList = () => {
                 <DataTable.Col source="updatedAt" disableSort>
                     <FunctionField render={(n: NoticeRecord) => formatDateTime(n.updatedAt)} />
                 </DataTable.Col>
-                <DataTable.Col disableSort>
+                <DataTable.Col label="ra.action.delete" disableSort>
                     <DeleteWithConfirmButton mutationMode="pessimistic" />
                 </DataTable.Col>
             </DataTable>
