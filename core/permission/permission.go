@@ -245,6 +245,11 @@ var adminPages = []AdminPage{
 	{"faq-categories", HelpdeskManage},
 	{"help-posts", HelpdeskManage},
 	{"round/close", RoundClose},
+	// The officers' console (issue 23, docs/officers.md): decisions and
+	// their release, notices, bulk mail.
+	{"decision", DecisionManage},
+	{"notice", NoticeManage},
+	{"bulk-mail", BulkMail},
 }
 
 // AdminPages lists the back-office pages p may open, in menu order; none for

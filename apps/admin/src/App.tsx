@@ -19,6 +19,8 @@ import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
 import { feeRules, ManualPay, payAttempts, payCancels, PayCancelPage, payCheck, payFailures, SettlementPage } from './money';
 import { refundRequests, refundRules } from './refunds';
+import { DECISION_PAGE, DecisionsPage } from './officers/decisions';
+import { BULK_MAIL_PAGE, BulkMailPage, notices } from './officers/notices';
 
 // Every resource view and custom page is loaded on first visit (see
 // lazyNamed): the first load holds the shell, the login page and react-admin's core.
@@ -86,6 +88,8 @@ export const App = () => (
         <Resource name="inquiries" {...inquiries} />
         <Resource name="round-closures" {...roundClosures} />
         <Resource name="surveys" {...surveys} />
+        {/* The officers' console (issue 23): notices. */}
+        <Resource name="notices" {...notices} />
         <CustomRoutes>
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
@@ -121,6 +125,9 @@ export const App = () => (
             <Route path="/refund-requests" element={<Navigate to="/pay/refund-requests" replace />} />
             <Route path="/refund-rules" element={<Navigate to="/pay/refund-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
+            {/* The officers' console (issue 23): decisions and their release, bulk mail. */}
+            <Route path={`/${DECISION_PAGE}`} element={<DecisionsPage />} />
+            <Route path={`/${BULK_MAIL_PAGE}`} element={<BulkMailPage />} />
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />
             ))}

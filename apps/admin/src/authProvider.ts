@@ -42,6 +42,7 @@ const RESOURCE_PAGES: Record<string, string> = {
     'round-closures': 'round/close',
     'pay/refund-requests': 'refund-requests',
     'pay/refund-rules': 'refund-rules',
+    notices: 'notice',
 };
 
 const isAdmin = (me: Me | null | undefined): boolean => !!me?.adminArea;

@@ -10,6 +10,8 @@ import { pickerMethods } from './components/pickerMethods';
 import { refundMethods } from './refunds/methods';
 import { roundMethods } from './rounds/methods';
 import { surveyMethods } from './surveys/methods';
+import { decisionMethods } from './officers/decisions/methods';
+import { noticeMethods } from './officers/notices/methods';
 
 
 const send = async <T>(url: string, method: string, body?: unknown): Promise<T> =>
@@ -58,4 +60,6 @@ export const dataProvider = withMethods(
     refundMethods(api),
     roundMethods(api),
     surveyMethods(api),
+    decisionMethods(api),
+    noticeMethods(api),
 );

@@ -11,6 +11,8 @@ import { enRefunds, koRefunds } from '../refunds/messages';
 import { enRounds, koRounds } from '../rounds/messages';
 import { enSurveys, koSurveys } from '../surveys/messages';
 import { enUsers, koUsers } from '../users/messages';
+import { enDecisions, koDecisions } from '../officers/decisions/messages';
+import { enNotices, koNotices } from '../officers/notices/messages';
 import { mergeMessages, overlay } from './merge';
 import { enShell, koShell } from './messages';
 import { raKoreanCompletion } from './raKoreanCompletion';
@@ -32,6 +34,8 @@ export const MESSAGE_MODULES: Record<string, { ko: object; en: object }> = {
     backoffice: { ko: koBackoffice, en: enBackoffice },
     helpdesk: { ko: koHelpdesk, en: enHelpdesk },
     inquiry: { ko: koInquiry, en: enInquiry },
+    decisions: { ko: koDecisions, en: enDecisions },
+    notices: { ko: koNotices, en: enNotices },
 };
 
 const modules = Object.values(MESSAGE_MODULES);

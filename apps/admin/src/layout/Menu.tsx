@@ -5,6 +5,8 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { INFO_INQUIRY, MONEY_PAGES, PLANNED_PAGES, ROUND_PAGES, roundPageTarget, RECOMMEND_TEMPLATE } from '../pages/adminPages';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import GavelIcon from '@mui/icons-material/Gavel';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import type { Permissions } from '../authProvider';
 
 /**
@@ -58,6 +60,13 @@ export const Menu = () => {
                     data-testid={`menu-${page.path.replace(/\//g, '-')}`}
                 />
             ))}
+            {/* The officers' console (issue 23); notices are a resource item above. */}
+            {pages.includes('decision') && (
+                <RaMenu.Item to="/decision" primaryText={translate('app.pages.decision')} leftIcon={<GavelIcon />} data-testid="menu-decision" />
+            )}
+            {pages.includes('bulk-mail') && (
+                <RaMenu.Item to="/bulk-mail" primaryText={translate('app.pages.bulkMail')} leftIcon={<ForwardToInboxIcon />} data-testid="menu-bulk-mail" />
+            )}
             {planned.length > 0 && (
                 <>
                     <Divider sx={{ my: 1 }} />
