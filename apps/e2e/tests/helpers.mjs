@@ -209,3 +209,31 @@ export async function typeDay(page, source, value) {
   await page.keyboard.type(value.replaceAll('-', ''), { delay: 20 });
   await page.keyboard.press('Tab');
 }
+
+/**
+ * A round of school 236 of the test's own (sequence seq), open for
+ * applying now, with one master's part of major: decisions and releases
+ * cannot be undone, and test files on one worker share a database, so a
+ * file that releases results works on a round of its own. Created through
+ * the staff API by staff (a school admin of 236); the windows are moved to
+ * have started an hour ago (the API takes days from tomorrow). Answers its
+ * id (236-year-seq) and year.
+ */
+export async function openTestRound(staff, { seq, major, korName, engName }) {
+  const year = await roundYear('236');
+  const created = await call(staff, 'POST', '/apply/api-auth/admin/recruit-parts', {
+    schoolCode: '236', enterYear: year, recruitPartSeq: seq, korName, engName,
+    feeKrw: 80000, feeUsd: 6500, payTypes: ['card'], applIdRule: `R${seq}{SEQ:3}`,
+    windows: [{ type: 'SUBMIT', startDay: day(1), endDay: day(20) }, { type: 'COMPLETE', startDay: day(1), endDay: day(21) }],
+    parts: [{ majorCode: major, isMaster: true }],
+  });
+  if (created.status !== 201) throw new Error(`round 236-${year}-${seq}: ${created.status} ${JSON.stringify(created.body)}`);
+  sql(`UPDATE recruit_window SET starts_at = now() - interval '1 hour' WHERE school_code = '236' AND recruit_part_seq = ${seq}`);
+  for (let i = 0; ; i++) { // the round reference data is cached for a short while
+    const r = await call(staff, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=${seq}`);
+    if (r.body?.submitOpen) break;
+    if (i >= 60) throw new Error(`the round 236-${year}-${seq} does not open: ${JSON.stringify(r.body)}`);
+    await staff.waitForTimeout(500);
+  }
+  return { id: `236-${year}-${seq}`, year };
+}

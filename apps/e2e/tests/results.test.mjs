@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { launch, newPage, freshApplicant, login, createApplication, roundYear, call, sql, axeViolations, day } from './helpers.mjs';
+import { launch, newPage, freshApplicant, login, createApplication, openTestRound, call, sql, axeViolations, day } from './helpers.mjs';
 
 const T = 30_000;
 const SEQ = 47;
@@ -90,22 +90,7 @@ before(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-results-'));
   staff = await newPage(browser);
   await login(staff, 'schooladmin');
-  year = await roundYear('236');
-  roundId = `236-${year}-${SEQ}`;
-  const created = await call(staff, 'POST', '/apply/api-auth/admin/recruit-parts', {
-    schoolCode: '236', enterYear: year, recruitPartSeq: SEQ, korName: '결과 발표 시험 전형', engName: 'Results test round',
-    feeKrw: 80000, feeUsd: 6500, payTypes: ['card'], applIdRule: 'R{SEQ:3}',
-    windows: [{ type: 'SUBMIT', startDay: day(1), endDay: day(20) }, { type: 'COMPLETE', startDay: day(1), endDay: day(21) }],
-    parts: [{ majorCode: 'IS01', isMaster: true }],
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  sql(`UPDATE recruit_window SET starts_at = now() - interval '1 hour' WHERE school_code = '236' AND recruit_part_seq = ${SEQ}`);
-  for (let i = 0; ; i++) { // the round reference data is cached for a short while
-    const r = await call(staff, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=${SEQ}`);
-    if (r.body?.submitOpen) break;
-    assert.ok(i < 60, `the round ${roundId} opens: ${JSON.stringify(r.body)}`);
-    await staff.waitForTimeout(500);
-  }
+  ({ id: roundId, year } = await openTestRound(staff, { seq: SEQ, major: 'IS01', korName: '결과 발표 시험 전형', engName: 'Results test round' }));
   admitted = await completed('김합격');
   rejected = await completed('이결과');
 });
