@@ -245,6 +245,9 @@ var adminPages = []AdminPage{
 	{"faq-categories", HelpdeskManage},
 	{"help-posts", HelpdeskManage},
 	{"round/close", RoundClose},
+	// The officers' console (issue 23): evaluation for staff and reviewers.
+	{"evaluation", EvaluationManage},
+	{"evaluation/mine", EvaluationScore},
 }
 
 // AdminPages lists the back-office pages p may open, in menu order; none for
