@@ -19,6 +19,7 @@ import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
 import { feeRules, ManualPay, payAttempts, payCancels, PayCancelPage, payCheck, payFailures, SettlementPage } from './money';
 import { refundRequests, refundRules } from './refunds';
+import { evaluationRoutes } from './officers/evaluation';
 
 // Every resource view and custom page is loaded on first visit (see
 // lazyNamed): the first load holds the shell, the login page and react-admin's core.
@@ -121,6 +122,8 @@ export const App = () => (
             <Route path="/refund-requests" element={<Navigate to="/pay/refund-requests" replace />} />
             <Route path="/refund-rules" element={<Navigate to="/pay/refund-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
+            {/* The officers' evaluation pages (issue 23 item 2). */}
+            {evaluationRoutes}
             {PLANNED_PAGES.map(page => (
                 <Route key={page.path} path={`/${page.path}`} element={<ComingSoon page={page} />} />
             ))}

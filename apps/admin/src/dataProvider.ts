@@ -5,6 +5,7 @@ import { downloadFile, httpClient } from './httpClient';
 import { backofficeMethods } from './backoffice/methods';
 import { inquiryMethods } from './inquiry/methods';
 import { moneyMethods } from './money/methods';
+import { evaluationMethods } from './officers/evaluation/methods';
 import { pageMethods } from './pages/methods';
 import { pickerMethods } from './components/pickerMethods';
 import { refundMethods } from './refunds/methods';
@@ -58,4 +59,5 @@ export const dataProvider = withMethods(
     refundMethods(api),
     roundMethods(api),
     surveyMethods(api),
+    evaluationMethods(api),
 );

@@ -6,6 +6,7 @@ import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'r
 import { INFO_INQUIRY, MONEY_PAGES, PLANNED_PAGES, ROUND_PAGES, roundPageTarget, RECOMMEND_TEMPLATE } from '../pages/adminPages';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { Permissions } from '../authProvider';
+import { EvaluationMenuItems } from '../officers/evaluation';
 
 /**
  * Dashboard, the real resources (react-admin hides those canAccess refuses),
@@ -48,6 +49,8 @@ export const Menu = () => {
                     data-testid="menu-recommend-template"
                 />
             )}
+            {/* The officers' evaluation (issue 23 item 2). */}
+            <EvaluationMenuItems />
             {/* The staff money pages (issue 10). */}
             {moneyPages.map(page => (
                 <RaMenu.Item
