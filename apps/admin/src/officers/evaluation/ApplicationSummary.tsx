@@ -1,6 +1,6 @@
 import { Box, Divider, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import type { AssignedApplication } from './methods';
+import type { AssignedApplication, RoundOffer } from './methods';
 
 const Line = ({ label, value }: { label: string; value?: string | null }) =>
     value ? (
@@ -28,12 +28,21 @@ const period = (from?: string, to?: string) => (from || to ? `${from ?? ''} ~ ${
  * staff read's steps without e-mail, consents or payments. A reviewer
  * cannot open the staff page of an application (no application.read).
  */
-export const ApplicationSummary = ({ app }: { app: AssignedApplication }) => {
+export const ApplicationSummary = ({ app, offer }: { app: AssignedApplication; offer?: RoundOffer }) => {
     const translate = useTranslate();
     const locale = useLocale();
     const en = locale === 'en';
     const t = (k: string) => translate(`app.evaluation.summary.${k}`);
     const info = app.applicantInfo;
+    const exam = (code: string) => {
+        const e = offer?.languageExams?.find(x => x.code === code);
+        return e ? (en ? e.engName : e.korName) : t('language_test');
+    };
+    const question = (no: number) => {
+        const q = offer?.essays?.find(x => x.no === no);
+        const text = q ? (en ? q.engQuestion : q.korQuestion) : '';
+        return text ? `${no}. ${text}` : `${t('essay')} ${no}`;
+    };
     return (
         <Box data-testid="review-application">
             <Line label={translate('app.evaluation.exam_number')} value={app.applId} />
@@ -57,7 +66,7 @@ export const ApplicationSummary = ({ app }: { app: AssignedApplication }) => {
                 <Section title={t('languages')}>
                     {app.langList.map((l, i) => (
                         <Typography key={i} variant="body2">
-                            {[l.langExamCode, l.score || l.level, l.examDay].filter(Boolean).join(' · ')}
+                            {[exam(l.langExamCode), l.score || l.level, l.examDay].filter(Boolean).join(' · ')}
                         </Typography>
                     ))}
                 </Section>
@@ -85,7 +94,7 @@ export const ApplicationSummary = ({ app }: { app: AssignedApplication }) => {
                     {app.essayList.map(e => (
                         <Box key={`${e.no}-${e.lang}`} sx={{ mb: 1 }}>
                             <Typography variant="body2" color="text.secondary">
-                                {`${t('essay')} ${e.no}`}
+                                {question(e.no)}
                             </Typography>
                             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
                                 {e.text}

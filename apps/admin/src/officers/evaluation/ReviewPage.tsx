@@ -179,6 +179,13 @@ export const ReviewPage = () => {
         enabled: !!assignment,
         retry: false,
     });
+    const offer = useQuery({
+        queryKey: ['evaluation', 'review', roundId, 'offer'],
+        queryFn: () => dataProvider.getRoundOffer(assignment!),
+        enabled: !!assignment,
+        retry: false,
+        staleTime: 5 * 60_000,
+    });
     const sheets = useQuery({
         queryKey: ['evaluation', 'review', applNo, 'sheets'],
         queryFn: () => dataProvider.getReviewSheets(applNo),
@@ -212,7 +219,7 @@ export const ReviewPage = () => {
                             <StateChip submitted={assignment.submitted} />
                         </Stack>
                     )}
-                    {app.data ? <ApplicationSummary app={app.data} /> : assignment && !failed && <CircularProgress aria-label={translate('ra.page.loading')} />}
+                    {app.data ? <ApplicationSummary app={app.data} offer={offer.data} /> : assignment && !failed && <CircularProgress aria-label={translate('ra.page.loading')} />}
                 </CardContent>
             </Card>
             {assignment && (

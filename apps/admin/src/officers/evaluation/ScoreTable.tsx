@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { notSubmitted, reviewerColumns, scoreText } from './logic';
 import type { EvaluationDataProvider, ScoreSort, Sorting } from './methods';
 import { useScores } from './useRoundData';
@@ -82,7 +83,9 @@ export const ScoreTable = ({ roundId }: { roundId: string }) => {
                         <TableBody>
                             {data.map(row => (
                                 <TableRow key={row.applNo} data-testid={`score-row-${row.applNo}`}>
-                                    <TableCell>{row.applId}</TableCell>
+                                    <TableCell>
+                                        <Link to={`/applications/${row.applNo}/show`}>{row.applId}</Link>
+                                    </TableCell>
                                     <TableCell>{row.applicantName}</TableCell>
                                     {reviewers.map(r => {
                                         const v = row.reviews.find(x => x.reviewer === r);

@@ -98,6 +98,12 @@ export interface AssignedApplication {
     essayList: { no: number; lang: string; text: string }[];
 }
 
+/** What the public round page says of the exams and essay questions an application answers. */
+export interface RoundOffer {
+    languageExams?: { code: string; korName: string; engName: string }[];
+    essays?: { no: number; korQuestion: string; engQuestion: string }[];
+}
+
 const round = (roundId: string) => `${ADMIN_API}/eval-rounds/${seg(roundId)}`;
 const sortParam = (s: Sorting) => `sort=${encodeURIComponent(JSON.stringify([s.field, s.order]))}`;
 
@@ -122,6 +128,9 @@ export const evaluationMethods = (api: Api) => ({
     getMyReviews: () => api.get<Assignment[]>(`${ADMIN_API}/reviews`),
     getReviewRubric: (roundId: string) => api.get<Rubric>(`${ADMIN_API}/reviews/rounds/${seg(roundId)}/rubric`),
     getReviewApplication: (applNo: number) => api.get<AssignedApplication>(`${ADMIN_API}/reviews/${seg(applNo)}`),
+    /** The round's public page (names of its language exams, its essay questions). */
+    getRoundOffer: (a: { schoolCode: string; enterYear: number; recruitPartSeq: number }) =>
+        api.get<RoundOffer>(`/apply/api/recruit?schoolCode=${seg(a.schoolCode)}&enterYear=${a.enterYear}&partSeq=${a.recruitPartSeq}`),
     getReviewSheets: (applNo: number) => api.get<Sheet[]>(`${ADMIN_API}/reviews/${seg(applNo)}/sheets`),
     saveReviewSheet: (applNo: number, scores: Record<string, number>, comment: string) =>
         api.put<Sheet>(`${ADMIN_API}/reviews/${seg(applNo)}/sheet`, { scores, comment }),
