@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, call, freshApplicant, login, roundYear } from './helpers.mjs';
+import { launch, newPage, call, freshApplicant, login, roundYear, axeViolations } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -203,6 +203,7 @@ test('evaluation: rubric, assignment by hand and evenly, two reviewers score, th
   await admin.getByTestId(`assigned-${b.applNo}-reviewer236b`).waitFor({ timeout: T });
 
   await shot(admin, 'assign');
+  assert.deepEqual(await axeViolations(admin), [], 'the assignment tab is axe-clean');
 
   // reviewer236a scores in English: a score out of range is named before anything is sent.
   const en = { comment: 'Clear research plan.', saved: 'Draft saved.', submit: 'Submit' };
@@ -214,10 +215,13 @@ test('evaluation: rubric, assignment by hand and evenly, two reviewers score, th
   assert.equal(await ra.getByTestId('menu-evaluation').count(), 0, 'a reviewer has no staff evaluation page');
   await ra.getByTestId(`review-open-${a.applNo}`).click();
   await ra.getByTestId('review-application').getByText('I grew up in Seoul and studied politics.').waitFor({ timeout: T });
+  const summary = await ra.getByTestId('review-application').innerText();
+  assert.ok(!summary.includes('00001'), `language exams by name, never their code: ${summary}`);
   await ra.getByTestId('score-input-fit').fill('6');
   await ra.getByText('Enter a whole number from 1 to 5.').waitFor({ timeout: T });
   assert.ok(await ra.getByTestId('sheet-submit').isDisabled(), 'no submit with a score out of range');
   await shot(ra, 'sheet-en');
+  assert.deepEqual(await axeViolations(ra), [], 'the sheet is axe-clean');
   await score(ra, a.applNo, { research: 10, fit: 5 }, en);
   await ra.getByText('No other reviewer has submitted yet.').waitFor({ timeout: T });
   await score(ra, b.applNo, { research: 5, fit: 3 }, en);
@@ -258,6 +262,7 @@ test('evaluation: rubric, assignment by hand and evenly, two reviewers score, th
   }
   assert.deepEqual((await order()).filter((id) => [`score-row-${a.applNo}`, `score-row-${b.applNo}`].includes(id)), [`score-row-${b.applNo}`, `score-row-${a.applNo}`]);
   await shot(admin, 'scores');
+  assert.deepEqual(await axeViolations(admin), [], 'the score table is axe-clean');
   const [download] = await Promise.all([admin.waitForEvent('download', { timeout: T }), admin.getByTestId('scores-export-csv').click()]);
   const csv = readFileSync(await download.path(), 'utf8');
   assert.match(csv, /92\.50/);

@@ -14,7 +14,7 @@ const Line = ({ label, value }: { label: string; value?: string | null }) =>
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
     <Box sx={{ mt: 2 }}>
-        <Typography variant="subtitle1" component="h3" gutterBottom>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
             {title}
         </Typography>
         {children}

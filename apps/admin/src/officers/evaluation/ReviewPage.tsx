@@ -95,6 +95,7 @@ const SheetForm = ({ applNo, criteria, own }: { applNo: number; criteria: Criter
                     <TextField
                         key={c.key}
                         type="number"
+                        variant="outlined"
                         label={locale === 'en' ? c.nameEn : c.nameKo}
                         value={typed[c.key] ?? ''}
                         onChange={e => setTyped({ ...typed, [c.key]: e.target.value })}
@@ -107,6 +108,7 @@ const SheetForm = ({ applNo, criteria, own }: { applNo: number; criteria: Criter
             })}
             <TextField
                 label={t('comment')}
+                variant="outlined"
                 value={comment}
                 onChange={e => setComment(e.target.value)}
                 multiline
