@@ -11,6 +11,6 @@ import (
 func (a *App) buildEvaluation(clock account.Clock) *evaluation.Service {
 	return &evaluation.Service{
 		Rubrics: postgres.Rubrics{DB: a.DB}, Sheets: postgres.Sheets{DB: a.DB}, Roster: postgres.StaffApplications{DB: a.DB},
-		Users: postgres.Users{DB: a.DB}, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
+		Users: postgres.Users{DB: a.DB}, Directory: postgres.Users{DB: a.DB}, Log: postgres.AccessLog{DB: a.DB}, Tx: a.DB, Clock: clock,
 	}
 }

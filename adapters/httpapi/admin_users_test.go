@@ -89,10 +89,10 @@ func TestMeAnswersAdminPages(t *testing.T) {
 		pages string
 	}{
 		{"applicant1", false, "[]"},
-		{"schooladmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings survey/questions pay/info pay/cancel/history pay-failure/history inquiry/manage survey/list recommend/template decision notice bulk-mail]"},
+		{"schooladmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings survey/questions pay/info pay/cancel/history pay-failure/history inquiry/manage survey/list recommend/template evaluation decision notice bulk-mail]"},
 		{"setadmin", true, "[info-inquiry recruit-part/list applId/check school/settings survey/questions]"},
 		{"settle", true, "[pay/info pay/cancel/history pay-failure/history settlement/list]"},
-		{"sysadmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings survey/questions pay/info manual-pay pay-check pay/cancel refund-requests refund-rules pay/cancel/history pay-failure/history settlement/list settlement/fee-rules inquiry/manage survey/list recommend/template user/management auth/list remake/applid health access-log faq faq-categories help-posts round/close decision notice bulk-mail]"},
+		{"sysadmin", true, "[users applications info-inquiry recruit-part/list applId/check school/settings survey/questions pay/info manual-pay pay-check pay/cancel refund-requests refund-rules pay/cancel/history pay-failure/history settlement/list settlement/fee-rules inquiry/manage survey/list recommend/template user/management auth/list remake/applid health access-log faq faq-categories help-posts round/close evaluation decision notice bulk-mail]"},
 	} {
 		cl := newClient()
 		login(t, cl, c.user, pw)

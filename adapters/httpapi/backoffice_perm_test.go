@@ -22,6 +22,7 @@ var adminRouteActions = map[string]permission.Action{
 	"POST /apply/api-auth/admin/eval-rounds/:roundId/assignments/even":                                  permission.EvaluationManage,
 	"DELETE /apply/api-auth/admin/assignments/:applNo/:reviewer":                                        permission.EvaluationManage,
 	"GET /apply/api-auth/admin/eval-rounds/:roundId/scores":                                             permission.EvaluationManage,
+	"GET /apply/api-auth/admin/eval-rounds/:roundId/reviewers":                                          permission.EvaluationManage,
 	"GET /apply/api-auth/admin/exports/scores/:roundId":                                                 permission.EvaluationManage,
 	"GET /apply/api-auth/admin/sheets/:applNo":                                                          permission.EvaluationManage,
 	"GET /apply/api-auth/admin/reviews/rounds/:roundId/rubric":                                          permission.EvaluationScore,

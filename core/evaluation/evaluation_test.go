@@ -61,7 +61,7 @@ func newEnv(t *testing.T) *env {
 		}
 	}
 	svc := &evaluation.Service{Rubrics: memstore.Rubrics{Store: st}, Sheets: memstore.Sheets{Store: st}, Roster: memstore.Backoffice{Store: st},
-		Users: memstore.Users{Store: st}, Log: memstore.AccessLog{Store: st}, Tx: st, Clock: fixedClock{now}}
+		Users: memstore.Users{Store: st}, Directory: memstore.Users{Store: st}, Log: memstore.AccessLog{Store: st}, Tx: st, Clock: fixedClock{now}}
 	return &env{svc: svc, st: st}
 }
 
@@ -452,4 +452,29 @@ func TestAggregatesRefuseBrokenInput(t *testing.T) {
 	if !r.Data().LockedAt.Equal(now) {
 		t.Error("a second lock moved the time")
 	}
+}
+
+func TestListReviewersNamesTheSchoolsReviewersToItsStaff(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	for _, p := range []permission.Principal{admin, sys} {
+		got, err := e.svc.ListReviewers(ctx, p, round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, r := range got {
+			ids = append(ids, r.UserID)
+		}
+		if fmt.Sprint(ids) != "[rev1 rev2 rev3]" || got[0].Email != "rev1@example.com" {
+			t.Fatalf("%s: reviewers %v", p.UserID, got)
+		}
+	}
+	for _, p := range []permission.Principal{admin2, rev1} {
+		_, err := e.svc.ListReviewers(ctx, p, round)
+		apperrtest.WantCode(t, err, apperr.KindForbidden, "auth.forbidden")
+	}
+	_, err := e.svc.ListReviewers(ctx, guest, round)
+	apperrtest.WantCode(t, err, apperr.KindUnauthenticated, "auth.required")
 }

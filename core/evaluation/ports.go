@@ -49,3 +49,9 @@ type Roster interface {
 type Users interface {
 	ByUserID(ctx context.Context, userID string) (account.User, error)
 }
+
+// Directory lists accounts (account.Users's list): the school's reviewers
+// staff choose from.
+type Directory interface {
+	List(ctx context.Context, q account.ListQuery) ([]account.User, int, error)
+}

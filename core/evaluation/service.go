@@ -20,9 +20,11 @@ type Service struct {
 	Sheets  Sheets
 	Roster  Roster
 	Users   Users
-	Log     port.AuditLog
-	Tx      port.Tx
-	Clock   window.Clock
+	// Directory names the school's reviewers (ListReviewers).
+	Directory Directory
+	Log       port.AuditLog
+	Tx        port.Tx
+	Clock     window.Clock
 }
 
 func (s *Service) now() time.Time {

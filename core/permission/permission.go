@@ -245,6 +245,9 @@ var adminPages = []AdminPage{
 	{"faq-categories", HelpdeskManage},
 	{"help-posts", HelpdeskManage},
 	{"round/close", RoundClose},
+	// The officers' console (issue 23): evaluation for staff and reviewers.
+	{"evaluation", EvaluationManage},
+	{"evaluation/mine", EvaluationScore},
 	// The officers' console (issue 23, docs/officers.md): decisions and
 	// their release, notices, bulk mail.
 	{"decision", DecisionManage},

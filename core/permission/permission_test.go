@@ -218,13 +218,14 @@ func TestAdminPagesPerRole(t *testing.T) {
 		{"time-independent applicant", Principal{UserID: "a", Roles: []Role{RoleUser, RoleTimeIndependent}}, []string{}},
 		{"system admin", Principal{UserID: "s", Roles: []Role{RoleSysAdmin}}, []string{"users", "applications", "info-inquiry", "recruit-part/list",
 			"applId/check", "school/settings", "survey/questions", "pay/info", "manual-pay", "pay-check", "pay/cancel", "refund-requests", "refund-rules", "pay/cancel/history", "pay-failure/history", "settlement/list", "settlement/fee-rules", "inquiry/manage", "survey/list", "recommend/template", "user/management", "auth/list", "remake/applid", "health", "access-log",
-			"faq", "faq-categories", "help-posts", "round/close", "decision", "notice", "bulk-mail"}},
+			"faq", "faq-categories", "help-posts", "round/close", "evaluation", "decision", "notice", "bulk-mail"}},
 		{"school admin", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}, SchoolCode: "236"}, []string{"users", "applications", "info-inquiry",
-			"recruit-part/list", "applId/check", "school/settings", "survey/questions", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "survey/list", "recommend/template", "decision", "notice", "bulk-mail"}},
+			"recruit-part/list", "applId/check", "school/settings", "survey/questions", "pay/info", "pay/cancel/history", "pay-failure/history", "inquiry/manage", "survey/list", "recommend/template", "evaluation", "decision", "notice", "bulk-mail"}},
 		{"school admin bound to no school", Principal{UserID: "b", Roles: []Role{RoleSchoolAdmin}}, []string{}},
 		{"set admin", Principal{UserID: "c", Roles: []Role{RoleSetAdmin}, SchoolCode: "SKKGSB"}, []string{"info-inquiry", "recruit-part/list", "applId/check", "school/settings", "survey/questions"}},
 		{"settlement staff", Principal{UserID: "d", Roles: []Role{RoleSettleAdmin}}, []string{"pay/info", "pay/cancel/history", "pay-failure/history", "settlement/list"}},
 		{"closing staff", Principal{UserID: "e", Roles: []Role{RoleCloseAdmin}}, []string{"round/close"}},
+		{"reviewer", Principal{UserID: "f", Roles: []Role{RoleReviewer}, SchoolCode: "236"}, []string{"evaluation/mine"}},
 		{"guest", Principal{Roles: []Role{RoleSysAdmin}}, []string{}},
 	}
 	for _, c := range cases {

@@ -49,6 +49,7 @@ func (h *handlers) mountEvaluation(g edge.Groups) {
 	a.POST("/eval-rounds/:roundId/assignments", h.assign, manage)
 	a.POST("/eval-rounds/:roundId/assignments/even", h.assignEvenly, manage)
 	a.DELETE("/assignments/:applNo/:reviewer", h.unassign, manage)
+	a.GET("/eval-rounds/:roundId/reviewers", h.reviewers, manage)
 	a.GET("/eval-rounds/:roundId/scores", h.scores, manage)
 	a.GET("/exports/scores/:roundId", h.exportScores, manage)
 	a.GET("/sheets/:applNo", h.sheets, manage)

@@ -19,6 +19,7 @@ import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
 import { feeRules, ManualPay, payAttempts, payCancels, PayCancelPage, payCheck, payFailures, SettlementPage } from './money';
 import { refundRequests, refundRules } from './refunds';
+import { evaluationRoutes } from './officers/evaluation';
 import { DECISION_PAGE, DecisionsPage } from './officers/decisions';
 import { BULK_MAIL_PAGE, BulkMailPage, notices } from './officers/notices';
 
@@ -125,6 +126,8 @@ export const App = () => (
             <Route path="/refund-requests" element={<Navigate to="/pay/refund-requests" replace />} />
             <Route path="/refund-rules" element={<Navigate to="/pay/refund-rules" replace />} />
             <Route path="/inquiry/manage" element={<Navigate to="/inquiries" replace />} />
+            {/* The officers' evaluation pages (issue 23 item 2). */}
+            {evaluationRoutes}
             {/* The officers' console (issue 23): decisions and their release, bulk mail. */}
             <Route path={`/${DECISION_PAGE}`} element={<DecisionsPage />} />
             <Route path={`/${BULK_MAIL_PAGE}`} element={<BulkMailPage />} />

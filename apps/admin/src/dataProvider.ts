@@ -5,6 +5,7 @@ import { downloadFile, httpClient } from './httpClient';
 import { backofficeMethods } from './backoffice/methods';
 import { inquiryMethods } from './inquiry/methods';
 import { moneyMethods } from './money/methods';
+import { evaluationMethods } from './officers/evaluation/methods';
 import { pageMethods } from './pages/methods';
 import { pickerMethods } from './components/pickerMethods';
 import { refundMethods } from './refunds/methods';
@@ -60,6 +61,7 @@ export const dataProvider = withMethods(
     refundMethods(api),
     roundMethods(api),
     surveyMethods(api),
+    evaluationMethods(api),
     decisionMethods(api),
     noticeMethods(api),
 );

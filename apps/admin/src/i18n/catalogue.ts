@@ -6,6 +6,7 @@ import { enHealth, koHealth } from '../health/messages';
 import { enHelpdesk, koHelpdesk } from '../helpdesk/messages';
 import { enInquiry, koInquiry } from '../inquiry/messages';
 import { enMoney, koMoney } from '../money/messages';
+import { enEvaluation, koEvaluation } from '../officers/evaluation/messages';
 import { enPages, koPages } from '../pages/messages';
 import { enRefunds, koRefunds } from '../refunds/messages';
 import { enRounds, koRounds } from '../rounds/messages';
@@ -34,6 +35,7 @@ export const MESSAGE_MODULES: Record<string, { ko: object; en: object }> = {
     backoffice: { ko: koBackoffice, en: enBackoffice },
     helpdesk: { ko: koHelpdesk, en: enHelpdesk },
     inquiry: { ko: koInquiry, en: enInquiry },
+    evaluation: { ko: koEvaluation, en: enEvaluation },
     decisions: { ko: koDecisions, en: enDecisions },
     notices: { ko: koNotices, en: enNotices },
 };

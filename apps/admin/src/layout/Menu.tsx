@@ -8,6 +8,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import GavelIcon from '@mui/icons-material/Gavel';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import type { Permissions } from '../authProvider';
+import { EvaluationMenuItems } from '../officers/evaluation';
 
 /**
  * Dashboard, the real resources (react-admin hides those canAccess refuses),
@@ -50,6 +51,8 @@ export const Menu = () => {
                     data-testid="menu-recommend-template"
                 />
             )}
+            {/* The officers' evaluation (issue 23 item 2). */}
+            <EvaluationMenuItems />
             {/* The staff money pages (issue 10). */}
             {moneyPages.map(page => (
                 <RaMenu.Item
