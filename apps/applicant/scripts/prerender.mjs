@@ -79,7 +79,8 @@ try {
   console.log(`dist/routes.json ${patterns.length} paths`);
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
   for (const [path, name, source, pageTexts] of pages) {
-    const chunks = pageChunks(source);
+    // every page renders inside the app's query client, which comes with its code (src/components/lazy-page.tsx)
+    const chunks = [...pageChunks('src/lib/query-client.tsx'), ...pageChunks(source)];
     for (const lang of ['ko', 'en']) {
       const body = await renderPage(path, lang);
       const html = startAfterPaint(pageTexts ? [...chunks, textsChunk(lang)] : chunks)

@@ -43,14 +43,21 @@ export function retryFailedPages(): void {
  * load that fails or takes over 120 s throws into the page's error boundary
  * (PageLoadBoundary), whose retry button loads it afresh. The page's code
  * comes with the pages' texts (src/locales/pages.*.ts), unless it shows only
- * the shell's (`shellTexts`: home and 404, whose texts the first load holds).
+ * the shell's (`shellTexts`: home and 404, whose texts the first load holds),
+ * and with react-query: the page renders inside the app's query client
+ * (src/lib/query-client.tsx), which the shell does without.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, { shellTexts = false } = {}): ComponentType & Preloadable {
   let loaded: ComponentType | null = null;
   let pending: Promise<ComponentType> | null = null;
   const preload = () =>
-    (pending ??= withTimeout(Promise.all([load(), shellTexts ? undefined : loadPageTexts()])).then(
-      ([m]) => (loaded = m.default),
+    (pending ??= withTimeout(Promise.all([load(), import('@/lib/query-client'), shellTexts ? undefined : loadPageTexts()])).then(
+      ([{ default: Content }, { PageQueries }]) =>
+        (loaded = () => (
+          <PageQueries>
+            <Content />
+          </PageQueries>
+        )),
       (error: unknown) => {
         pending = null;
         throw error;

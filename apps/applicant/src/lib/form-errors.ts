@@ -1,5 +1,5 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator';
 import { ApiError } from './api-client';
 
 /** Client-side messages are catalogue keys; server messages are already localised text. */

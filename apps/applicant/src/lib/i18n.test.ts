@@ -13,7 +13,7 @@ function keysOf(obj: object, prefix = ''): string[] {
   );
 }
 
-// snapshot before any test adds resources (i18next keeps a reference to these objects)
+// snapshot before any test adds resources
 // a plural's forms (count_one, count_other) differ by language: compared by the key they make
 const texts = (...parts: object[]) => [...new Set(keysOf(structuredClone(Object.assign({}, ...parts))).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
 const KO_KEYS = texts(koShell, ko);

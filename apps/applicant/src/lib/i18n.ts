@@ -1,8 +1,7 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { catalogues, pageCatalogues } from '@/locales/catalogues';
 import { readCookie } from './cookies';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, initialLanguage, type Language } from './language';
+import { createTranslator } from './translator';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, initialLanguage, isLanguage, type Language };
 
@@ -33,29 +32,15 @@ export function saveLanguage(lng: string): Promise<void> {
   }
 }
 
-if (!i18n.isInitialized) {
-  void i18n.use(initReactI18next).init({
-    // the texts come per language (loadLanguage): none until then
-    resources: {},
-    partialBundledLanguages: true,
-    lng: initialLanguage(),
-    supportedLngs: [...LANGUAGES],
-    // A key missing from the current catalogue shows as empty text (spec section 8),
-    // never as the key itself and never in the other language.
-    fallbackLng: false,
-    parseMissingKeyHandler: () => '',
-    returnNull: false,
-    returnEmptyString: true,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-  });
-  applyLanguage(i18n.language);
-  i18n.on('languageChanged', (lng: string) => {
-    applyLanguage(lng);
-    void saveLanguage(lng);
-  });
-}
+// The texts come per language (loadLanguage): none until then. A key missing
+// from the current language's texts shows as empty text (spec section 8),
+// never as the key itself and never in the other language (translator.ts).
+const i18n = createTranslator(initialLanguage());
+applyLanguage(i18n.language);
+i18n.on('languageChanged', (lng: string) => {
+  applyLanguage(lng);
+  void saveLanguage(lng);
+});
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
@@ -64,7 +49,7 @@ export function currentLanguage(): Language {
 const shellLoaded = new Set<Language>();
 const pagesLoaded = new Map<Language, Promise<void>>();
 // texts taken away (tests) are fetched again when next wanted
-i18n.store.on('removed', (lng: string) => {
+i18n.on('removed', (lng: string) => {
   if (!isLanguage(lng)) return;
   shellLoaded.delete(lng);
   pagesLoaded.delete(lng);

@@ -1,6 +1,6 @@
 import { readCookie } from './cookies';
 
-// The languages of the app and the visitor's, without i18next: main.tsx reads
+// The languages of the app and the visitor's, without the texts (i18n.ts): main.tsx reads
 // it to fetch that language's texts first thing.
 export const LANGUAGES = ['ko', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,13 +1,19 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProvider, createQueryClient } from '@/app/provider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { setNavigator } from '@/lib/navigation';
 
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient();
   return render(ui, {
-    wrapper: ({ children }) => <AppProvider queryClient={queryClient}>{children}</AppProvider>,
+    wrapper: ({ children }) => (
+      <AppProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AppProvider>
+    ),
   });
 }
 
@@ -16,8 +22,10 @@ export function renderRoutes(routes: RouteObject[], initialEntries: string[] = [
   const router = createMemoryRouter(routes, { initialEntries });
   setNavigator((to, options) => void router.navigate(to, options));
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+    <AppProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProvider>,
   );
   return { router, ...view };

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { paths } from '@/config/paths';
 import { AgreeForm } from '@/features/auth/components/agree-form';
 import { AuthCard } from './auth-layout';

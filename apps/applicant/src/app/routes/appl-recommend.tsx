@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { paths } from '@/config/paths';
 import { RequestList } from '@/features/recommendations/components/request-list';
 import { PageFrame } from './page-frame';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useConsentVersions, type ConsentVersions } from '@/features/application/api/get-consent-versions';
 import type { RoundKey } from '@/features/application/types';
 import { PageFrame } from './page-frame';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { termsVersions } from '@/features/legal/terms';
 import { privacyVersions } from '@/features/legal/privacy';
 import type { LegalVersion } from '@/features/legal/types';

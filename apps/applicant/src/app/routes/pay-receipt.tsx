@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { seoulMinute } from '@/lib/format';
 import { useReceipts } from '@/features/payment/api/get-receipts';
 import { formatMoney } from '@/features/payment/utils/money';

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { RecommenderOverview } from '@/features/recommendations/components/recommender-overview';
 import { LetterFormPage } from '@/features/recommendations/components/letter-form';
 import { PageFrame } from './page-frame';

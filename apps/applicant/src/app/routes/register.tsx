@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { paths } from '@/config/paths';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import type { Agreements } from '@/features/auth/components/agree-form';

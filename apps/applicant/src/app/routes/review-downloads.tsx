@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useApplication } from '@/features/application/api/get-application';
 import { SlipButtons } from '@/features/exam-slip/components/slip-buttons';
 

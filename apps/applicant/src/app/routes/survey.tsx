@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useOpenSurveys } from '@/features/surveys/api/surveys';
 import { SurveyCard } from '@/features/surveys/components/survey-card';
 import { PageFrame } from './page-frame';

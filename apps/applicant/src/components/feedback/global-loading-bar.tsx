@@ -1,5 +1,5 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 /** The bar itself, in a chunk of its own (global-loading.tsx). */
 export function GlobalLoadingBar() {

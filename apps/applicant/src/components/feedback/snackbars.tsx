@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { clearGlobalError, dismissToast, TOAST_MS, useGlobalError, useToast } from '@/lib/notifications';
 
 // The toasts themselves, loaded lazily (toast.tsx, global-error.tsx): no page

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { createStore, useStore } from '@/lib/store';
 
 export type RouteHandle = { titleKey?: string };

@@ -1,7 +1,7 @@
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 /** The button itself, loaded lazily (go-top.tsx) once the page is scrolled. */
 export function GoTopButton({ shown }: { shown: boolean }) {

@@ -6,7 +6,7 @@ import { Footer } from './footer';
 import { GoTop } from './go-top';
 import { useViewMode } from '@/lib/view-mode';
 import { SkipLink } from './skip-link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useLocation } from 'react-router';
 import { PageLoadBoundary } from '@/components/feedback/page-load-boundary';
 

@@ -10,7 +10,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { adminPaths, paths } from '@/config/paths';
 import { hasRole, ROLES, useUser } from '@/lib/session';
 import { currentLanguage, setLanguage } from '@/lib/i18n';

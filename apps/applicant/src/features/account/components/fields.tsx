@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { ApiError } from '@/lib/api-client';
 
 /** Server answers of one form: the field errors (already localised) and

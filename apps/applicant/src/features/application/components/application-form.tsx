@@ -12,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { AcceptedConsents } from './accepted-consents';
 import { paths } from '@/config/paths';
 import { accessState } from '@/lib/access-key';

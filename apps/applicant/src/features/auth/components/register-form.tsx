@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { AltchaWidget, type AltchaHandle } from '@/components/altcha/altcha-widget';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api-client';

@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { fetchFile, openBlob, saveBlob } from '@/lib/download';
 import { showToast } from '@/lib/notifications';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { saveBlob, type FetchedFile } from '@/lib/download';
 import { getSlip } from '../api/get-slip';
 import { getApplicationPdf } from '../api/get-application-pdf';

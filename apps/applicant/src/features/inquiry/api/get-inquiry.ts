@@ -1,19 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Inquiry } from '../types';
-import { unreadKey } from './get-unread';
+import { refreshUnreadInquiries } from './get-unread';
 
 export const inquiryKey = (no: number) => ['inquiry', no];
 
 /** One inquiry; opening it marks its answers read, so the nav notice is refreshed. */
 export function useInquiry(no: number) {
-  const queryClient = useQueryClient();
   return useQuery({
     queryKey: inquiryKey(no),
     enabled: no > 0,
     queryFn: async () => {
       const q = await api.get<Inquiry>(`/apply/api-auth/inquiry/user/${no}`);
-      void queryClient.invalidateQueries({ queryKey: unreadKey });
+      void refreshUnreadInquiries();
       return q;
     },
   });

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { InquiryStatus } from '../types';
 
 const colors = { waiting: 'default', answered: 'success', closed: 'default' } as const;

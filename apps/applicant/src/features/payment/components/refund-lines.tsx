@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { seoulMinute } from '@/lib/format';
 import { formatMoney } from '../utils/money';
 import type { Refund } from '../api/get-refunds';

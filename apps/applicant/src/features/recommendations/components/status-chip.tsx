@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 const COLORS: Record<string, 'default' | 'primary' | 'secondary' | 'success'> = {
   '00010': 'default',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useMyRefundRequests } from '../api/get-my-refund-requests';
 import { RefundRequestDialog } from './refund-request-dialog';
 import { RefundRequestState } from './refund-request-state';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useSchools } from '../api/get-schools';
 import type { RoundSummary } from '../api/get-recruit-list';
 import { RoundList } from './round-list';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { usePageTitle } from '@/components/layout/document-title';
 import { SchoolTheme } from '@/components/theme/school-theme';
 import { useSchools, type School } from '../api/get-schools';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { SiteSurvey } from '../api/surveys';
 import { useSurveysChanged } from '../api/surveys';
 import { SiteSurveyForm } from './site-survey-form';

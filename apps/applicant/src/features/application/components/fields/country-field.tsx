@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useFieldError } from '@/hooks/use-field-errors';
 import { useApplicationForm } from '../form-context';
 import type { Country } from '../../types';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { FormText } from './form-text';
 import { formatDateInput, isValidDate } from '../../utils/date-input';
 

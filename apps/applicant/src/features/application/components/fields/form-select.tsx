@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly } from '../form-context';
 

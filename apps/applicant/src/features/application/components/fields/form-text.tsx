@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useFieldError } from '@/hooks/use-field-errors';
 import { useReadOnly, useTextLimit } from '../form-context';
 import { countChars } from '../../utils/text-count';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useAcad, type AcadRecord, type AcadResponse } from '../../api/get-acad';
 import { saveAcad } from '../../api/save-acad';
 import { StepFrame } from '../step-frame';

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useAddInfo, type AddInfoResponse, type Certificate, type EssayAnswer } from '../../api/get-add-info';
 import { saveAddInfo } from '../../api/save-add-info';
 import { StepFrame } from '../step-frame';

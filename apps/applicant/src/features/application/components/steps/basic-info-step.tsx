@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useFormRules } from '@/lib/form-rules';
 import { useBasis, type BasisResponse } from '../../api/get-basis';
 import { saveBasis } from '../../api/save-basis';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useCareer, type CareerEntry, type CareerResponse } from '../../api/get-career';
 import { saveCareer } from '../../api/save-career';
 import { StepFrame } from '../step-frame';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import Alert from '@mui/material/Alert';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useLang, type LangResponse, type LanguageEntry } from '../../api/get-lang';
 import { saveLang } from '../../api/save-lang';
 import { StepFrame } from '../step-frame';

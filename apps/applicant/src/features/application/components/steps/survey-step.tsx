@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { answerErrorPath, answersToForm, formToAnswers, QuestionField, type QuestionAnswer } from '@/components/survey/question-field';
 import { useSurvey, type SurveyResponse } from '../../api/get-survey';
 import { saveSurvey } from '../../api/save-survey';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { codeOptions, useApplicationForm } from '../../form-context';
 import { Cell, Fields, Section } from '../../layout';
 import { FormText } from '../../fields/form-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Cell, Fields, Section } from '../../layout';
 import { FormText } from '../../fields/form-text';
 import { P } from './empty-info';

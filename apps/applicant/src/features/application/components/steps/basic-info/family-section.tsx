@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { codeOptions, useApplicationForm } from '../../form-context';
 import { AddButton, Cell, Fields, ListError, RepeatCard, Section } from '../../layout';
 import { FormText } from '../../fields/form-text';

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Cell, Fields, Section } from '../../layout';
 import { FormText } from '../../fields/form-text';
 import { FormDate } from '../../fields/form-date';

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { codeOptions, useApplicationForm } from '../../form-context';
 import { Cell, Fields, Section } from '../../layout';
 import { FormText } from '../../fields/form-text';
