@@ -27,5 +27,9 @@ export default defineConfig({
         include: ['src/**/*.test.{ts,tsx}'],
         setupFiles: ['src/test/setup.ts'],
         restoreMocks: true,
+        // The first render of the whole admin in a file loads react-admin's
+        // lazy pages in jsdom: seconds on a quiet machine, much more on a busy
+        // one (make test runs both apps at once). The waits allow for that.
+        testTimeout: 90_000,
     },
 });

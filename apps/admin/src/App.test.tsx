@@ -61,7 +61,7 @@ const renderAt = (path: string) => {
 };
 
 const signIn = async (userId: string, password = 'Secret123') => {
-    const form = (await screen.findByTestId('login-submit', {}, { timeout: 15_000 })).closest('form')!;
+    const form = (await screen.findByTestId('login-submit', {}, { timeout: 40_000 })).closest('form')!;
     fireEvent.change(form.querySelector('input[name="userId"]')!, { target: { value: userId } });
     fireEvent.change(form.querySelector('input[name="password"]')!, { target: { value: password } });
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -70,7 +70,6 @@ const signIn = async (userId: string, password = 'Secret123') => {
 const logoutCalls = (calls: Call[]) => calls.filter(c => c.url === '/user/api/logout');
 
 // Whole-app renders under jsdom take seconds on a 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
     resetAuthState();
@@ -80,7 +79,7 @@ describe('admin app', () => {
     it('shows a signed-in applicant the login page with the no-admin-rights refusal, keeping their session', async () => {
         const { calls } = fakeServer(applicant);
         const router = renderAt('/users');
-        const alert = await screen.findByTestId('login-error', {}, { timeout: 15_000 });
+        const alert = await screen.findByTestId('login-error', {}, { timeout: 40_000 });
         expect(alert.textContent).toContain('관리자 권한이 없습니다.');
         expect(router.state.location.pathname).toBe('/login');
         expect(logoutCalls(calls)).toHaveLength(0);
@@ -91,7 +90,7 @@ describe('admin app', () => {
         const { calls } = fakeServer(null, { kim01: applicant });
         const router = renderAt('/');
         await signIn('kim01');
-        const alert = await screen.findByTestId('login-error', {}, { timeout: 15_000 });
+        const alert = await screen.findByTestId('login-error', {}, { timeout: 40_000 });
         expect(alert.textContent).toContain('관리자 권한이 없습니다.');
         expect(router.state.location.pathname).toBe('/login');
         expect(logoutCalls(calls)).toHaveLength(1);
@@ -101,14 +100,14 @@ describe('admin app', () => {
         fakeServer(null, {});
         renderAt('/');
         await signIn('nobody');
-        expect((await screen.findByTestId('login-error', {}, { timeout: 15_000 })).textContent).toContain('아이디 또는 비밀번호를 확인해 주세요.');
+        expect((await screen.findByTestId('login-error', {}, { timeout: 40_000 })).textContent).toContain('아이디 또는 비밀번호를 확인해 주세요.');
     });
 
     it('signs an admin in, lists applicants with paging, and shows health in the spec colours', async () => {
         const { calls } = fakeServer(null, { sysadmin: admin });
         const router = renderAt('/users');
         await signIn('sysadmin');
-        expect(await screen.findByText('kim01@example.com', {}, { timeout: 15_000 })).toBeTruthy();
+        expect(await screen.findByText('kim01@example.com', {}, { timeout: 40_000 })).toBeTruthy();
         expect(router.state.location.pathname).toBe('/users');
         expect(screen.getByText('탈퇴')).toBeTruthy(); // WITHDRAW chip, in Korean
         expect(screen.getByText('2026-03-03 10:02')).toBeTruthy(); // Asia/Seoul
@@ -119,8 +118,8 @@ describe('admin app', () => {
         expect(list.headers.get('Accept-Language')).toBe('ko');
 
         router.navigate('/');
-        await screen.findByTestId('health-overall', {}, { timeout: 15_000 });
-        await waitFor(() => expect(screen.getByTestId('health-overall').getAttribute('data-status')).toBe('UP'), { timeout: 15_000 });
+        await screen.findByTestId('health-overall', {}, { timeout: 40_000 });
+        await waitFor(() => expect(screen.getByTestId('health-overall').getAttribute('data-status')).toBe('UP'), { timeout: 40_000 });
         expect(screen.getByTestId('health-redis').getAttribute('data-status')).toBe('OUT_OF_SERVICE');
         expect(within(screen.getByTestId('health-db')).getByText('정상')).toBeTruthy();
     });
@@ -128,10 +127,10 @@ describe('admin app', () => {
     it('sends /user/list to the users list and inquiry/manage to the inquiries', async () => {
         fakeServer(admin);
         const router = renderAt('/user/list');
-        await screen.findByText('kim01@example.com', {}, { timeout: 15_000 });
+        await screen.findByText('kim01@example.com', {}, { timeout: 40_000 });
         expect(router.state.location.pathname).toBe('/users');
         router.navigate('/inquiry/manage');
-        expect(await screen.findByText('전형료 환불 문의', {}, { timeout: 15_000 })).toBeTruthy();
+        expect(await screen.findByText('전형료 환불 문의', {}, { timeout: 40_000 })).toBeTruthy();
         expect(router.state.location.pathname).toBe('/inquiries');
         expect(screen.getByText('답변 대기')).toBeTruthy();
     });
@@ -141,11 +140,11 @@ describe('admin app', () => {
             adminArea: true, adminPages: ['users', 'info-inquiry', 'recruit-part/list'] };
         fakeServer(schoolAdmin);
         const router = renderAt('/');
-        const link = await screen.findByTestId('menu-info-inquiry', {}, { timeout: 15_000 });
+        const link = await screen.findByTestId('menu-info-inquiry', {}, { timeout: 40_000 });
         expect(screen.queryByText('결제 내역')).toBeNull();
         expect((await screen.findAllByText('모집 전형')).length).toBeGreaterThan(0);
         fireEvent.click(link);
-        const table = await screen.findByTestId('info-inquiry-rounds', {}, { timeout: 15_000 });
+        const table = await screen.findByTestId('info-inquiry-rounds', {}, { timeout: 40_000 });
         expect(router.state.location.pathname).toBe('/info-inquiry');
         expect(table.textContent).toContain('2027 전기');
         expect(table.textContent).toContain('80,000 KRW');
@@ -156,7 +155,7 @@ describe('admin app', () => {
     it('switches to English and stores it in the shared locale cookie', async () => {
         const { calls } = fakeServer(null);
         renderAt('/');
-        await screen.findByTestId('login-submit', {}, { timeout: 15_000 });
+        await screen.findByTestId('login-submit', {}, { timeout: 40_000 });
         expect(screen.getByTestId('locale-switcher').getAttribute('aria-label')).toBe('언어: 한국어');
         fireEvent.click(screen.getByTestId('locale-switcher'));
         fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));

@@ -68,8 +68,8 @@ describe('applications with their money', () => {
             return undefined;
         });
         renderAt('/applications');
-        const table = await screen.findByTestId('applications-table', {}, { timeout: 15_000 });
-        await within(table).findByText('부분 환불 · 순액 50,000원', {}, { timeout: 15_000 });
+        const table = await screen.findByTestId('applications-table', {}, { timeout: 40_000 });
+        await within(table).findByText('부분 환불 · 순액 50,000원', {}, { timeout: 40_000 });
         expect(within(table).getByText('결제 완료 80,000원')).toBeTruthy();
         expect(within(table).getByText('결제 진행 중')).toBeTruthy();
         expect(within(table).getByRole('columnheader', { name: '결제' })).toBeTruthy();
@@ -85,7 +85,7 @@ describe('applications with their money', () => {
             return undefined;
         });
         renderAt('/applications/12/show');
-        const section = await screen.findByTestId('appl-money', {}, { timeout: 15_000 });
+        const section = await screen.findByTestId('appl-money', {}, { timeout: 40_000 });
         expect(within(section).getByRole('heading', { name: '결제' })).toBeTruthy();
         expect(within(section).getByTestId('money-state').textContent).toBe('부분 환불');
         expect(within(section).getByTestId('money-method').textContent).toBe('신용카드');
@@ -107,7 +107,7 @@ describe('applications with their money', () => {
             return undefined;
         });
         renderAt('/applications/13/show');
-        const section = await screen.findByTestId('appl-money', {}, { timeout: 15_000 });
+        const section = await screen.findByTestId('appl-money', {}, { timeout: 40_000 });
         expect(within(section).getByTestId('money-method').textContent).toBe('무통장 입금(학교 계좌)');
         expect(within(section).queryByTestId('appl-pay-link')).toBeNull();
     });

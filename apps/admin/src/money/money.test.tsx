@@ -29,7 +29,6 @@ const renderAt = (path: string) => {
     return router;
 };
 
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
     resetAuthState();
     setCookie('XSRF-TOKEN', 'csrf-1');
@@ -147,7 +146,7 @@ describe('money pages', () => {
         await waitFor(() => expect(calls.some(c => c.method === 'POST')).toBe(true), { timeout: 10_000 }).catch(() => {
             throw new Error(`no POST; form: ${f.textContent}`);
         });
-        await screen.findByText('수수료율은 0에서 100 사이의 백분율로, 소수 둘째 자리까지 입력해 주세요.', {}, { timeout: 15_000 });
+        await screen.findByText('수수료율은 0에서 100 사이의 백분율로, 소수 둘째 자리까지 입력해 주세요.', {}, { timeout: 40_000 });
         const post = calls.find(c => c.method === 'POST' && c.url.endsWith('/fee-rules'));
         expect(post?.body).toMatchObject({ schoolCode: '236', method: 'card', effectiveFrom: '2027-01-01', rate: '2.555', fixed: '0' });
     });

@@ -28,7 +28,6 @@ const renderAt = (path: string) => {
     return router;
 };
 
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
     resetAuthState();
     setCookie('XSRF-TOKEN', 'csrf-1');

@@ -87,12 +87,12 @@ describe('round pages', () => {
             return undefined;
         });
         const router = renderAt('/recruit-parts/236-2027-3');
-        const name = (await screen.findByDisplayValue('후기 특별전형', {}, { timeout: 15_000 })) as HTMLInputElement;
+        const name = (await screen.findByDisplayValue('후기 특별전형', {}, { timeout: 40_000 })) as HTMLInputElement;
         fireEvent.change(name, { target: { value: '후기 특별전형 2차' } });
         fireEvent.click(screen.getByRole('button', { name: /저장/ }));
         await waitFor(() => expect(calls.some(c => c.method === 'PUT')).toBe(true));
         fireEvent.click(await screen.findByRole('tab', { name: /기간/ }));
-        await screen.findByText('시작일은 오늘 이후여야 합니다.', {}, { timeout: 15_000 });
+        await screen.findByText('시작일은 오늘 이후여야 합니다.', {}, { timeout: 40_000 });
         expect(router.state.location.pathname).toBe('/recruit-parts/236-2027-3/windows');
         const put = calls.find(c => c.method === 'PUT');
         expect(put?.headers.get('X-XSRF-TOKEN')).toBe('csrf-1');
@@ -115,7 +115,7 @@ describe('round pages', () => {
             return undefined;
         });
         renderAt('/applId/check');
-        const input = (await screen.findByTestId('rule-input', {}, { timeout: 15_000 })) as HTMLInputElement;
+        const input = (await screen.findByTestId('rule-input', {}, { timeout: 40_000 })) as HTMLInputElement;
         await waitFor(() => expect(input.value).toBe('S{YY}-{SEQ:3}'));
         fireEvent.click(screen.getByTestId('rule-check'));
         const result = await screen.findByTestId('rule-result');
@@ -135,7 +135,7 @@ describe('round pages', () => {
             return undefined;
         });
         renderAt('/');
-        await screen.findByTestId('menu-applId-check', {}, { timeout: 15_000 });
+        await screen.findByTestId('menu-applId-check', {}, { timeout: 40_000 });
         expect(screen.getByTestId('menu-school-settings')).toBeTruthy();
         expect(screen.queryByTestId('menu-remake-applid')).toBeNull();
         expect((await screen.findAllByText('모집 전형')).length).toBeGreaterThan(0);
