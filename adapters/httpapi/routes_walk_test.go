@@ -50,7 +50,7 @@ var sampleParams = map[string]string{
 	"roundId": "236-2027-1", "paymentId": "ga1-walk", "provider": "testpg", "action": "approve",
 	"reqNo": "1", "key": "walkwalkwalkwalkwalkwalkwalkwalkwalkwalkwal",
 	"entryId": "1", "categoryId": "1", "surveyId": "1", "stage": "SURVEY", "requestId": "987654",
-	"ruleId": "236.999", "reviewer": "reviewer236a", "noticeId": "1", "mailId": "1",
+	"ruleId": "236.999", "reviewer": "reviewer236a", "noticeId": "1", "mailId": "1", "school": "236",
 }
 
 // walkIDs are one applicant's application, file, user and 1:1 inquiry.

@@ -244,7 +244,41 @@ func (s Rounds) write(d *data, st *round.Settings, stored []round.Part) {
 		}
 	}
 	rd.pay[k] = payment.Settings{PayTypes: v.PayTypes, Channels: v.PayChannels}
+	d.rounds[k] = referenceRound(d, k, v, d.rounds[k])
 	v.PayTypes, v.PayChannels = nil, nil
 	rd.rows[k] = roundRow{v: v, updatedAt: s.now()}
 	d.rules[k] = v.ApplIDRule
+}
+
+// referenceRound is what the reference store answers for a round written
+// through the round store, as PostgreSQL's reference reads the same rows:
+// names, fees, windows, parts with their majors' names and the step list;
+// what the round store does not hold stays as it was (prev).
+func referenceRound(d *data, k application.RoundKey, v round.Values, prev application.Round) application.Round {
+	r := prev
+	r.RoundKey, r.KorName, r.EngName, r.FeeKrw, r.FeeUsd = k, v.KorName, v.EngName, v.FeeKrw, v.FeeUsd
+	r.CompetitionHidden = v.CompetitionHidden
+	if sc, ok := d.school(k.SchoolCode); ok {
+		r.SchoolKorName, r.SchoolEngName, r.Color = sc.KorName, sc.EngName, sc.Color
+	}
+	r.Windows = nil
+	for _, w := range v.Windows {
+		if b, err := w.Bounds(); err == nil {
+			r.Windows = append(r.Windows, b)
+		}
+	}
+	r.Parts = nil
+	majors := d.round().majors[k.SchoolCode]
+	for _, p := range v.Parts {
+		o := application.Offer{ApplPartNo: p.ApplPartNo, MajorCode: p.MajorCode, IsMaster: p.IsMaster, RemkKor: p.RemkKor,
+			RemkEng: p.RemkEng, AddCertificateCount: p.AddCertificateCount, Quota: p.Quota}
+		if i := slices.IndexFunc(majors, func(m round.Major) bool { return m.Code == p.MajorCode }); i >= 0 {
+			o.MajorKorName, o.MajorEngName, o.VideoEssay = majors[i].KorName, majors[i].EngName, majors[i].VideoEssay
+		}
+		r.Parts = append(r.Parts, o)
+	}
+	if v.Steps != nil {
+		r.Steps = application.MustSteps(v.Steps...)
+	}
+	return r
 }

@@ -4,6 +4,7 @@ package msgcode
 // decisions and results, notices and bulk mail (issue 23).
 var officerCodes = []string{
 	"bulk_mail.body",
+	"competition.school_unknown", // the public 경쟁률 page (issue 21)
 	"bulk_mail.decision",
 	"bulk_mail.nobody",
 	"bulk_mail.not_draft",

@@ -9,20 +9,20 @@ import (
 
 // Update changes a round, audited with what changed; consent texts
 // applications accepted get a new version, and the old one stays readable
-// for them.
-func (s *Service) Update(ctx context.Context, p permission.Principal, k application.RoundKey, in Values) error {
+// for them. It answers the round as its page shows it.
+func (s *Service) Update(ctx context.Context, p permission.Principal, k application.RoundKey, in Values) (View, error) {
 	if err := s.may(p, permission.RecruitPartManage, k.SchoolCode); err != nil {
-		return err
+		return View{}, err
 	}
 	majors, err := s.Store.Majors(ctx, k.SchoolCode)
 	if err != nil {
-		return err
+		return View{}, err
 	}
 	// The consents in force before (the round's, the school's or the
 	// defaults) are what an edit is compared with.
 	before, err := application.LoadRound(ctx, s.Ref, k)
 	if err != nil {
-		return err
+		return View{}, err
 	}
 	now := s.Clock.Now()
 	err = s.Store.Update(ctx, k, func(ctx context.Context, st *Settings) error {
@@ -37,8 +37,9 @@ func (s *Service) Update(ctx context.Context, p permission.Principal, k applicat
 		}
 		return s.Audit.Record(ctx, p.UserID, "round.update", Target(k), AuditDetail(changes))
 	})
-	if err == nil {
-		s.flush()
+	if err != nil {
+		return View{}, err
 	}
-	return err
+	s.flush()
+	return s.view(ctx, k)
 }

@@ -16,20 +16,21 @@ func (s *Service) School(ctx context.Context, p permission.Principal, code strin
 	return s.Store.School(ctx, code)
 }
 
-// SaveSchool changes a school's settings, audited.
-func (s *Service) SaveSchool(ctx context.Context, p permission.Principal, in SchoolSettings) error {
+// SaveSchool changes a school's settings, audited, and answers them as
+// stored.
+func (s *Service) SaveSchool(ctx context.Context, p permission.Principal, in SchoolSettings) (SchoolSettings, error) {
 	if !permission.Can(p, permission.RecruitPartManage, in.SchoolCode) {
-		return apperr.NotFound(CodeSchoolNotFound)
+		return SchoolSettings{}, apperr.NotFound(CodeSchoolNotFound)
 	}
 	old, err := s.Store.School(ctx, in.SchoolCode)
 	if err != nil {
-		return err
+		return SchoolSettings{}, err
 	}
 	in.Slug, in.Majors = old.Slug, old.Majors
 	in.KorName, in.EngName = strings.TrimSpace(in.KorName), strings.TrimSpace(in.EngName)
 	in.Color = strings.TrimSpace(in.Color)
 	if err := ValidateSchool(in); err != nil {
-		return err
+		return SchoolSettings{}, err
 	}
 	err = s.Tx.InTx(ctx, func(ctx context.Context) error {
 		if err := s.Store.SaveSchool(ctx, in); err != nil {
@@ -41,8 +42,9 @@ func (s *Service) SaveSchool(ctx context.Context, p permission.Principal, in Sch
 		}
 		return s.Audit.Record(ctx, p.UserID, "school.update", "school:"+in.SchoolCode, AuditDetail(changes))
 	})
-	if err == nil {
-		s.flush()
+	if err != nil {
+		return SchoolSettings{}, err
 	}
-	return err
+	s.flush()
+	return s.Store.School(ctx, in.SchoolCode)
 }

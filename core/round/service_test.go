@@ -68,7 +68,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) create(t *testing.T) {
 	t.Helper()
-	if err := f.svc.Create(context.Background(), ownAdmin, key, valid()); err != nil {
+	if _, err := f.svc.Create(context.Background(), ownAdmin, key, valid()); err != nil {
 		t.Fatalf("create: %v", err)
 	}
 }
@@ -127,15 +127,15 @@ func TestCreate(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
-	if err := f.svc.Create(ctx, otherAdmin, key, valid()); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := f.svc.Create(ctx, otherAdmin, key, valid()); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("another school's admin: %v", err)
 	}
-	if err := f.svc.Create(ctx, sysAdmin, application.RoundKey{SchoolCode: "S9", EnterYear: 2030, RecruitPartSeq: 1}, valid()); fieldCodes(err)["schoolCode"] != round.CodeSchoolNotFound {
+	if _, err := f.svc.Create(ctx, sysAdmin, application.RoundKey{SchoolCode: "S9", EnterYear: 2030, RecruitPartSeq: 1}, valid()); fieldCodes(err)["schoolCode"] != round.CodeSchoolNotFound {
 		t.Fatalf("an unknown school: %v", err)
 	}
 	bad := valid()
 	bad.KorName, bad.LettersAsked = " ", 9
-	err := f.svc.Create(ctx, ownAdmin, key, bad)
+	_, err := f.svc.Create(ctx, ownAdmin, key, bad)
 	if got := fieldCodes(err); got["korName"] != "validation.required" || got["lettersAsked"] != round.CodeLetters {
 		t.Fatalf("refused values: %v", err)
 	}
@@ -155,7 +155,7 @@ func TestCreate(t *testing.T) {
 	if w := after["windows"].([]any)[0].(map[string]any); w["type"] != "COMPLETE" || w["startDay"] != "2030-03-11" {
 		t.Fatalf("an audited window: %v", w)
 	}
-	if err := f.svc.Create(ctx, ownAdmin, key, valid()); fieldCodes(err)["recruitPartSeq"] != round.CodeExists {
+	if _, err := f.svc.Create(ctx, ownAdmin, key, valid()); fieldCodes(err)["recruitPartSeq"] != round.CodeExists {
 		t.Fatalf("the same round again: %v", err)
 	}
 }
@@ -167,7 +167,7 @@ func TestListAndGet(t *testing.T) {
 	f.create(t)
 	other := valid()
 	other.KorName = "전기"
-	if err := f.svc.Create(ctx, sysAdmin, application.RoundKey{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 3}, other); err != nil {
+	if _, err := f.svc.Create(ctx, sysAdmin, application.RoundKey{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 3}, other); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.svc.List(ctx, applicant, round.Query{}); apperr.KindOf(err) != apperr.KindForbidden {
@@ -206,10 +206,10 @@ func TestUpdate(t *testing.T) {
 	f.create(t)
 	in := valid()
 	in.FeeKrw = 90000
-	if err := f.svc.Update(ctx, otherAdmin, key, in); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := f.svc.Update(ctx, otherAdmin, key, in); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("another school's admin: %v", err)
 	}
-	if err := f.svc.Update(ctx, ownAdmin, key, in); err != nil {
+	if _, err := f.svc.Update(ctx, ownAdmin, key, in); err != nil {
 		t.Fatal(err)
 	}
 	logged := f.logged("round.update")
@@ -222,19 +222,19 @@ func TestUpdate(t *testing.T) {
 		t.Fatalf("audit detail: %v", d)
 	}
 	// The same values again change nothing and are not audited.
-	if err := f.svc.Update(ctx, ownAdmin, key, in); err != nil || len(f.logged("round.update")) != 1 {
+	if _, err := f.svc.Update(ctx, ownAdmin, key, in); err != nil || len(f.logged("round.update")) != 1 {
 		t.Fatalf("an unchanged edit: %v, %d audit rows", err, len(f.logged("round.update")))
 	}
 	// A refused edit changes nothing.
 	bad := in
 	bad.Windows = bad.Windows[1:]
-	if err := f.svc.Update(ctx, ownAdmin, key, bad); fieldCodes(err)["windows.SUBMIT"] != round.CodeWindowMissing {
+	if _, err := f.svc.Update(ctx, ownAdmin, key, bad); fieldCodes(err)["windows.SUBMIT"] != round.CodeWindowMissing {
 		t.Fatalf("without SUBMIT: %v", err)
 	}
 	if st, _ := f.svc.Store.Get(ctx, key); len(st.Windows()) != 2 || st.Fees().FeeKrw != 90000 {
 		t.Fatalf("stored after a refused edit: %+v", st.Values())
 	}
-	if err := f.svc.Update(ctx, sysAdmin, application.RoundKey{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 9}, in); apperr.KindOf(err) != apperr.KindNotFound {
+	if _, err := f.svc.Update(ctx, sysAdmin, application.RoundKey{SchoolCode: "S1", EnterYear: 2030, RecruitPartSeq: 9}, in); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("an unknown round: %v", err)
 	}
 }
@@ -248,7 +248,7 @@ func TestUpdateWithApplications(t *testing.T) {
 	in := valid()
 	in.Consents = []school.ConsentItem{{Code: "c1", TitleKo: "동의", TitleEn: "Consent", BodyKo: "본문", BodyEn: "Body"}}
 	in.Parts = append(in.Parts, round.Part{MajorCode: "M2", IsMaster: true})
-	if err := f.svc.Create(ctx, ownAdmin, key, in); err != nil {
+	if _, err := f.svc.Create(ctx, ownAdmin, key, in); err != nil {
 		t.Fatal(err)
 	}
 	f.apply(t, "kim", "2030-03-10")
@@ -257,12 +257,12 @@ func TestUpdateWithApplications(t *testing.T) {
 	edit.Consents = []school.ConsentItem{{Code: "c1", TitleKo: "동의", TitleEn: "Consent", BodyKo: "새 본문", BodyEn: "New body"}}
 	edit.Parts = in.Parts[1:]
 	edit.Steps = []application.Status{application.BasisSave, application.AcadSave, application.LangSave, application.FileSave}
-	err := f.svc.Update(ctx, ownAdmin, key, edit)
+	_, err := f.svc.Update(ctx, ownAdmin, key, edit)
 	if got := fieldCodes(err); got["parts"] != round.CodePartInUse || got["steps"] != round.CodeStepsInUse {
 		t.Fatalf("a chosen part and the step list: %v", err)
 	}
 	edit.Parts, edit.Steps = in.Parts, nil
-	if err := f.svc.Update(ctx, ownAdmin, key, edit); err != nil {
+	if _, err := f.svc.Update(ctx, ownAdmin, key, edit); err != nil {
 		t.Fatal(err)
 	}
 	st, _ := f.svc.Store.Get(ctx, key)
@@ -301,12 +301,12 @@ func TestConsentTexts(t *testing.T) {
 	// The round's own items with their earlier versions.
 	in := valid()
 	in.Consents = []school.ConsentItem{{Code: "c1", TitleKo: "동의", TitleEn: "Consent", BodyKo: "하나", BodyEn: "One"}}
-	if err := f.svc.Create(ctx, ownAdmin, key, in); err != nil {
+	if _, err := f.svc.Create(ctx, ownAdmin, key, in); err != nil {
 		t.Fatal(err)
 	}
 	f.apply(t, "kim", "2030-03-10")
 	in.Consents[0].BodyKo = "둘"
-	if err := f.svc.Update(ctx, ownAdmin, key, in); err != nil {
+	if _, err := f.svc.Update(ctx, ownAdmin, key, in); err != nil {
 		t.Fatal(err)
 	}
 	st, _ := f.svc.Store.Get(ctx, key)
@@ -433,16 +433,16 @@ func TestSchoolSettings(t *testing.T) {
 	if err != nil || x.KorName != "일학교" || len(x.Majors) != 2 {
 		t.Fatalf("school: %+v %v", x, err)
 	}
-	if err := f.svc.SaveSchool(ctx, otherAdmin, x); apperr.CodeOf(err) != round.CodeSchoolNotFound {
+	if _, err := f.svc.SaveSchool(ctx, otherAdmin, x); apperr.CodeOf(err) != round.CodeSchoolNotFound {
 		t.Fatalf("another school's admin saves: %v", err)
 	}
 	x.Color = "#zzzzzz"
-	if err := f.svc.SaveSchool(ctx, ownAdmin, x); fieldCodes(err)["color"] != round.CodeColor {
+	if _, err := f.svc.SaveSchool(ctx, ownAdmin, x); fieldCodes(err)["color"] != round.CodeColor {
 		t.Fatalf("a refused colour: %v", err)
 	}
 	x.Color, x.EngName, x.Slug, x.Majors = "#1a4f8b", "  School 1 ", "hacked", nil
 	x.VideoEssayMajors = []string{"M2"}
-	if err := f.svc.SaveSchool(ctx, ownAdmin, x); err != nil {
+	if _, err := f.svc.SaveSchool(ctx, ownAdmin, x); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := f.svc.School(ctx, ownAdmin, "S1")
@@ -454,7 +454,7 @@ func TestSchoolSettings(t *testing.T) {
 		!slices.Equal(logged[0].Detail["changed"].([]string), []string{"color", "engName", "videoEssayMajors"}) {
 		t.Fatalf("audit: %+v", logged)
 	}
-	if err := f.svc.SaveSchool(ctx, ownAdmin, got); err != nil || len(f.logged("school.update")) != 1 {
+	if _, err := f.svc.SaveSchool(ctx, ownAdmin, got); err != nil || len(f.logged("school.update")) != 1 {
 		t.Fatalf("an unchanged save: %v, %d audit rows", err, len(f.logged("school.update")))
 	}
 	if _, err := f.svc.School(ctx, sysAdmin, "S9"); apperr.CodeOf(err) != round.CodeSchoolNotFound {

@@ -50,6 +50,11 @@ func (s *Service) Get(ctx context.Context, p permission.Principal, k application
 	if err := s.may(p, permission.RecruitPartManage, k.SchoolCode); err != nil {
 		return View{}, err
 	}
+	return s.view(ctx, k)
+}
+
+// view reads a round as its page shows it (the caller has been checked).
+func (s *Service) view(ctx context.Context, k application.RoundKey) (View, error) {
 	st, err := s.Store.Get(ctx, k)
 	if err != nil {
 		return View{}, err

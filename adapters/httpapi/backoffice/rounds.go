@@ -172,6 +172,11 @@ func (h *roundHandlers) show(c *echo.Context, k application.RoundKey, status int
 	if err != nil {
 		return err
 	}
+	return h.answer(c, v, status)
+}
+
+// answer writes a round as its page shows it.
+func (h *roundHandlers) answer(c *echo.Context, v round.View, status int) error {
 	d, err := h.toDTO(c, v)
 	if err != nil {
 		return err
@@ -186,10 +191,11 @@ func (h *roundHandlers) create(c *echo.Context) error {
 		return err
 	}
 	k := application.RoundKey{SchoolCode: in.SchoolCode, EnterYear: in.EnterYear, RecruitPartSeq: in.RecruitPartSeq}
-	if err := h.svc.Create(c.Request().Context(), edge.Principal(c), k, in.values()); err != nil {
+	v, err := h.svc.Create(c.Request().Context(), edge.Principal(c), k, in.values())
+	if err != nil {
 		return err
 	}
-	return h.show(c, k, http.StatusCreated)
+	return h.answer(c, v, http.StatusCreated)
 }
 
 func (h *roundHandlers) update(c *echo.Context) error {
@@ -201,10 +207,11 @@ func (h *roundHandlers) update(c *echo.Context) error {
 	if err := edge.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := h.svc.Update(c.Request().Context(), edge.Principal(c), k, in.values()); err != nil {
+	v, err := h.svc.Update(c.Request().Context(), edge.Principal(c), k, in.values())
+	if err != nil {
 		return err
 	}
-	return h.show(c, k, http.StatusOK)
+	return h.answer(c, v, http.StatusOK)
 }
 
 // roundRequest is a round as the round form sends it (create and edit;
@@ -482,10 +489,12 @@ func (h *roundHandlers) saveSchool(c *echo.Context) error {
 		return err
 	}
 	in.SchoolCode = c.Param("schoolCode")
-	if err := h.svc.SaveSchool(c.Request().Context(), edge.Principal(c), in.settings()); err != nil {
+	x, err := h.svc.SaveSchool(c.Request().Context(), edge.Principal(c), in.settings())
+	if err != nil {
 		return err
 	}
-	return h.school(c)
+	edge.NoStore(c)
+	return c.JSON(http.StatusOK, toSchoolSettingsDTO(x))
 }
 
 type acceptedConsentDTO struct {

@@ -23,6 +23,7 @@ var officerMessages = map[string]text{
 	"decision.kind":                {"합격, 예비 합격, 불합격 중에서 고르세요.", "Choose admit, waitlist or reject."},
 	"decision.rank":                {"예비 순위는 예비 합격에만 1 이상으로 입력합니다.", "A waitlist rank (1 or more) goes with a waitlist decision only."},
 	"decision.not_found":           {"결정이 없습니다.", "There is no decision."},
+	"competition.school_unknown":   {"그런 학교가 없습니다.", "There is no such school."},
 	"decision.not_complete":        {"접수가 완료된 지원서만 결정할 수 있습니다.", "Only a completed application can be decided."},
 	"decision.other_round":         {"이 전형의 지원서가 아닙니다.", "Not an application of this round."},
 	"decision.released":            {"결과가 이미 발표되어 바꿀 수 없습니다.", "The results are out: they can no longer change."},
