@@ -87,7 +87,11 @@ export const RubricEditor = ({ roundId }: { roundId: string }) => {
                             inline
                             disableReordering
                             getItemLabel={i => `${i + 1}`}
-                            sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 } }}
+                            sx={{
+                                '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 },
+                                // a criterion's six fields wrap rather than widen the page
+                                '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', columnGap: 1, minWidth: 0 },
+                            }}
                         >
                             <TextInput source="key" label={t('key')} validate={required()} helperText={t('key_hint')} sx={{ width: 160 }} />
                             <TextInput source="nameKo" label={t('nameKo')} validate={required()} sx={{ width: 220 }} />
