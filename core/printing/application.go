@@ -11,27 +11,40 @@ import (
 	"github.com/gradapply/gradapply/core/school"
 )
 
-// rows collects the non-empty rows of a block.
+// rows collects the rows of a block, empty ones too: the workbook has a
+// column for every field, the PDF leaves the empty ones out (section).
 type rows []Field
 
 func (r *rows) add(ko, en, v string) {
-	if strings.TrimSpace(v) != "" {
-		*r = append(*r, Field{Label: Label{ko, en}, Value: v})
-	}
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v})
 }
 
 func (r *rows) long(ko, en, v string) {
-	if strings.TrimSpace(v) != "" {
-		*r = append(*r, Field{Label: Label{ko, en}, Value: v, Long: true})
-	}
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v, Long: true})
 }
 
-// section appends a section made of the non-empty blocks; a section with
-// none is left out unless always is set (it then says "none").
+// date adds a day typed as yyyy-MM-dd.
+func (r *rows) date(ko, en, v string) {
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v, Date: true})
+}
+
+// printed are the fields with a value: what the PDF prints.
+func printed(fs []Field) []Field {
+	out := make([]Field, 0, len(fs))
+	for _, f := range fs {
+		if strings.TrimSpace(f.Value) != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// section appends a section made of the blocks' non-empty rows; a block
+// without any is left out, and a section without blocks.
 func section(out *[]Section, ko, en string, blocks ...Block) {
 	s := Section{Title: Label{ko, en}}
 	for _, b := range blocks {
-		if len(b.Fields) > 0 {
+		if b.Fields = printed(b.Fields); len(b.Fields) > 0 {
 			s.Blocks = append(s.Blocks, b)
 		}
 	}
@@ -164,65 +177,15 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 func academicSection(out *[]Section, list []form.AcademicRecord, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, ac := range list {
-		var r rows
-		r.add("학력 구분", "Level", n.code("ACAD_TYPE", ac.AcadType))
-		r.add("학교", "School", n.univ(ac.SchoolCode, ac.SearchSchoolName))
-		r.add("국가", "Country", n.country(ac.CountryCode))
-		r.add("도시", "City", ac.City)
-		r.add("단과대학", "College", ac.College)
-		r.add("전공", "Major", ac.Major)
-		r.add("학과", "Department", ac.Department)
-		r.add("입학일", "Entered on", ac.EnterDay)
-		r.add("졸업일", "Graduated on", ac.GraduateDay)
-		r.add("졸업 구분", "Graduation status", n.code("ACAD_STS", ac.GraduationStatus))
-		group := "UNIV_DEGREE_TYPE"
-		if ac.AcadType == "grad" {
-			group = "GRAD_DEGREE_TYPE"
-		}
-		r.add("학위 과정", "Degree course", n.code(group, ac.DegreeCourse))
-		r.add("학위", "Degree", n.code("DEGREE_LEVEL", ac.DegreeLevel))
-		r.add("학위 번호", "Degree no.", ac.DegreeNo)
-		r.add("편입", "Transfer", n.yes(ac.Transfer))
-		r.add("이수 학점", "Credits", ac.Credits)
-		r.add("성적 형식", "Grade form", n.code("GRADE_FORM", ac.GradeForm))
-		r.add("성적", "Grade", grade(ac))
-		r.add("학번", "Student no.", ac.StudentID)
-		r.add("최종 학력", "Final degree", n.yes(ac.AcadFinal))
-		blocks = append(blocks, numbered("학력", "Academic record", i, r))
+		blocks = append(blocks, numbered("학력", "Academic record", i, academicRows(ac, n)))
 	}
 	section(out, "학력", "Academic history", blocks...)
-}
-
-// grade is the GPA over its full scale (3.80 / 4.50).
-func grade(ac form.AcademicRecord) string {
-	full := ac.FullScore
-	if full == "ETC" {
-		full = ac.FullScoreEtc
-	}
-	if ac.Gpa == "" || ac.GradeForm != form.GradeAverage || full == "" {
-		return ac.Gpa
-	}
-	return ac.Gpa + " / " + full
 }
 
 func languageSection(out *[]Section, list []form.LanguageEntry, exams []application.Exam, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, e := range list {
-		name := e.ExamCode
-		for _, x := range exams {
-			if x.Code == e.ExamCode {
-				name = n.pick(x.KorName, x.EngName)
-			}
-		}
-		var r rows
-		r.add("시험", "Test", name)
-		r.add("점수", "Score", e.Score)
-		r.add("등급", "Level", e.Level)
-		r.add("성적표 번호", "Report no.", e.DocNo)
-		r.add("TOPIK 회차", "TOPIK session", e.TopikSeq)
-		r.add("응시일", "Taken on", e.ExamDay)
-		r.add("유효 기간", "Valid until", e.ExpiryDay)
-		blocks = append(blocks, numbered("어학 성적", "Language score", i, r))
+		blocks = append(blocks, numbered("어학 성적", "Language score", i, languageRows(e, exams, n)))
 	}
 	section(out, "어학 성적", "Language scores", blocks...)
 }
@@ -230,22 +193,7 @@ func languageSection(out *[]Section, list []form.LanguageEntry, exams []applicat
 func careerSection(out *[]Section, list []form.Career, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, c := range list {
-		var r rows
-		r.add("회사", "Company", c.CompanyName)
-		r.add("회사 유형", "Company type", n.code("COMP_TYPE", c.CompType))
-		r.add("고용 형태", "Employment", n.code("EMPLOYMENT_TYPE", c.EmploymentType))
-		r.add("부서", "Department", c.Department)
-		r.add("직위", "Position", c.Position)
-		period := c.JoinDay + " ~ " + c.RetireDay
-		if c.Current {
-			period = c.JoinDay + " ~ " + n.pick("재직 중", "present")
-		}
-		if c.JoinDay != "" {
-			r.add("근무 기간", "Period", period)
-		}
-		r.add("주소", "Address", c.Address)
-		r.long("업무 내용", "Duties", c.Description)
-		blocks = append(blocks, numbered("경력", "Employment", i, r))
+		blocks = append(blocks, numbered("경력", "Employment", i, careerRows(c, n)))
 	}
 	section(out, "경력", "Career", blocks...)
 }
@@ -253,22 +201,16 @@ func careerSection(out *[]Section, list []form.Career, n *names) {
 func addInfoSections(out *[]Section, certs []form.Certificate, essays []form.Essay, qs []application.EssayQuestion, n *names) {
 	blocks := make([]Block, 0, len(certs))
 	for i, c := range certs {
-		var r rows
-		r.add("구분", "Category", n.code("CERT_CATEGORY", c.Category))
-		r.add("자격·수상", "Certificate or award", c.Description)
-		r.add("발급 기관", "Issued by", c.Institution)
-		r.add("발급일", "Issued on", c.IssueDay)
-		blocks = append(blocks, numbered("자격증", "Certificate", i, r))
+		blocks = append(blocks, numbered("자격증", "Certificate", i, certRows(c, n)))
 	}
 	section(out, "자격 및 수상", "Certificates and awards", blocks...)
 
 	var r rows
 	for _, e := range essays {
+		q := essayQuestion(e.No, qs)
 		ko, en := "에세이 "+strconv.Itoa(e.No), "Essay "+strconv.Itoa(e.No)
-		for _, q := range qs {
-			if q.No == e.No && (q.KorQuestion != "" || q.EngQuestion != "") {
-				ko, en = ko+". "+q.KorQuestion, en+". "+q.EngQuestion
-			}
+		if q != (Label{}) {
+			ko, en = ko+". "+q.Ko, en+". "+q.En
 		}
 		r.long(ko, en, e.Text)
 	}
