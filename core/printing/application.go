@@ -69,16 +69,42 @@ func codeName(list []application.Code, code string, n *names) string {
 	return code
 }
 
+// roundView is what every application of a round prints with: the round,
+// its document items and the names in one language (each code group read
+// once).
+type roundView struct {
+	r     application.Round
+	items []document.DocItem
+	n     *names
+}
+
+func (s *Service) roundView(ctx context.Context, k application.RoundKey, lang Lang) (roundView, error) {
+	r, err := application.LoadRound(ctx, s.Ref, k)
+	if err != nil {
+		return roundView{}, err
+	}
+	rows, err := s.Docs.Items(ctx, k)
+	if err != nil {
+		return roundView{}, err
+	}
+	return roundView{r: r, items: document.PickItems(rows), n: newNames(ctx, s.Ref, k.SchoolCode, lang)}, nil
+}
+
 func (s *Service) application(ctx context.Context, h application.Header, lang Lang) (Application, error) {
-	r, err := application.LoadRound(ctx, s.Ref, h.Round)
+	rv, err := s.roundView(ctx, h.Round, lang)
 	if err != nil {
 		return Application{}, err
 	}
+	return s.applicationIn(ctx, rv, h)
+}
+
+// applicationIn builds the print model of h, an application of rv's round.
+func (s *Service) applicationIn(ctx context.Context, rv roundView, h application.Header) (Application, error) {
+	r, n, lang := rv.r, rv.n, rv.n.lang
 	part, err := s.Apps.Part(ctx, h.ApplNo)
 	if err != nil {
 		return Application{}, err
 	}
-	n := newNames(ctx, s.Ref, h.Round.SchoolCode, lang)
 	o := offerOf(r, part.ApplPartNo)
 	a := Application{Lang: lang, School: Label{r.SchoolKorName, r.SchoolEngName}, ExamNumber: h.ApplID, PrintedAt: s.now()}
 
@@ -149,16 +175,11 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 	}
 	section(&a.Sections, "설문", "Survey", Block{Fields: answered})
 
-	rows, err := s.Docs.Items(ctx, h.Round)
-	items := document.PickItems(rows)
-	if err != nil {
-		return Application{}, err
-	}
 	docs, err := s.Docs.List(ctx, h.ApplNo)
 	if err != nil {
 		return Application{}, err
 	}
-	section(&a.Sections, "제출 서류", "Documents", Block{Fields: documentRows(items, docs, n)})
+	section(&a.Sections, "제출 서류", "Documents", Block{Fields: documentRows(rv.items, docs, n)})
 	if a.Photo, err = s.photo(ctx, docs); err != nil {
 		return Application{}, err
 	}
@@ -255,62 +276,91 @@ func surveyRows(qs []application.Question, answers []application.SurveyAnswer, n
 	return out
 }
 
-func documentRows(items []document.DocItem, docs []document.Document, n *names) []Field {
-	var out rows
-	missing := n.pick("미제출", "Not submitted")
+// docLine is one document item as staff read it: the uploaded document,
+// or a required one missing (Doc nil).
+type docLine struct {
+	Label Label
+	Doc   *document.Document
+}
+
+// docLines are the round's items in order (the uploaded ones and the
+// required ones missing), then the extra documents.
+func docLines(items []document.DocItem, docs []document.Document) []docLine {
+	var out []docLine
 	for _, it := range items {
 		if it.Code == "" {
 			continue
 		}
-		v := ""
-		for _, d := range docs {
-			if d.Slot == 0 && d.ItemCode == it.Code {
-				v = d.FileName
+		var got *document.Document
+		for i := range docs {
+			if docs[i].Slot == 0 && docs[i].ItemCode == it.Code {
+				got = &docs[i]
 			}
 		}
-		if v == "" {
-			if !it.Required {
-				continue
-			}
-			v = missing
+		if got == nil && !it.Required {
+			continue
 		}
-		out.add(it.KorName, it.EngName, v)
+		out = append(out, docLine{Label{it.KorName, it.EngName}, got})
 	}
-	for _, d := range docs {
+	for i, d := range docs {
 		if d.Slot > 0 {
-			out.add("기타 서류 "+strconv.Itoa(d.Slot), "Other document "+strconv.Itoa(d.Slot), d.FileName)
+			out = append(out, docLine{Label{"기타 서류 " + strconv.Itoa(d.Slot), "Other document " + strconv.Itoa(d.Slot)}, &docs[i]})
 		}
 	}
 	return out
 }
 
-// consentRows lists what was accepted in the order of the round's consent
-// items (the order the applicant read them).
-func consentRows(items []school.ConsentItem, acc []school.Acceptance, n *names) []Field {
+func documentRows(items []document.DocItem, docs []document.Document, n *names) []Field {
+	var out rows
+	missing := n.pick("미제출", "Not submitted")
+	for _, l := range docLines(items, docs) {
+		v := missing
+		if l.Doc != nil {
+			v = l.Doc.FileName
+		}
+		out.add(l.Label.Ko, l.Label.En, v)
+	}
+	return out
+}
+
+// consentLine is one accepted consent item.
+type consentLine struct {
+	Label Label
+	school.Acceptance
+}
+
+// consentLines are what was accepted in the order of the round's consent
+// items (the order the applicant read them), then items no longer offered.
+func consentLines(items []school.ConsentItem, acc []school.Acceptance) []consentLine {
 	if len(items) == 0 {
 		items = school.DefaultConsents()
 	}
-	var out rows
-	row := func(l Label, a school.Acceptance) {
-		v := n.pick("동의", "Accepted") + " (" + n.pick("버전", "version") + " " + a.Version
-		if !a.At.IsZero() {
-			v += ", " + a.At.In(seoul).Format("2006-01-02 15:04")
-		}
-		out.add(l.Ko, l.En, v+")")
-	}
+	var out []consentLine
 	done := map[string]bool{}
 	for _, it := range items {
 		for _, a := range acc {
 			if a.Code == it.Code && !done[a.Code] {
-				row(Label{it.TitleKo, it.TitleEn}, a)
+				out = append(out, consentLine{Label{it.TitleKo, it.TitleEn}, a})
 				done[a.Code] = true
 			}
 		}
 	}
 	for _, a := range acc {
 		if !done[a.Code] {
-			row(Label{a.Code, a.Code}, a)
+			out = append(out, consentLine{Label{a.Code, a.Code}, a})
 		}
+	}
+	return out
+}
+
+func consentRows(items []school.ConsentItem, acc []school.Acceptance, n *names) []Field {
+	var out rows
+	for _, l := range consentLines(items, acc) {
+		v := n.pick("동의", "Accepted") + " (" + n.pick("버전", "version") + " " + l.Version
+		if !l.At.IsZero() {
+			v += ", " + l.At.In(seoul).Format("2006-01-02 15:04")
+		}
+		out.add(l.Label.Ko, l.Label.En, v+")")
 	}
 	return out
 }
