@@ -88,17 +88,31 @@ func (s *Service) load(ctx context.Context, rv roundView, r application.ExportRo
 	return d, nil
 }
 
-// line is one row being built with its headings, so that a heading and
-// its value are written in one place.
+// line is one row being built, or the headings' line, so that a heading
+// and its value are written in one place. Both start with the key: the
+// exam number and the application number.
 type line struct {
+	head  bool // the headings' line: cols are collected
 	cols  []Column
 	cells []Cell
+}
+
+// newLine starts d's line, or the headings' line when d is nil.
+func newLine(d *applData) *line {
+	if d == nil {
+		return &line{head: true, cols: append(make([]Column, 0, 48), keyColumns...), cells: make([]Cell, len(keyColumns), 48)}
+	}
+	l := &line{cells: make([]Cell, 0, 48)}
+	l.cells = append(l.cells, textCell(d.row.ApplID), numberCell(float64(d.row.ApplNo)))
+	return l
 }
 
 // put adds a column of kind; a cell of another kind (a day that is not a
 // date) is written as it is.
 func (l *line) put(ko, en string, kind Kind, width float64, c Cell) {
-	l.cols = append(l.cols, Column{Label: Label{ko, en}, Kind: kind, Width: width})
+	if l.head {
+		l.cols = append(l.cols, Column{Label: Label{ko, en}, Kind: kind, Width: width})
+	}
 	l.cells = append(l.cells, c)
 }
 
@@ -151,13 +165,13 @@ type sheetDef struct {
 func each[T any](d *applData, list func(*applData) []T, build func(l *line, i int, x T)) []*line {
 	if d == nil {
 		var zero T
-		l := &line{}
+		l := newLine(nil)
 		build(l, 0, zero)
 		return []*line{l}
 	}
 	var out []*line
 	for i, x := range list(d) {
-		l := &line{}
+		l := newLine(d)
 		build(l, i, x)
 		out = append(out, l)
 	}
@@ -166,7 +180,7 @@ func each[T any](d *applData, list func(*applData) []T, build func(l *line, i in
 
 // one gives the application's one line (the headings' when d is nil).
 func one(d *applData, build func(l *line, d *applData)) []*line {
-	l := &line{}
+	l := newLine(d)
 	if d == nil {
 		d = &applData{hasInfo: true}
 	}
@@ -314,17 +328,16 @@ var keyColumns = []Column{
 func workbookSheets(rv roundView) []Sheet {
 	out := make([]Sheet, len(sheets))
 	for i, def := range sheets {
-		out[i] = Sheet{Name: def.name, Columns: append(append([]Column{}, keyColumns...), def.lines(rv, nil)[0].cols...)}
+		out[i] = Sheet{Name: def.name, Columns: def.lines(rv, nil)[0].cols}
 	}
 	return out
 }
 
 // write gives each sheet the application's lines.
 func (d *applData) write(rv roundView, out SheetWriter) error {
-	key := []Cell{textCell(d.row.ApplID), numberCell(float64(d.row.ApplNo))}
 	for i, def := range sheets {
 		for _, l := range def.lines(rv, d) {
-			if err := out.Row(i, append(append(make([]Cell, 0, len(key)+len(l.cells)), key...), l.cells...)); err != nil {
+			if err := out.Row(i, l.cells); err != nil {
 				return err
 			}
 		}
