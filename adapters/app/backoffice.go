@@ -6,6 +6,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/audit"
+	"github.com/gradapply/gradapply/core/printing"
 )
 
 // buildBackoffice wires the back office (issue 13): staff use cases on the
@@ -23,5 +24,8 @@ func (a *App) buildBackoffice(cfg config.Config) error {
 	a.Accounts.Members = postgres.Members{DB: a.DB}
 	a.AccessLog = audit.Log{Reader: postgres.AccessLog{DB: a.DB}}
 	a.Exports = exports
+	// The workbook and the documents bundle name things as the
+	// application PDF does (core/printing).
+	a.Printer.Exports = &printing.Exports{Gate: a.Apply, Store: exports, Payments: postgres.PayAttempts{DB: a.DB}}
 	return nil
 }

@@ -195,8 +195,15 @@ func TestBackofficeApplicationsCorrectionReviewAndLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(zr.File) != 1 || !strings.HasPrefix(zr.File[0].Name, "EX-0001/00002-1-diploma") {
-		t.Fatalf("zip: %v", zr.File)
+	// The application PDF beside the document, in the applicant's folder.
+	if len(zr.File) != 2 || zr.File[0].Name != "EX-0001 김하늘/application-EX-0001.pdf" || !strings.HasPrefix(zr.File[1].Name, "EX-0001 김하늘/") ||
+		!strings.HasSuffix(zr.File[1].Name, " - diploma.pdf") {
+		t.Fatalf("zip: %v", func() (n []string) {
+			for _, f := range zr.File {
+				n = append(n, f.Name)
+			}
+			return n
+		}())
 	}
 	if accessRows(t, e, "schooladmin", "application.export", "236") != 2 {
 		t.Fatal("the exports are not in the access log")

@@ -41,6 +41,9 @@ func (b backoffice) ExportRows(ctx context.Context, k application.RoundKey, fn f
 func (b backoffice) ExportFiles(ctx context.Context, k application.RoundKey, fn func(application.ExportFile) error) error {
 	return postgres.Exports{DB: b.db}.ExportFiles(ctx, k, fn)
 }
+func (b backoffice) ExportLetters(ctx context.Context, k application.RoundKey, fn func(application.ExportLetter) error) error {
+	return postgres.Exports{DB: b.db}.ExportLetters(ctx, k, fn)
+}
 func (b backoffice) ExportSize(ctx context.Context, k application.RoundKey) (int, int, int64, error) {
 	return postgres.Exports{DB: b.db}.ExportSize(ctx, k)
 }

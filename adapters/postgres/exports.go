@@ -29,7 +29,7 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 		"coalesce(p.major_code, '')", "coalesce(m.kor_name, '')", "coalesce(p.is_master, false)", "coalesce(p.category_code, '')", "coalesce(p.stay_type_code, '')",
 		"coalesce((SELECT string_agg(l.lang_exam_code || ' ' || coalesce(nullif(l.score, ''), l.level), '; ' ORDER BY l.seq) FROM appl_lang l WHERE l.appl_no = a.appl_no), '')",
 		"a.status", "coalesce(a.review_status, '')",
-		moneyCols, "a.completed_at", "coalesce(rl.requested, 0)", "coalesce(rl.completed, 0)").
+		moneyCols, "a.completed_at", "a.created_at", "a.updated_at", "coalesce(rl.requested, 0)", "coalesce(rl.completed, 0)").
 		From("application a").Join("appl_money am ON am.appl_no = a.appl_no").
 		LeftJoin("LATERAL (SELECT count(*) AS requested, count(*) FILTER (WHERE r.status = '00040') AS completed FROM recommend_request r WHERE r.appl_no = a.appl_no AND NOT r.cancelled) rl ON true").
 		LeftJoin("app_user u ON u.id = a.user_pk").
@@ -49,13 +49,13 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 		var done *time.Time
 		if err := rows.Scan(&r.ApplNo, &r.ApplID, &r.UserID, &r.KorName, &r.EngName, &r.Email, &r.Mobile, &r.Phone, &r.Nationality,
 			&r.MajorCode, &r.MajorKorName, &r.IsMaster, &r.CategoryCode, &r.StayTypeCode, &r.Scores, &st, &rst,
-			&mm.paid, &mm.inFlight, &mm.method, &mm.currency, &mm.amount, &mm.refunded, &mm.paidAt, &mm.providerCancelled, &done, &r.LettersRequested, &r.LettersCompleted); err != nil {
+			&mm.paid, &mm.inFlight, &mm.method, &mm.currency, &mm.amount, &mm.refunded, &mm.paidAt, &mm.providerCancelled, &done, &r.CreatedAt, &r.UpdatedAt, &r.LettersRequested, &r.LettersCompleted); err != nil {
 			return fmt.Errorf("postgres: export row: %w", err)
 		}
 		r.Status, r.ReviewStatus = application.Status(st), application.Status(rst)
 		r.Money = mm.money()
 		if done != nil {
-			r.CompletedAt = done.Format(time.RFC3339)
+			r.CompletedAt = *done
 		}
 		if err := fn(r); err != nil {
 			return err
@@ -67,7 +67,7 @@ func (s Exports) ExportRows(ctx context.Context, k application.RoundKey, fn func
 // ExportFiles calls fn with each stored document of the round's
 // applications, grouped by application.
 func (s Exports) ExportFiles(ctx context.Context, k application.RoundKey, fn func(application.ExportFile) error) error {
-	rows, err := s.DB.query(ctx, Builder.Select("a.appl_no", "coalesce(a.appl_id, '')", "d.item_code", "d.slot", "d.file_name", "d.stored_name", "d.ext", "d.size").
+	rows, err := s.DB.query(ctx, Builder.Select("a.appl_no", "coalesce(a.appl_id, '')", "d.item_code", "d.slot", "d.file_name", "d.stored_name", "d.ext", "d.size", "d.uploaded_at").
 		From("appl_document d").Join("application a ON a.appl_no = d.appl_no").
 		Where(exportWhere(k)).OrderBy("a.appl_id NULLS LAST", "a.appl_no", "d.item_code", "d.slot"))
 	if err != nil {
@@ -76,10 +76,34 @@ func (s Exports) ExportFiles(ctx context.Context, k application.RoundKey, fn fun
 	defer rows.Close()
 	for rows.Next() {
 		var f application.ExportFile
-		if err := rows.Scan(&f.ApplNo, &f.ApplID, &f.ItemCode, &f.Slot, &f.FileName, &f.StoredName, &f.Ext, &f.Size); err != nil {
+		if err := rows.Scan(&f.ApplNo, &f.ApplID, &f.ItemCode, &f.Slot, &f.FileName, &f.StoredName, &f.Ext, &f.Size, &f.UploadedAt); err != nil {
 			return fmt.Errorf("postgres: export file: %w", err)
 		}
 		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// ExportLetters calls fn with the submitted letters of the round's
+// exported applications, by application and request.
+func (s Exports) ExportLetters(ctx context.Context, k application.RoundKey, fn func(application.ExportLetter) error) error {
+	rows, err := s.DB.query(ctx, Builder.Select("r.appl_no", "r.req_no", "r.prof_name", "r.pdf_stored", "r.file_name", "r.file_stored",
+		"r.file_size", "r.submitted_at").
+		From("recommend_request r").Join("application a ON a.appl_no = r.appl_no").
+		Where(exportWhere(k)).Where(sq.Eq{"r.status": "00040", "r.cancelled": false}).Where("r.submitted_at IS NOT NULL").
+		OrderBy("a.appl_id NULLS LAST", "a.appl_no", "r.req_no"))
+	if err != nil {
+		return fmt.Errorf("postgres: export letters: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l application.ExportLetter
+		if err := rows.Scan(&l.ApplNo, &l.ReqNo, &l.ProfName, &l.PDFStored, &l.FileName, &l.FileStored, &l.FileSize, &l.SubmittedAt); err != nil {
+			return fmt.Errorf("postgres: export letter: %w", err)
+		}
+		if err := fn(l); err != nil {
 			return err
 		}
 	}

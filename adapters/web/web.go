@@ -29,7 +29,7 @@ func New(a *app.App) *httpapi.Server {
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: testPG, Receipts: a.PDF, MyData: a.MyData,
 			Recommend: a.Recommend, Money: a.Money,
 			FeeRules:  a.FeeRules,
-			AccessLog: a.AccessLog, Exports: &edge.Exporter{Store: a.Exports, Files: a.Files}, Helpdesk: a.Helpdesk, Inquiry: a.Inquiry, Surveys: a.Surveys,
+			AccessLog: a.AccessLog, Helpdesk: a.Helpdesk, Inquiry: a.Inquiry, Surveys: a.Surveys,
 			RefundRequests: a.RefundRequests, Competition: a.Competition,
 			Officers: edge.Officers{Evaluation: a.Officers.Evaluation, Decisions: a.Officers.Decisions, Notices: a.Officers.Notices,
 				Letters: a.PDF}},

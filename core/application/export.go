@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"time"
 
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
@@ -35,7 +36,9 @@ type ExportRow struct {
 	Status         Status
 	ReviewStatus   Status
 	Money          Money
-	CompletedAt    string
+	CompletedAt    time.Time // zero before completion
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 	UserID         string
 	CategoryCode   string
 	StayTypeCode   string
@@ -67,12 +70,30 @@ type ExportFile struct {
 	StoredName string
 	Ext        string
 	Size       int64
+	UploadedAt time.Time
+}
+
+// ExportLetter is a recommendation letter a recommender submitted for one
+// of the round's applications: the letter's PDF and, when the
+// recommender uploaded one, its file.
+type ExportLetter struct {
+	ApplNo      int64
+	ReqNo       int64
+	ProfName    string
+	PDFStored   string // "" when no PDF was stored
+	FileName    string
+	FileStored  string // "" when no file was uploaded
+	FileSize    int64
+	SubmittedAt time.Time
 }
 
 // ExportStore streams a round's applicants and documents.
 type ExportStore interface {
 	ExportRows(ctx context.Context, k RoundKey, fn func(ExportRow) error) error
 	ExportFiles(ctx context.Context, k RoundKey, fn func(ExportFile) error) error
+	// ExportLetters calls fn with the submitted (not cancelled) letters
+	// of the round's exported applications, by application and request.
+	ExportLetters(ctx context.Context, k RoundKey, fn func(ExportLetter) error) error
 	// ExportSize is how many applicants and files, and how many bytes of
 	// files, an export of the round holds (for the progress shown).
 	ExportSize(ctx context.Context, k RoundKey) (applicants, files int, bytes int64, err error)

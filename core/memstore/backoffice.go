@@ -261,8 +261,9 @@ func (s Backoffice) ExportRows(ctx context.Context, k application.RoundKey, fn f
 			}
 			r.Scores = strings.Join(scores, "; ")
 			if at, ok := d.completed[h.ApplNo]; ok {
-				r.CompletedAt = at.Format(time.RFC3339)
+				r.CompletedAt = at
 			}
+			r.CreatedAt, r.UpdatedAt = h.CreatedAt, h.UpdatedAt
 			r.LettersRequested, r.LettersCompleted = d.letters(h.ApplNo)
 			rows = append(rows, r)
 		}
@@ -291,7 +292,7 @@ func (s Backoffice) ExportFiles(ctx context.Context, k application.RoundKey, fn 
 			})
 			for _, f := range docs {
 				files = append(files, application.ExportFile{ApplNo: h.ApplNo, ApplID: h.ApplID, ItemCode: f.ItemCode, Slot: f.Slot,
-					FileName: f.FileName, StoredName: f.StoredName, Ext: f.Ext, Size: f.Size})
+					FileName: f.FileName, StoredName: f.StoredName, Ext: f.Ext, Size: f.Size, UploadedAt: f.UploadedAt})
 			}
 		}
 		return nil
@@ -301,6 +302,39 @@ func (s Backoffice) ExportFiles(ctx context.Context, k application.RoundKey, fn 
 	}
 	for _, f := range files {
 		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ExportLetters calls fn with the submitted letters of the round's
+// exported applications, by application and request.
+func (s Backoffice) ExportLetters(ctx context.Context, k application.RoundKey, fn func(application.ExportLetter) error) error {
+	var out []application.ExportLetter
+	err := s.do(ctx, func(d *data) error {
+		if d.recs == nil {
+			return nil
+		}
+		for _, h := range d.exported(k) {
+			var mine []application.ExportLetter
+			for _, r := range d.recs.reqs {
+				if r.ApplNo() != h.ApplNo || r.Cancelled() || r.Status() != recommendation.Completed || r.SubmittedAt() == nil {
+					continue
+				}
+				mine = append(mine, application.ExportLetter{ApplNo: h.ApplNo, ReqNo: r.No(), ProfName: r.Request().ProfName,
+					PDFStored: r.PDFStored(), FileName: r.FileName(), FileStored: r.FileStored(), FileSize: r.FileSize(), SubmittedAt: *r.SubmittedAt()})
+			}
+			slices.SortFunc(mine, func(a, b application.ExportLetter) int { return cmp.Compare(a.ReqNo, b.ReqNo) })
+			out = append(out, mine...)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, l := range out {
+		if err := fn(l); err != nil {
 			return err
 		}
 	}

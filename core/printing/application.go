@@ -11,27 +11,40 @@ import (
 	"github.com/gradapply/gradapply/core/school"
 )
 
-// rows collects the non-empty rows of a block.
+// rows collects the rows of a block, empty ones too: the workbook has a
+// column for every field, the PDF leaves the empty ones out (section).
 type rows []Field
 
 func (r *rows) add(ko, en, v string) {
-	if strings.TrimSpace(v) != "" {
-		*r = append(*r, Field{Label: Label{ko, en}, Value: v})
-	}
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v})
 }
 
 func (r *rows) long(ko, en, v string) {
-	if strings.TrimSpace(v) != "" {
-		*r = append(*r, Field{Label: Label{ko, en}, Value: v, Long: true})
-	}
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v, Long: true})
 }
 
-// section appends a section made of the non-empty blocks; a section with
-// none is left out unless always is set (it then says "none").
+// date adds a day typed as yyyy-MM-dd.
+func (r *rows) date(ko, en, v string) {
+	*r = append(*r, Field{Label: Label{ko, en}, Value: v, Date: true})
+}
+
+// printed are the fields with a value: what the PDF prints.
+func printed(fs []Field) []Field {
+	out := make([]Field, 0, len(fs))
+	for _, f := range fs {
+		if strings.TrimSpace(f.Value) != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// section appends a section made of the blocks' non-empty rows; a block
+// without any is left out, and a section without blocks.
 func section(out *[]Section, ko, en string, blocks ...Block) {
 	s := Section{Title: Label{ko, en}}
 	for _, b := range blocks {
-		if len(b.Fields) > 0 {
+		if b.Fields = printed(b.Fields); len(b.Fields) > 0 {
 			s.Blocks = append(s.Blocks, b)
 		}
 	}
@@ -56,16 +69,42 @@ func codeName(list []application.Code, code string, n *names) string {
 	return code
 }
 
+// roundView is what every application of a round prints with: the round,
+// its document items and the names in one language (each code group read
+// once).
+type roundView struct {
+	r     application.Round
+	items []document.DocItem
+	n     *names
+}
+
+func (s *Service) roundView(ctx context.Context, k application.RoundKey, lang Lang) (roundView, error) {
+	r, err := application.LoadRound(ctx, s.Ref, k)
+	if err != nil {
+		return roundView{}, err
+	}
+	rows, err := s.Docs.Items(ctx, k)
+	if err != nil {
+		return roundView{}, err
+	}
+	return roundView{r: r, items: document.PickItems(rows), n: newNames(ctx, s.Ref, k.SchoolCode, lang)}, nil
+}
+
 func (s *Service) application(ctx context.Context, h application.Header, lang Lang) (Application, error) {
-	r, err := application.LoadRound(ctx, s.Ref, h.Round)
+	rv, err := s.roundView(ctx, h.Round, lang)
 	if err != nil {
 		return Application{}, err
 	}
+	return s.applicationIn(ctx, rv, h)
+}
+
+// applicationIn builds the print model of h, an application of rv's round.
+func (s *Service) applicationIn(ctx context.Context, rv roundView, h application.Header) (Application, error) {
+	r, n, lang := rv.r, rv.n, rv.n.lang
 	part, err := s.Apps.Part(ctx, h.ApplNo)
 	if err != nil {
 		return Application{}, err
 	}
-	n := newNames(ctx, s.Ref, h.Round.SchoolCode, lang)
 	o := offerOf(r, part.ApplPartNo)
 	a := Application{Lang: lang, School: Label{r.SchoolKorName, r.SchoolEngName}, ExamNumber: h.ApplID, PrintedAt: s.now()}
 
@@ -136,16 +175,11 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 	}
 	section(&a.Sections, "설문", "Survey", Block{Fields: answered})
 
-	rows, err := s.Docs.Items(ctx, h.Round)
-	items := document.PickItems(rows)
-	if err != nil {
-		return Application{}, err
-	}
 	docs, err := s.Docs.List(ctx, h.ApplNo)
 	if err != nil {
 		return Application{}, err
 	}
-	section(&a.Sections, "제출 서류", "Documents", Block{Fields: documentRows(items, docs, n)})
+	section(&a.Sections, "제출 서류", "Documents", Block{Fields: documentRows(rv.items, docs, n)})
 	if a.Photo, err = s.photo(ctx, docs); err != nil {
 		return Application{}, err
 	}
@@ -164,65 +198,15 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 func academicSection(out *[]Section, list []form.AcademicRecord, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, ac := range list {
-		var r rows
-		r.add("학력 구분", "Level", n.code("ACAD_TYPE", ac.AcadType))
-		r.add("학교", "School", n.univ(ac.SchoolCode, ac.SearchSchoolName))
-		r.add("국가", "Country", n.country(ac.CountryCode))
-		r.add("도시", "City", ac.City)
-		r.add("단과대학", "College", ac.College)
-		r.add("전공", "Major", ac.Major)
-		r.add("학과", "Department", ac.Department)
-		r.add("입학일", "Entered on", ac.EnterDay)
-		r.add("졸업일", "Graduated on", ac.GraduateDay)
-		r.add("졸업 구분", "Graduation status", n.code("ACAD_STS", ac.GraduationStatus))
-		group := "UNIV_DEGREE_TYPE"
-		if ac.AcadType == "grad" {
-			group = "GRAD_DEGREE_TYPE"
-		}
-		r.add("학위 과정", "Degree course", n.code(group, ac.DegreeCourse))
-		r.add("학위", "Degree", n.code("DEGREE_LEVEL", ac.DegreeLevel))
-		r.add("학위 번호", "Degree no.", ac.DegreeNo)
-		r.add("편입", "Transfer", n.yes(ac.Transfer))
-		r.add("이수 학점", "Credits", ac.Credits)
-		r.add("성적 형식", "Grade form", n.code("GRADE_FORM", ac.GradeForm))
-		r.add("성적", "Grade", grade(ac))
-		r.add("학번", "Student no.", ac.StudentID)
-		r.add("최종 학력", "Final degree", n.yes(ac.AcadFinal))
-		blocks = append(blocks, numbered("학력", "Academic record", i, r))
+		blocks = append(blocks, numbered("학력", "Academic record", i, academicRows(ac, n)))
 	}
 	section(out, "학력", "Academic history", blocks...)
-}
-
-// grade is the GPA over its full scale (3.80 / 4.50).
-func grade(ac form.AcademicRecord) string {
-	full := ac.FullScore
-	if full == "ETC" {
-		full = ac.FullScoreEtc
-	}
-	if ac.Gpa == "" || ac.GradeForm != form.GradeAverage || full == "" {
-		return ac.Gpa
-	}
-	return ac.Gpa + " / " + full
 }
 
 func languageSection(out *[]Section, list []form.LanguageEntry, exams []application.Exam, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, e := range list {
-		name := e.ExamCode
-		for _, x := range exams {
-			if x.Code == e.ExamCode {
-				name = n.pick(x.KorName, x.EngName)
-			}
-		}
-		var r rows
-		r.add("시험", "Test", name)
-		r.add("점수", "Score", e.Score)
-		r.add("등급", "Level", e.Level)
-		r.add("성적표 번호", "Report no.", e.DocNo)
-		r.add("TOPIK 회차", "TOPIK session", e.TopikSeq)
-		r.add("응시일", "Taken on", e.ExamDay)
-		r.add("유효 기간", "Valid until", e.ExpiryDay)
-		blocks = append(blocks, numbered("어학 성적", "Language score", i, r))
+		blocks = append(blocks, numbered("어학 성적", "Language score", i, languageRows(e, exams, n)))
 	}
 	section(out, "어학 성적", "Language scores", blocks...)
 }
@@ -230,22 +214,7 @@ func languageSection(out *[]Section, list []form.LanguageEntry, exams []applicat
 func careerSection(out *[]Section, list []form.Career, n *names) {
 	blocks := make([]Block, 0, len(list))
 	for i, c := range list {
-		var r rows
-		r.add("회사", "Company", c.CompanyName)
-		r.add("회사 유형", "Company type", n.code("COMP_TYPE", c.CompType))
-		r.add("고용 형태", "Employment", n.code("EMPLOYMENT_TYPE", c.EmploymentType))
-		r.add("부서", "Department", c.Department)
-		r.add("직위", "Position", c.Position)
-		period := c.JoinDay + " ~ " + c.RetireDay
-		if c.Current {
-			period = c.JoinDay + " ~ " + n.pick("재직 중", "present")
-		}
-		if c.JoinDay != "" {
-			r.add("근무 기간", "Period", period)
-		}
-		r.add("주소", "Address", c.Address)
-		r.long("업무 내용", "Duties", c.Description)
-		blocks = append(blocks, numbered("경력", "Employment", i, r))
+		blocks = append(blocks, numbered("경력", "Employment", i, careerRows(c, n)))
 	}
 	section(out, "경력", "Career", blocks...)
 }
@@ -253,22 +222,16 @@ func careerSection(out *[]Section, list []form.Career, n *names) {
 func addInfoSections(out *[]Section, certs []form.Certificate, essays []form.Essay, qs []application.EssayQuestion, n *names) {
 	blocks := make([]Block, 0, len(certs))
 	for i, c := range certs {
-		var r rows
-		r.add("구분", "Category", n.code("CERT_CATEGORY", c.Category))
-		r.add("자격·수상", "Certificate or award", c.Description)
-		r.add("발급 기관", "Issued by", c.Institution)
-		r.add("발급일", "Issued on", c.IssueDay)
-		blocks = append(blocks, numbered("자격증", "Certificate", i, r))
+		blocks = append(blocks, numbered("자격증", "Certificate", i, certRows(c, n)))
 	}
 	section(out, "자격 및 수상", "Certificates and awards", blocks...)
 
 	var r rows
 	for _, e := range essays {
+		q := essayQuestion(e.No, qs)
 		ko, en := "에세이 "+strconv.Itoa(e.No), "Essay "+strconv.Itoa(e.No)
-		for _, q := range qs {
-			if q.No == e.No && (q.KorQuestion != "" || q.EngQuestion != "") {
-				ko, en = ko+". "+q.KorQuestion, en+". "+q.EngQuestion
-			}
+		if q != (Label{}) {
+			ko, en = ko+". "+q.Ko, en+". "+q.En
 		}
 		r.long(ko, en, e.Text)
 	}
@@ -313,62 +276,91 @@ func surveyRows(qs []application.Question, answers []application.SurveyAnswer, n
 	return out
 }
 
-func documentRows(items []document.DocItem, docs []document.Document, n *names) []Field {
-	var out rows
-	missing := n.pick("미제출", "Not submitted")
+// docLine is one document item as staff read it: the uploaded document,
+// or a required one missing (Doc nil).
+type docLine struct {
+	Label Label
+	Doc   *document.Document
+}
+
+// docLines are the round's items in order (the uploaded ones and the
+// required ones missing), then the extra documents.
+func docLines(items []document.DocItem, docs []document.Document) []docLine {
+	var out []docLine
 	for _, it := range items {
 		if it.Code == "" {
 			continue
 		}
-		v := ""
-		for _, d := range docs {
-			if d.Slot == 0 && d.ItemCode == it.Code {
-				v = d.FileName
+		var got *document.Document
+		for i := range docs {
+			if docs[i].Slot == 0 && docs[i].ItemCode == it.Code {
+				got = &docs[i]
 			}
 		}
-		if v == "" {
-			if !it.Required {
-				continue
-			}
-			v = missing
+		if got == nil && !it.Required {
+			continue
 		}
-		out.add(it.KorName, it.EngName, v)
+		out = append(out, docLine{Label{it.KorName, it.EngName}, got})
 	}
-	for _, d := range docs {
+	for i, d := range docs {
 		if d.Slot > 0 {
-			out.add("기타 서류 "+strconv.Itoa(d.Slot), "Other document "+strconv.Itoa(d.Slot), d.FileName)
+			out = append(out, docLine{Label{"기타 서류 " + strconv.Itoa(d.Slot), "Other document " + strconv.Itoa(d.Slot)}, &docs[i]})
 		}
 	}
 	return out
 }
 
-// consentRows lists what was accepted in the order of the round's consent
-// items (the order the applicant read them).
-func consentRows(items []school.ConsentItem, acc []school.Acceptance, n *names) []Field {
+func documentRows(items []document.DocItem, docs []document.Document, n *names) []Field {
+	var out rows
+	missing := n.pick("미제출", "Not submitted")
+	for _, l := range docLines(items, docs) {
+		v := missing
+		if l.Doc != nil {
+			v = l.Doc.FileName
+		}
+		out.add(l.Label.Ko, l.Label.En, v)
+	}
+	return out
+}
+
+// consentLine is one accepted consent item.
+type consentLine struct {
+	Label Label
+	school.Acceptance
+}
+
+// consentLines are what was accepted in the order of the round's consent
+// items (the order the applicant read them), then items no longer offered.
+func consentLines(items []school.ConsentItem, acc []school.Acceptance) []consentLine {
 	if len(items) == 0 {
 		items = school.DefaultConsents()
 	}
-	var out rows
-	row := func(l Label, a school.Acceptance) {
-		v := n.pick("동의", "Accepted") + " (" + n.pick("버전", "version") + " " + a.Version
-		if !a.At.IsZero() {
-			v += ", " + a.At.In(seoul).Format("2006-01-02 15:04")
-		}
-		out.add(l.Ko, l.En, v+")")
-	}
+	var out []consentLine
 	done := map[string]bool{}
 	for _, it := range items {
 		for _, a := range acc {
 			if a.Code == it.Code && !done[a.Code] {
-				row(Label{it.TitleKo, it.TitleEn}, a)
+				out = append(out, consentLine{Label{it.TitleKo, it.TitleEn}, a})
 				done[a.Code] = true
 			}
 		}
 	}
 	for _, a := range acc {
 		if !done[a.Code] {
-			row(Label{a.Code, a.Code}, a)
+			out = append(out, consentLine{Label{a.Code, a.Code}, a})
 		}
+	}
+	return out
+}
+
+func consentRows(items []school.ConsentItem, acc []school.Acceptance, n *names) []Field {
+	var out rows
+	for _, l := range consentLines(items, acc) {
+		v := n.pick("동의", "Accepted") + " (" + n.pick("버전", "version") + " " + l.Version
+		if !l.At.IsZero() {
+			v += ", " + l.At.In(seoul).Format("2006-01-02 15:04")
+		}
+		out.add(l.Label.Ko, l.Label.En, v+")")
 	}
 	return out
 }

@@ -41,6 +41,9 @@ type Field struct {
 	// Long is free text (essays, descriptions, consent notes): printed
 	// under its label across the full width.
 	Long bool
+	// Date marks a day (yyyy-MM-dd as typed): the workbook writes it as
+	// a date; the PDF prints it as it is.
+	Date bool
 }
 
 // Block is a group of rows, e.g. one academic record; Title is empty for

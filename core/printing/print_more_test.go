@@ -117,7 +117,7 @@ func TestPrintForeignApplicant(t *testing.T) {
 				{"Academic history", "Country", "840"},
 				{"Academic history", "Grade", "85"},
 				{"Academic history", "School", "Fudan University"},
-				{"Career", "Period", "2020-01-01 ~ 2022-12-31"},
+				{"Career", "Joined on", "2020-01-01"}, {"Career", "Left on", "2022-12-31"},
 				{"Certificates and awards", "Category", "LIC"},
 				{"Survey", "Study plan", "First year\nSecond year"},
 				{"Survey", "Interests", tc.interests},

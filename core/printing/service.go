@@ -28,6 +28,7 @@ type Service struct {
 	Log      port.AuditLog // nil: staff reads are not logged (tests only)
 	Renderer Renderer
 	Clock    window.Clock
+	Exports  *Exports // nil: no round exports (workbook, documents bundle)
 }
 
 func (s *Service) now() time.Time {

@@ -87,6 +87,13 @@ func RunBackoffice(t *testing.T, newEnv New) {
 		if len(got) != 1 || got[0].ApplNo != kim || got[0].LettersRequested != 2 || got[0].LettersCompleted != 1 || got[0].Status != application.Submit {
 			t.Fatalf("export rows (submitted only): %+v", got)
 		}
+		var letters []application.ExportLetter
+		if err := e.Backoffice.ExportLetters(ctx, e.Round, func(l application.ExportLetter) error { letters = append(letters, l); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(letters) != 1 || letters[0].ApplNo != kim || letters[0].ProfName == "" || !letters[0].SubmittedAt.Equal(base) {
+			t.Fatalf("export letters (the submitted one): %+v", letters)
+		}
 		if n, files, _, err := e.Backoffice.ExportSize(ctx, e.Round); err != nil || n != 1 || files != 0 {
 			t.Fatalf("export size: %d %d %v", n, files, err)
 		}

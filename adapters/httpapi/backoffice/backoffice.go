@@ -18,6 +18,7 @@ import (
 	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/form"
 	"github.com/gradapply/gradapply/core/permission"
+	"github.com/gradapply/gradapply/core/printing"
 	"github.com/gradapply/gradapply/core/school"
 	"github.com/gradapply/gradapply/core/window"
 )
@@ -29,7 +30,7 @@ type backofficeHandlers struct {
 	apps     *application.Service
 	accounts *account.Service
 	log      audit.Log
-	export   *edge.Exporter
+	printer  *printing.Service // the exports
 }
 
 // mountBackoffice registers the back-office routes on /apply/api-auth/admin.
@@ -40,8 +41,7 @@ func (s *server) mountBackoffice(g edge.Groups) {
 	if d.Apply == nil || d.Accounts == nil {
 		return
 	}
-	h := &backofficeHandlers{apps: d.Apply, accounts: d.Accounts, log: d.AccessLog, export: d.Exports}
-	export := d.Exports
+	h := &backofficeHandlers{apps: d.Apply, accounts: d.Accounts, log: d.AccessLog, printer: d.Printer}
 	admin := g.Admin
 	admin.GET("/applications", h.applications, edge.Require(permission.UserListAll))
 	admin.GET("/applications/:applNo", h.application, edge.Require(permission.UserListAll))
@@ -58,7 +58,7 @@ func (s *server) mountBackoffice(g edge.Groups) {
 	admin.PUT("/roles/:userId", h.setRoles, edge.Require(permission.AuthManage))
 	admin.GET("/access-log", h.accessLog, edge.Require(permission.AccessLogRead))
 	admin.GET("/dashboard", h.dashboard, edge.Require(permission.Dashboard))
-	if export != nil {
+	if d.Printer != nil && d.Printer.Exports != nil {
 		admin.GET("/exports/applicants", h.exportApplicants, edge.Require(permission.ApplicationExport))
 		admin.GET("/exports/documents", h.exportDocuments, edge.Require(permission.ApplicationExport))
 	}

@@ -61,7 +61,6 @@ type Services struct {
 	Recommend  *recommendation.Service // recommendation requests, letters, templates
 	Money      *payment.Staff          // the staff money pages (issue 10)
 	AccessLog  audit.Log               // the personal-data access log viewer
-	Exports    *Exporter               // a round's workbook and documents bundle
 	Helpdesk   *helpdesk.Service       // the FAQ and the help board
 	Inquiry    *inquiry.Service        // the 1:1 inquiry board
 	Surveys    *survey.Service         // survey questions, site surveys and their results
@@ -135,18 +134,6 @@ type TestPGPage interface {
 // ReceiptRenderer writes a receipt PDF (adapters/pdf).
 type ReceiptRenderer interface {
 	Receipt(w io.Writer, rc payment.ReceiptDoc) error
-}
-
-// FileOpener opens a stored document by its stored name.
-type FileOpener interface {
-	Open(ctx context.Context, name string) (io.ReadCloser, error)
-}
-
-// Exporter writes a round's applicants as a workbook and its documents as
-// one ZIP, both streamed to the client as they are read.
-type Exporter struct {
-	Store application.ExportStore
-	Files FileOpener
 }
 
 // Groups are the route groups an area registers on; each carries its

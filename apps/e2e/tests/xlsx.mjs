@@ -74,3 +74,49 @@ export function rowByFirstColumn(buf, key) {
   if (!row) return undefined;
   return Object.fromEntries(head.map((h, i) => [h, row[i] ?? '']));
 }
+
+/**
+ * Every sheet of a workbook by its name, in order: each a list of rows,
+ * each row a list of cells { text, format } (format: the number format of
+ * a cell written as a number, e.g. 'yyyy-mm-dd hh:mm'; '' for text).
+ */
+export function workbookSheets(buf) {
+  const files = unzip(buf);
+  const xml = (name) => files.get(name)?.toString('utf8') ?? '';
+  const shared = [...xml('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => texts(m[1]));
+  const styles = xml('xl/styles.xml');
+  const formats = new Map([...styles.matchAll(/<numFmt [^>]*numFmtId="(\d+)"[^>]*formatCode="([^"]*)"/g)].map((m) => [m[1], unescape(m[2])]));
+  const xfs = [...(styles.match(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/)?.[1] ?? '').matchAll(/<xf\s[^>]*?numFmtId="(\d+)"/g)].map((m) => m[1]);
+  const rels = new Map([...xml('xl/_rels/workbook.xml.rels').matchAll(/<Relationship [^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g)]
+    .map((m) => [m[1], m[2].replace(/^\/?(xl\/)?/, 'xl/')]));
+  const out = new Map();
+  for (const m of xml('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"/g)) {
+    const rows = [];
+    for (const r of xml(rels.get(m[2])).matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)) {
+      const row = [];
+      for (const c of r[1].matchAll(/<c\s([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+        const attrs = c[1];
+        const body = c[2] ?? '';
+        const ref = attrs.match(/r="([A-Z]+\d+)"/)?.[1];
+        const type = attrs.match(/t="(\w+)"/)?.[1];
+        const style = attrs.match(/s="(\d+)"/)?.[1];
+        const v = body.match(/<v>([^<]*)<\/v>/)?.[1];
+        let text = '';
+        if (type === 's') text = shared[Number(v)] ?? '';
+        else if (type === 'inlineStr') text = texts(body);
+        else if (v !== undefined) text = unescape(v);
+        const numeric = !type || type === 'n';
+        row[ref ? column(ref) : row.length] = { text, format: numeric && style ? formats.get(xfs[Number(style)]) ?? '' : '' };
+      }
+      rows.push(Array.from(row, (x) => x ?? { text: '', format: '' }));
+    }
+    out.set(unescape(m[1]), rows);
+  }
+  return out;
+}
+
+/** An Excel date serial (1900 system) as the wall-clock 'yyyy-mm-dd hh:mm' it shows. */
+export function excelDateText(serial) {
+  const ms = Math.round((Number(serial) - 25569) * 86400_000);
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -31,7 +31,10 @@ export const ExportPanel = () => {
     });
     const busy = exporting.isPending ? exporting.variables : null;
     const run = (kind: 'applicants' | 'documents') => exporting.mutate(kind);
-    const pct = progress && progress.total > 0 ? Math.min(100, (progress.received / progress.total) * 100) : undefined;
+    // The documents' total is an estimate (the PDFs are made as they are
+    // sent): past it, the bar no longer claims to know how much is left.
+    const known = progress !== null && progress.total > 0 && progress.received <= progress.total;
+    const pct = known ? (progress.received / progress.total) * 100 : undefined;
     return (
         <Card variant="outlined" sx={{ mb: 2 }} data-testid="export-panel">
             <CardContent>
@@ -57,7 +60,7 @@ export const ExportPanel = () => {
                         <LinearProgress variant={pct === undefined ? 'indeterminate' : 'determinate'} value={pct}
                             aria-label={translate(busy === 'applicants' ? 'backoffice.export.excel' : 'backoffice.export.zip')} />
                         <Typography variant="caption">
-                            {progress.total > 0
+                            {known
                                 ? translate('backoffice.export.progress_of', { received: bytesText(progress.received), total: bytesText(progress.total) })
                                 : translate('backoffice.export.progress', { received: bytesText(progress.received) })}
                         </Typography>

@@ -219,7 +219,7 @@ export const koBackoffice = {
         },
         export: {
             title: '내려받기',
-            intro: '회차를 골라 지원자 명단(Excel)이나 제출 서류 전체(ZIP, 수험번호별 폴더)를 내려받습니다. 내려받기는 개인정보 접근 기록에 남습니다.',
+            intro: '회차를 골라 지원서 전체(Excel: 지원자 명단과 항목별 시트, 화면 언어로)나 제출 서류 전체(ZIP: 지원자별 폴더에 지원서 PDF, 제출 서류, 추천서)를 내려받습니다. 내려받기는 개인정보 접근 기록에 남습니다.',
             school: '학교',
             year: '입학연도',
             seq: '회차',
@@ -470,7 +470,7 @@ export const enBackoffice: typeof koBackoffice = {
         },
         export: {
             title: 'Downloads',
-            intro: 'Choose a round to download its applicants (Excel) or all submitted documents (ZIP, one folder per exam number). Downloads are written to the personal-data access log.',
+            intro: 'Choose a round to download its applications (Excel: the applicants and a sheet per section, in the language of the screen) or all submitted documents (ZIP: a folder per applicant with the application PDF, the documents and the letters). Downloads are written to the personal-data access log.',
             school: 'School',
             year: 'Year',
             seq: 'Round',
