@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, call, freshApplicant, login, roundYear, axeViolations } from './helpers.mjs';
+import { launch, newPage, call, freshApplicant, login, axeViolations, applyThroughAPI, payByCardOnList } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -20,98 +20,13 @@ const T = 30_000;
 const shots = process.env.E2E_SHOTS;
 const shot = async (page, name) => { if (shots) await page.screenshot({ path: `${shots}/evaluation-${name}.png`, fullPage: true }); };
 
-const ok = (r, what, status = 200) => {
-  assert.equal(r.status, status, `${what}: ${JSON.stringify(r.body)}`);
-  return r.body;
-};
-
-// A 2x2 PNG that decodes; padding after its end is allowed.
-const pngHead = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=', 'base64');
-const pdf = Buffer.from('%PDF-1.4\n%test document\n');
-
-/** A document uploaded as the applicant's page sends it (as money-truth.test.mjs does). */
-async function upload(page, applNo, itemCode, name, bytes, type) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const status = await page.evaluate(async ({ applNo, itemCode, name, bytes, type, xsrf }) => {
-    const form = new FormData();
-    form.append('request', new Blob([JSON.stringify({ itemCode })], { type: 'application/json' }));
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const r = await fetch(`/apply/api-auth/appl/doc/upload/${applNo}`, { method: 'POST', body: form, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
-    return r.status;
-  }, { applNo, itemCode, name, bytes: [...bytes], type, xsrf });
-  assert.equal(status, 200, `upload ${name}`);
-}
-
-/** Every step of an application to 236's round saved through the applicant's API, then submitted (as money-truth.test.mjs). */
-async function submittedApplication(page, korName, essay) {
-  const year = await roundYear('236');
-  const round = ok(await call(page, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=1`), 'round');
-  const consents = Object.fromEntries(round.consents.map((c) => [c.code, c.version]));
-  const part = {
-    applPartRequestList: [{ schoolCode: '236', enterYear: year, recruitPartSeq: 1, majorCode: 'DC01', isMaster: true,
-      isGeneralType: true, stayTypeCode: '00001', categoryCode: round.categories[0].code }],
-    consents,
-  };
-  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
-  const applNo = ok(await call(page, 'POST', '/apply/api-auth/appl/part', part), 'part', 201).applNo;
-  const step = async (path, body) => ok(await call(page, 'POST', `/apply/api-auth/appl/${path}/${applNo}`, body), path);
-  await step('basis', { applicantInfo: {
-    gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
-    residentNoLast: '2345678', address: '서울특별시 서대문구 이화여대길 52', addressDetail: '101호', postCode: '03760',
-    phone: '02-123-4567', mobile: '010-1234-5678', email: 'haneul@example.com',
-    emergencyContact: { name: '김부모', relation: '모', phone: '010-2222-3333' },
-    maritalStatus: '00001', childNum: '0',
-    familyList: [{ relation: '00002', name: '이어머니', nationality: '410', birthDate: '1970-05-05' }],
-  } });
-  await step('acad', { acadList: [
-    { acadType: 'univ', schoolCode: '101', countryCode: '410', city: 'Seoul', college: '사회과학대학', major: '정치외교학',
-      department: '정치외교학과', acadFinal: true, enterDay: '2016-03-02', graduateDay: '2020-02-20', graduationStatus: '00001',
-      degreeNo: '2020-1234', degreeCourse: '00001', degreeLevel: '00001', credits: '130', gradeForm: '00001', fullScore: '4.50',
-      gpa: '3.85', studentId: '2016123456' },
-  ] });
-  await step('lang', { partLanguages: [{ langExamCode: '00001', score: '105', examDay: '2026-05-10', expiryDay: '2028-05-10' }] });
-  await step('career', { careerList: [{ companyName: '한빛전자', description: '해외영업', compType: '00001', employmentType: '00001',
-    department: '영업부', position: '대리', joinDay: '2020-03-02', currentYn: true }] });
-  await step('add-info', { essays: [
-    { no: 1, lang: 'en', text: essay },
-    { no: 2, lang: 'ko', text: '국제개발협력 분야를 공부하고 싶습니다.' },
-    { no: 3, lang: 'en', text: 'After graduation I will work for an international organisation.' },
-  ] });
-  await upload(page, applNo, '00001', 'photo.png', Buffer.concat([pngHead, Buffer.alloc(100)]), 'image/png');
-  await upload(page, applNo, '00002', 'diploma.pdf', pdf, 'application/pdf');
-  await upload(page, applNo, '00003', '성적증명서.pdf', pdf, 'application/pdf');
-  ok(await call(page, 'POST', `/apply/api-auth/appl/doc/save/${applNo}`), 'documents saved');
-  const survey = ok(await call(page, 'GET', `/apply/api-auth/survey/${applNo}`), 'survey');
-  const answers = survey.questions.map((q) => (q.items?.length
-    ? { questionCode: q.questionCode, inputType: q.inputType, itemCode: q.items[0].itemCode }
-    : { questionCode: q.questionCode, inputType: q.inputType, answer: 'text' }));
-  ok(await call(page, 'POST', '/apply/api-auth/survey/save', { applNo, answers }), 'survey saved');
-  assert.equal(ok(await call(page, 'POST', `/apply/api-auth/appl/submit/${applNo}`, { consents }), 'submit').status, 'SUBMIT');
-  return { applNo, year };
-}
-
-/** Pays from /list by card in the test gateway (Korean page): COMPLETE, with its exam number. */
-async function payByCard(page, applNo) {
-  await page.goto('/list');
-  const row = page.getByTestId(`appl-row-${applNo}`);
-  await row.waitFor({ timeout: T });
-  await row.getByTestId('appl-action-pay').click();
-  await page.getByTestId('pay-type-card').click();
-  await page.getByTestId('pay-submit').click();
-  await page.waitForURL('**/testpg/pay/**', { timeout: T });
-  await page.getByRole('button', { name: '결제 승인' }).click();
-  const exam = page.getByTestId('completion-exam-number');
-  await exam.waitFor({ timeout: T });
-  return (await exam.innerText()).trim();
-}
-
 /** A completed application of a fresh applicant of its own. */
 async function completeApplication(prefix, korName, essay) {
   const who = freshApplicant(prefix);
   const page = await newPage(browser, { locale: 'ko' });
   await login(page, who.userId);
-  const { applNo, year } = await submittedApplication(page, korName, essay);
-  const applId = await payByCard(page, applNo);
+  const { applNo, year } = await applyThroughAPI(page, { korName, essay });
+  const { applId } = await payByCardOnList(page, applNo);
   await page.context().close();
   return { applNo, applId, year, korName };
 }

@@ -237,3 +237,108 @@ export async function openTestRound(staff, { seq, major, korName, engName }) {
   }
   return { id: `236-${year}-${seq}`, year };
 }
+
+// ---- an application filled and paid through the applicant's own API ------
+
+const answered = (r, what, status = 200) => {
+  if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+};
+
+/** A 2x2 PNG that decodes (padding after its end is allowed), and a tiny PDF. */
+export const pngHead = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR4nGKRt8pgYGBgYgADQAAAAP//CRcAyGlrjcYAAAAASUVORK5CYII=', 'base64');
+export const tinyPDF = Buffer.from('%PDF-1.4\n%test document\n');
+
+/** A document uploaded as the applicant's page sends it (multipart, with the CSRF header). */
+export async function uploadDocument(page, applNo, itemCode, name, bytes, type) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const status = await page.evaluate(async ({ applNo, itemCode, name, bytes, type, xsrf }) => {
+    const form = new FormData();
+    form.append('request', new Blob([JSON.stringify({ itemCode })], { type: 'application/json' }));
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const r = await fetch(`/apply/api-auth/appl/doc/upload/${applNo}`, { method: 'POST', body: form, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+    return r.status;
+  }, { applNo, itemCode, name, bytes: [...bytes], type, xsrf });
+  if (status !== 200) throw new Error(`upload ${name}: ${status}`);
+}
+
+/**
+ * Every step of an application to 236's demo round (major DC01) saved
+ * through the applicant's API as its pages save them, the required
+ * documents uploaded, the survey answered, then submitted: SUBMIT, to pay.
+ * korName and the first essay may be given; highSchool adds a second
+ * academic record. Answers the application number, year and category.
+ */
+export async function applyThroughAPI(page, { korName = '김하늘', essay = 'I grew up in Seoul and studied politics.', highSchool = false } = {}) {
+  const year = await roundYear('236');
+  const round = answered(await call(page, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=1`), 'round');
+  const consents = Object.fromEntries(round.consents.map((c) => [c.code, c.version]));
+  const category = round.categories[0].code;
+  const part = {
+    applPartRequestList: [{ schoolCode: '236', enterYear: year, recruitPartSeq: 1, majorCode: 'DC01', isMaster: true,
+      isGeneralType: true, stayTypeCode: '00001', categoryCode: category }],
+    consents,
+  };
+  if (round.partSurvey?.length) part.surveyRequest = { answers: [{ questionCode: 'p1', itemCode: '01', inputType: 'radio' }] };
+  const applNo = answered(await call(page, 'POST', '/apply/api-auth/appl/part', part), 'part', 201).applNo;
+  const step = async (path, body) => answered(await call(page, 'POST', `/apply/api-auth/appl/${path}/${applNo}`, body), path);
+  await step('basis', { applicantInfo: {
+    gend: 'F', korName, engName: 'KIM HANEUL', nationality: '410', birthDate: '1998-03-01',
+    residentNoLast: '2345678', address: '서울특별시 서대문구 이화여대길 52', addressDetail: '101호', postCode: '03760',
+    phone: '02-123-4567', mobile: '010-1234-5678', email: 'haneul@example.com',
+    emergencyContact: { name: '김부모', relation: '모', phone: '010-2222-3333' },
+    maritalStatus: '00001', childNum: '0',
+    familyList: [{ relation: '00002', name: '이어머니', nationality: '410', birthDate: '1970-05-05' }],
+  } });
+  const acadList = [
+    { acadType: 'univ', schoolCode: '101', countryCode: '410', city: 'Seoul', college: '사회과학대학', major: '정치외교학',
+      department: '정치외교학과', acadFinal: true, enterDay: '2016-03-02', graduateDay: '2020-02-20', graduationStatus: '00001',
+      degreeNo: '2020-1234', degreeCourse: '00001', degreeLevel: '00001', credits: '130', gradeForm: '00001', fullScore: '4.50',
+      gpa: '3.85', studentId: '2016123456' },
+  ];
+  if (highSchool) {
+    acadList.push({ acadType: 'high', schoolCode: '999', searchSchoolName: 'Hanbit High School', countryCode: '410', acadFinal: false,
+      enterDay: '2013-03-02', graduateDay: '2016-02-10', graduationStatus: '00001', gradeForm: '00002', fullScore: '100', gpa: '92' });
+  }
+  await step('acad', { acadList });
+  await step('lang', { partLanguages: [{ langExamCode: '00001', score: '105', examDay: '2026-05-10', expiryDay: '2028-05-10' }] });
+  await step('career', { careerList: [{ companyName: '한빛전자', description: '해외영업', compType: '00001', employmentType: '00001',
+    department: '영업부', position: '대리', joinDay: '2020-03-02', currentYn: true }] });
+  await step('add-info', { essays: [
+    { no: 1, lang: 'en', text: essay },
+    { no: 2, lang: 'ko', text: '국제개발협력 분야를 공부하고 싶습니다.' },
+    { no: 3, lang: 'en', text: 'After graduation I will work for an international organisation.' },
+  ] });
+  await uploadDocument(page, applNo, '00001', 'photo.png', Buffer.concat([pngHead, Buffer.alloc(100)]), 'image/png');
+  await uploadDocument(page, applNo, '00002', 'diploma.pdf', tinyPDF, 'application/pdf');
+  await uploadDocument(page, applNo, '00003', '성적증명서.pdf', tinyPDF, 'application/pdf');
+  answered(await call(page, 'POST', `/apply/api-auth/appl/doc/save/${applNo}`), 'documents saved');
+  const survey = answered(await call(page, 'GET', `/apply/api-auth/survey/${applNo}`), 'survey');
+  const answers = survey.questions.map((q) => (q.items?.length
+    ? { questionCode: q.questionCode, inputType: q.inputType, itemCode: q.items[0].itemCode }
+    : { questionCode: q.questionCode, inputType: q.inputType, answer: 'text' }));
+  answered(await call(page, 'POST', '/apply/api-auth/survey/save', { applNo, answers }), 'survey saved');
+  const done = answered(await call(page, 'POST', `/apply/api-auth/appl/submit/${applNo}`, { consents }), 'submit');
+  if (done.status !== 'SUBMIT') throw new Error(`submit: ${JSON.stringify(done)}`);
+  return { applNo, year, category };
+}
+
+/**
+ * Pays an application from /list by card in the test gateway (its approve
+ * button named approve, in the page's language) and answers the exam
+ * number and the payment id.
+ */
+export async function payByCardOnList(page, applNo, approve = '결제 승인') {
+  await page.goto('/list');
+  const row = page.getByTestId(`appl-row-${applNo}`);
+  await row.waitFor({ timeout: 30_000 });
+  await row.getByTestId('appl-action-pay').click();
+  await page.getByTestId('pay-type-card').click();
+  await page.getByTestId('pay-submit').click();
+  await page.waitForURL('**/testpg/pay/**', { timeout: 30_000 });
+  const paymentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+  await page.getByRole('button', { name: approve }).click();
+  const exam = page.getByTestId('completion-exam-number');
+  await exam.waitFor({ timeout: 30_000 });
+  return { applId: (await exam.innerText()).trim(), paymentId };
+}
