@@ -154,7 +154,7 @@ func (s *Service) application(ctx context.Context, h application.Header, lang La
 	if err != nil {
 		return Application{}, err
 	}
-	section(&a.Sections, "동의 사항", "Consents", Block{Fields: consentRows(r.Rules.Consents, acc, n)})
+	section(&a.Sections, consentsTitle.Ko, consentsTitle.En, Block{Fields: consentRows(r.Rules.Consents, acc, n)})
 	if n.err != nil {
 		return Application{}, n.err
 	}

@@ -53,7 +53,7 @@ func basicSections(out *[]Section, a form.ApplicantInfo, n *names) {
 	contact.add("해외 주소", "Address abroad", a.ForeignAddress)
 	contact.add("전화", "Phone", a.Phone)
 	contact.add("휴대전화", "Mobile", a.Mobile)
-	contact.add("이메일", "E-mail", a.Email)
+	contact.add(emailLabel.Ko, emailLabel.En, a.Email)
 	contact.add("메신저", "Messenger", a.MessengerID)
 	contact.add("스카이프", "Skype", a.SkypeID)
 	contact.add("영상 에세이", "Video essay", a.VideoEssayURL)
