@@ -101,7 +101,7 @@ func TestReader(t *testing.T) {
 	// Refused: the applicant (no back office), setup staff of the school,
 	// a school admin of another school, reviewers not assigned.
 	must(t, app1.Do("GET", path, nil), 403, "the applicant")
-	must(t, e.as("setup236").Do("GET", path, nil), 404, "setup staff of 236")
+	must(t, e.as("setup236").Do("GET", path, nil), 403, "setup staff of 236")
 	sys := e.as("sysadmin")
 	must(t, sys.Do("PUT", "/apply/api-auth/admin/roles/timefree", map[string]any{"roles": []string{"ROLE_SCHL_ADMIN"}, "schoolCode": "SKKGSB"}), 200, "other school admin")
 	other := e.as("timefree")

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/audit"
 	"github.com/gradapply/gradapply/core/permission"
 	"github.com/gradapply/gradapply/core/printing"
@@ -16,16 +17,35 @@ import (
 // did to it.
 type readerHandlers struct{ svc *printing.Reader }
 
-// mountReader registers GET /admin/applications/{applNo}/reader. Every
-// back-office role passes the edge; core lets staff of the school and the
-// reviewers assigned to the application read it, and tells anyone else it
-// does not exist.
+// mountReader registers GET /admin/applications/{applNo}/reader. Staff who
+// read applications and reviewers pass the edge (403 for any other role);
+// core lets staff of the school and the reviewers assigned to the
+// application read it, and tells anyone else it does not exist.
 func (s *server) mountReader(g edge.Groups) {
 	if s.deps.Reader == nil {
 		return
 	}
 	h := &readerHandlers{svc: s.deps.Reader}
-	g.Admin.GET("/applications/:applNo/reader", h.read, edge.Require(permission.AdminArea))
+	g.Admin.GET("/applications/:applNo/reader", h.read, requireAny(permission.ApplicationRead, permission.EvaluationScore))
+}
+
+// requireAny is edge.Require for a route two kinds of callers use: 401 for
+// guests, 403 unless the table gives the caller one of the actions.
+func requireAny(actions ...permission.Action) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			p := edge.Principal(c)
+			if !p.Authenticated() {
+				return apperr.Unauthenticated("auth.required")
+			}
+			for _, a := range actions {
+				if permission.Can(p, a, "") {
+					return next(c)
+				}
+			}
+			return apperr.Forbidden("auth.forbidden")
+		}
+	}
 }
 
 // readerFieldDTO is one row: its label in the caller's language and the

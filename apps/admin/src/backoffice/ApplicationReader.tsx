@@ -30,9 +30,11 @@ const ReaderView = () => {
     });
     if (!record) return null;
     const data = reader.data;
+    // The documents step is shown with its files to preview, in the form's place.
+    const docsStep = data?.sections.find(s => s.key === 'documents');
     const contents = [
         ...(data?.sections ?? []).map(s => ({ id: `reader-${s.key}`, title: s.title })),
-        { id: 'reader-files', title: translate('backoffice.appl.documents') },
+        ...(docsStep ? [] : [{ id: 'reader-documents', title: translate('backoffice.appl.documents') }]),
         ...(record.mayLetters ? [{ id: 'reader-letters', title: translate('reader.letters') }] : []),
         { id: 'reader-staff', title: translate('reader.staff') },
     ];
@@ -52,8 +54,10 @@ const ReaderView = () => {
             </Box>
             <ReaderContents items={contents} />
             {reader.isError && <Alert severity="error" sx={{ mb: 2 }}>{translate('reader.failed')}</Alert>}
-            {data?.sections.map(s => <ReaderSectionCard key={s.key} section={s} />)}
-            <ReaderDocuments applNo={Number(record.id)} />
+            {data?.sections.map(s => (s === docsStep
+                ? <ReaderDocuments key={s.key} applNo={Number(record.id)} section={s} />
+                : <ReaderSectionCard key={s.key} section={s} />))}
+            {(reader.isError || (data && !docsStep)) && <ReaderDocuments applNo={Number(record.id)} />}
             {record.mayLetters && <ReaderLetters applNo={Number(record.id)} />}
             <Box id="reader-staff" sx={{ scrollMarginTop: 72 }}>
                 <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('reader.staff')}</Typography>

@@ -4,7 +4,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { visuallyHidden } from '@mui/utils';
 import { formatDateTime } from '../format';
-import type { BackofficeDataProvider, ReaderEntry, ReaderSection } from './methods';
+import type { BackofficeDataProvider, ReaderEntry, ReaderField, ReaderSection } from './methods';
 
 /** How a file can be shown in the page: a PDF in a frame, a picture as an image; anything else is only downloaded. */
 export const previewKind = (fileName: string | null | undefined): 'pdf' | 'image' | null => {
@@ -26,23 +26,28 @@ const Panel = ({ title, testid, id, children }: { title: string; testid?: string
     </Card>
 );
 
-/** One section of the form as the applicant filled it: its rows as a description list. */
+/** Rows as a description list: label and value side by side, stacked on a phone; free text across the width. */
+const ReaderSectionRows = ({ fields }: { fields: ReaderField[] }) => (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 220px) 1fr' }, columnGap: 2 }}>
+        {fields.map((f, j) => (
+            <Box key={j} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary"
+                    sx={{ pt: 0.75, gridColumn: f.long ? '1 / -1' : undefined }}>{f.label}</Typography>
+                <Typography component="dd" variant="body2"
+                    sx={{ m: 0, py: 0.75, borderBottom: '1px solid', borderColor: 'divider', whiteSpace: f.long ? 'pre-wrap' : undefined,
+                        wordBreak: 'break-word', gridColumn: f.long ? '1 / -1' : undefined }}>{f.value}</Typography>
+            </Box>
+        ))}
+    </Box>
+);
+
+/** One section of the form as the applicant filled it. */
 export const ReaderSectionCard = ({ section }: { section: ReaderSection }) => (
     <Panel title={section.title} testid={`reader-section-${section.key}`} id={`reader-${section.key}`}>
         {section.blocks.map((b, i) => (
             <Box key={i} sx={{ mt: i ? 2 : 0 }}>
                 {b.title && <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{b.title}</Typography>}
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 220px) 1fr' }, columnGap: 2 }}>
-                    {b.fields.map((f, j) => (
-                        <Box key={j} sx={{ display: 'contents' }}>
-                            <Typography component="dt" variant="body2" color="text.secondary"
-                                sx={{ pt: 0.75, gridColumn: f.long ? '1 / -1' : undefined }}>{f.label}</Typography>
-                            <Typography component="dd" variant="body2"
-                                sx={{ m: 0, py: 0.75, borderBottom: '1px solid', borderColor: 'divider', whiteSpace: f.long ? 'pre-wrap' : undefined,
-                                    wordBreak: 'break-word', gridColumn: f.long ? '1 / -1' : undefined }}>{f.value}</Typography>
-                        </Box>
-                    ))}
-                </Box>
+                <ReaderSectionRows fields={b.fields} />
             </Box>
         ))}
     </Panel>
@@ -81,8 +86,13 @@ const FileRow = ({ label, fileName, path, testid, open, onToggle }: {
     );
 };
 
-/** The uploaded documents, previewed in the page (the first one open) and downloadable; each read is logged by the server. */
-export const ReaderDocuments = ({ applNo }: { applNo: number }) => {
+/**
+ * The uploaded documents, previewed in the page (the first one open) and
+ * downloadable; each read is logged by the server. In the form's place of
+ * the documents step: the step's other rows (a required document not
+ * submitted, an extra file) are listed under the files.
+ */
+export const ReaderDocuments = ({ applNo, section }: { applNo: number; section?: ReaderSection }) => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const dataProvider = useDataProvider<BackofficeDataProvider>();
@@ -94,18 +104,22 @@ export const ReaderDocuments = ({ applNo }: { applNo: number }) => {
     const [opened, setOpened] = useState<Record<string, boolean>>({});
     const docs = isError ? [] : data;
     const first = docs?.find(d => previewKind(d.fileName))?.fileKey;
+    const name = (d: { korName: string; engName: string }) => (locale === 'en' ? d.engName || d.korName : d.korName);
+    const listed = new Set((docs ?? []).map(name));
+    const others = (section?.blocks ?? []).flatMap(b => b.fields).filter(f => !listed.has(f.label));
     return (
-        <Panel title={translate('backoffice.appl.documents')} testid="appl-documents" id="reader-files">
+        <Panel title={section?.title ?? translate('backoffice.appl.documents')} testid="reader-section-documents" id="reader-documents">
             {docs && docs.length === 0 && <Typography variant="body2">{translate('backoffice.appl.no_documents')}</Typography>}
             {docs?.map(d => {
                 const key = d.fileKey ?? d.code;
                 const open = opened[key] ?? key === first;
                 return (
-                    <FileRow key={key} label={locale === 'en' ? d.engName || d.korName : d.korName} fileName={d.fileName ?? ''}
+                    <FileRow key={key} label={name(d)} fileName={d.fileName ?? ''}
                         path={d.filePath ?? `/apply/api-auth/appl/doc/file/${applNo}/${d.fileKey}`} testid={`doc-${d.code}`}
                         open={open} onToggle={() => setOpened(o => ({ ...o, [key]: !open }))} />
                 );
             })}
+            {others.length > 0 && <ReaderSectionRows fields={others} />}
         </Panel>
     );
 };
