@@ -63,6 +63,8 @@ type App struct {
 	Inquiry    *inquiry.Service
 	PDF        *pdf.Renderer
 	Printer    *printing.Service
+	// Reader is the staff's on-screen read of an application (issue 23).
+	Reader *printing.Reader
 	// Rounds is the back office for rounds and school settings.
 	Rounds *round.Service
 	// Surveys are the survey questions, site surveys and their results.

@@ -4,10 +4,12 @@ import (
 	"context"
 
 	"github.com/gradapply/gradapply/adapters/jobs"
+	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/decision"
 	"github.com/gradapply/gradapply/core/evaluation"
 	"github.com/gradapply/gradapply/core/notice"
+	"github.com/gradapply/gradapply/core/printing"
 )
 
 // Officers are the officers' console (issue 23 items 2 to 4): evaluation,
@@ -28,6 +30,7 @@ func (a *App) buildOfficers(clock account.Clock) {
 	}
 	// The reader lets a reviewer open what it is assigned.
 	a.Apply.Assigned = a.Officers.Evaluation
+	a.Reader = &printing.Reader{Print: a.Printer, Assigned: a.Officers.Evaluation, Trail: postgres.AccessLog{DB: a.DB}}
 }
 
 // TypeResultMails is the periodic task that queues the result mails of

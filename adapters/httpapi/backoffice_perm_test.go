@@ -135,6 +135,10 @@ var adminRouteActions = map[string]permission.Action{
 	"PUT /apply/api-auth/admin/surveys/:surveyId":                                                       permission.SurveyManage,
 	"GET /apply/api-auth/admin/surveys/:surveyId/results":                                               permission.SurveyManage,
 	"GET /apply/api-auth/admin/surveys/:surveyId/export":                                                permission.SurveyManage,
+
+	// The reader (issue 23 item 1): also reviewers assigned to the
+	// application, tried in reader_test.go.
+	"GET /apply/api-auth/admin/applications/:applNo/reader": permission.ApplicationRead,
 }
 
 // notJudged are admin routes registered here only so the table stays

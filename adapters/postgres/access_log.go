@@ -40,7 +40,10 @@ func (s AccessLog) List(ctx context.Context, q audit.Query) ([]audit.Entry, int,
 	if q.Actor != "" {
 		where = append(where, sq.Eq{"actor": q.Actor})
 	}
-	if q.Target != "" {
+	switch {
+	case q.Target != "" && q.ExactTarget:
+		where = append(where, sq.Eq{"target": q.Target})
+	case q.Target != "":
 		where = append(where, sq.ILike{"target": "%" + escapeLike(q.Target) + "%"})
 	}
 	if q.Action != "" {

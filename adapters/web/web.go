@@ -25,7 +25,7 @@ func New(a *app.App) *httpapi.Server {
 		testPG = a.TestPG
 	}
 	return httpapi.New(edge.Deps{
-		Services: edge.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer,
+		Services: edge.Services{Accounts: a.Accounts, Apply: a.Apply, Documents: a.Documents, Submission: a.Submission, Printer: a.Printer, Reader: a.Reader,
 			Rounds: a.Rounds, Pay: a.Pay, TestPG: testPG, Receipts: a.PDF, MyData: a.MyData,
 			Recommend: a.Recommend, Money: a.Money,
 			FeeRules:  a.FeeRules,

@@ -24,13 +24,16 @@ type Entry struct {
 type Query struct {
 	Actor  string // staff user id
 	Target string // part of the target ("application:12", a user id)
-	Action string // prefix, e.g. "application." or "member.status"
-	From   time.Time
-	To     time.Time
-	Sort   string // one of SortFields
-	Desc   bool
-	Offset int
-	Limit  int
+	// ExactTarget makes Target the whole target (application:12 then
+	// does not find application:123).
+	ExactTarget bool
+	Action      string // prefix, e.g. "application." or "member.status"
+	From        time.Time
+	To          time.Time
+	Sort        string // one of SortFields
+	Desc        bool
+	Offset      int
+	Limit       int
 }
 
 // SortFields are the columns the log may be sorted by.

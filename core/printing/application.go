@@ -188,7 +188,7 @@ func (s *Service) applicationIn(ctx context.Context, rv roundView, h application
 	if err != nil {
 		return Application{}, err
 	}
-	section(&a.Sections, "동의 사항", "Consents", Block{Fields: consentRows(r.Rules.Consents, acc, n)})
+	section(&a.Sections, consentsTitle.Ko, consentsTitle.En, Block{Fields: consentRows(r.Rules.Consents, acc, n)})
 	if n.err != nil {
 		return Application{}, n.err
 	}

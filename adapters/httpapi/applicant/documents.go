@@ -268,7 +268,11 @@ func (h *documentHandlers) file(c *echo.Context) error {
 	if ct == "" {
 		ct = "application/octet-stream"
 	}
-	edge.Attachment(c, d.FileName, ct)
+	if c.QueryParam("inline") == "1" {
+		edge.Inline(c, d.FileName, ct) // the staff reader's preview
+	} else {
+		edge.Attachment(c, d.FileName, ct)
+	}
 	c.Response().Header().Set("Content-Length", strconv.FormatInt(d.Size, 10))
 	c.Response().WriteHeader(http.StatusOK)
 	_, err = io.Copy(c.Response(), rc)

@@ -114,7 +114,11 @@ func (h *letterHandlers) file(c *echo.Context) error {
 	if pdf || strings.HasSuffix(strings.ToLower(name), ".pdf") {
 		ct = "application/pdf"
 	}
-	edge.Attachment(c, name, ct)
+	if c.QueryParam("inline") == "1" {
+		edge.Inline(c, name, ct) // the reader's preview
+	} else {
+		edge.Attachment(c, name, ct)
+	}
 	c.Response().WriteHeader(http.StatusOK)
 	_, err = io.Copy(c.Response(), rc)
 	return err

@@ -22,4 +22,5 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountHelpdesk(g)
 	s.mountInquiry(g)
 	s.mountLetters(g)
+	s.mountReader(g)
 }

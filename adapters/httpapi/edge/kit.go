@@ -53,6 +53,7 @@ type Services struct {
 	Documents  *document.Service       // an application's documents
 	Submission *submission.Service     // submit, completion, exam-number lookup
 	Printer    *printing.Service       // the application PDF and the admission slip
+	Reader     *printing.Reader        // the staff's on-screen read of an application
 	Rounds     *round.Service          // the back office for rounds and school settings
 	Pay        *payment.Service        // paying the fee
 	TestPG     TestPGPage              // the test gateway's payer page; nil when it is off

@@ -83,13 +83,15 @@ func (k *Kit) AccessLog(next echo.HandlerFunc) echo.HandlerFunc {
 
 // securityHeaders sets the headers every answer carries. The CSP allows
 // only our own scripts; MUI's emotion injects styles, hence 'unsafe-inline'
-// for styles only; the postcode widget's host is allowed for scripts and frames.
+// for styles only; the postcode widget's host is allowed for scripts and frames,
+// our own origin for frames (the reader previews a document inline, see
+// Inline; every other answer still refuses to be framed).
 // HSTS goes out when the browser reached us over HTTPS (directly, or through
 // a trusted proxy's X-Forwarded-Proto) or when configured always.
 func (k *Kit) SecurityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	const csp = "default-src 'self'; script-src 'self' https://t1.daumcdn.net https://postcode.map.daum.net; " +
 		"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
-		"worker-src 'self' blob:; frame-src https://postcode.map.daum.net; frame-ancestors 'none'; base-uri 'self'; " +
+		"worker-src 'self' blob:; frame-src 'self' https://postcode.map.daum.net; frame-ancestors 'none'; base-uri 'self'; " +
 		"form-action 'self'; object-src 'none'"
 	return func(c *echo.Context) error {
 		h := c.Response().Header()

@@ -10,20 +10,18 @@ import {
     DialogActions,
     DialogContent,
     DialogTitle,
-    Link as MuiLink,
     MenuItem,
     Stack,
     TextField,
     Typography,
 } from '@mui/material';
-import { Show, useDataProvider, useLocale, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useLocale, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { fieldErrors } from '../apiErrors';
 import { formatDateTime } from '../format';
 import { StatusText } from './status';
 import type { BackofficeDataProvider } from './methods';
-import { PageHeading } from '../components/PageHeading';
 import { useSchoolName } from '../components/SchoolPicker';
 import type { PickerMethods } from '../components/pickerMethods';
 import { methodText, moneyAmountText, moneyStateText, type StaffMoney } from './staffMoney';
@@ -34,7 +32,7 @@ const SHOWN = ['korName', 'engName', 'birthDate', 'gend', 'nationality', 'mobile
 /** Fields staff may correct here (identification numbers are the applicant's to correct). */
 const CORRECTABLE = ['korName', 'engName', 'birthDate', 'mobile', 'phone', 'email', 'postCode', 'address', 'addressDetail', 'foreignAddress'] as const;
 
-const Section = ({ title, children, testid }: { title: string; children: React.ReactNode; testid?: string }) => (
+export const Section = ({ title, children, testid }: { title: string; children: React.ReactNode; testid?: string }) => (
     <Card variant="outlined" sx={{ mb: 2 }} data-testid={testid}>
         <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -45,7 +43,7 @@ const Section = ({ title, children, testid }: { title: string; children: React.R
     </Card>
 );
 
-const Row = ({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) => (
+export const Row = ({ label, value, testid }: { label: string; value: React.ReactNode; testid?: string }) => (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 0.5, borderBottom: '1px solid', borderColor: 'divider' }}>
         <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
             {label}
@@ -56,35 +54,7 @@ const Row = ({ label, value, testid }: { label: string; value: React.ReactNode; 
     </Box>
 );
 
-/** The uploaded documents, read through the applicant's route (the read is logged). */
-const Documents = ({ applNo }: { applNo: number }) => {
-    const translate = useTranslate();
-    const locale = useLocaleState()[0];
-    const dataProvider = useDataProvider<BackofficeDataProvider>();
-    const { data, isError } = useQuery({
-        queryKey: ['getApplicationDocuments', applNo],
-        queryFn: () => dataProvider.getApplicationDocuments(applNo),
-        retry: false,
-    });
-    // a refused read shows as no documents
-    const docs = isError ? [] : data;
-    if (!docs) return null;
-    if (docs.length === 0) return <Typography variant="body2">{translate('backoffice.appl.no_documents')}</Typography>;
-    return (
-        <Stack spacing={1}>
-            {docs.map(d => (
-                <Box key={d.fileKey} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography variant="body2">{locale === 'en' ? d.engName : d.korName}</Typography>
-                    <MuiLink href={d.filePath ?? `/apply/api-auth/appl/doc/file/${applNo}/${d.fileKey}`} data-testid={`doc-${d.code}`}>
-                        {d.fileName} ({translate('backoffice.appl.download')})
-                    </MuiLink>
-                </Box>
-            ))}
-        </Stack>
-    );
-};
-
-const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean; onClose: () => void }) => {
+export const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean; onClose: () => void }) => {
     const translate = useTranslate();
     const [reason, setReason] = useState('');
     const [error, setError] = useState('');
@@ -123,7 +93,7 @@ const RevealDialog = ({ applNo, open, onClose }: { applNo: number; open: boolean
     );
 };
 
-const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: boolean; onClose: () => void }) => {
+export const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: boolean; onClose: () => void }) => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
@@ -175,7 +145,7 @@ const CorrectDialog = ({ record, open, onClose }: { record: RaRecord; open: bool
     );
 };
 
-const ReviewPanel = ({ record }: { record: RaRecord }) => {
+export const ReviewPanel = ({ record }: { record: RaRecord }) => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
@@ -281,18 +251,42 @@ export const PaymentSection = ({ record }: { record: RaRecord }) => {
     );
 };
 
-const ApplicationView = () => {
-    const record = useRecordContext();
+/** The application's summary: its numbers, the applicant's account, the school, round, major and status. */
+export const StaffSummary = ({ record }: { record: RaRecord }) => {
     const translate = useTranslate();
     const locale = useLocale();
     const schoolName = useSchoolName();
+    const sc = record.schoolComm ?? {};
+    return (
+        <Section title={translate('backoffice.appl.summary')} testid="appl-summary">
+            <Row label={translate('resources.applications.fields.applNo')} value={record.applNo} />
+            <Row label={translate('resources.applications.fields.applId')} value={record.applId} testid="appl-applId" />
+            <Row label={translate('resources.applications.fields.applicantName')} value={record.applicantName} testid="appl-name" />
+            <Row label={translate('resources.applications.fields.userId')} value={
+                <Link to={`/applications?filter=${encodeURIComponent(JSON.stringify({ userId: record.userId }))}`}>{record.userId}</Link>
+            } />
+            <Row label={translate('resources.applications.fields.email')} value={record.email} />
+            <Row label={translate('backoffice.appl.school')} value={sc.schoolCode ? (locale === 'en' || !sc.korName ? schoolName(sc.schoolCode) : sc.korName) : ''} />
+            <Row label={translate('backoffice.appl.round')} value={`${sc.enterYear}-${sc.recruitPartSeq} ${(locale === 'en' && record.roundEngName) || record.roundKorName || ''}`} />
+            <Row label={translate('backoffice.appl.major')} value={(locale === 'en' && record.majorEngName) || record.majorKorName || record.majorCode} />
+            <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
+            <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
+        </Section>
+    );
+};
+
+/**
+ * The contact and identification fields staff act on: the masked numbers
+ * with the reveal (a logged reason) and the correction of a field.
+ */
+export const StaffBasic = ({ record }: { record: RaRecord }) => {
+    const translate = useTranslate();
+    const locale = useLocale();
     const dataProvider = useDataProvider<BackofficeDataProvider & PickerMethods>();
     const { data: countries = [] } = useQuery({ queryKey: ['picker', 'countries'], queryFn: () => dataProvider.getCountries(), staleTime: 60 * 60_000, retry: false });
     const [reveal, setReveal] = useState(false);
     const [correct, setCorrect] = useState(false);
-    if (!record) return null;
     const info = record.applicantInfo as Record<string, string> | null;
-    const sc = record.schoolComm ?? {};
     const named = (f: string, v: string) => {
         if (!v) return v;
         if (f === 'gend') return translate(`backoffice.appl.gender.${v}`, { _: v });
@@ -303,78 +297,45 @@ const ApplicationView = () => {
         return v;
     };
     return (
-        <Box sx={{ p: { xs: 1, sm: 2 } }}>
-            <PageHeading>{translate('backoffice.appl.title', { applNo: record.applNo })}</PageHeading>
-            <Section title={translate('backoffice.appl.summary')} testid="appl-summary">
-                <Row label={translate('resources.applications.fields.applNo')} value={record.applNo} />
-                <Row label={translate('resources.applications.fields.applId')} value={record.applId} testid="appl-applId" />
-                <Row label={translate('resources.applications.fields.applicantName')} value={record.applicantName} testid="appl-name" />
-                <Row label={translate('resources.applications.fields.userId')} value={
-                    <Link to={`/applications?filter=${encodeURIComponent(JSON.stringify({ userId: record.userId }))}`}>{record.userId}</Link>
-                } />
-                <Row label={translate('resources.applications.fields.email')} value={record.email} />
-                <Row label={translate('backoffice.appl.school')} value={sc.schoolCode ? (locale === 'en' || !sc.korName ? schoolName(sc.schoolCode) : sc.korName) : ''} />
-                <Row label={translate('backoffice.appl.round')} value={`${sc.enterYear}-${sc.recruitPartSeq} ${(locale === 'en' && record.roundEngName) || record.roundKorName || ''}`} />
-                <Row label={translate('backoffice.appl.major')} value={(locale === 'en' && record.majorEngName) || record.majorKorName || record.majorCode} />
-                <Row label={translate('backoffice.appl.degree')} value={translate(record.isMaster ? 'backoffice.appl.master' : 'backoffice.appl.doctor')} />
-                <Row label={translate('resources.applications.fields.status')} value={<StatusText record={record} />} testid="appl-status" />
-            </Section>
-            <PaymentSection record={record} />
-            <Section title={translate('backoffice.appl.basic')} testid="appl-basic">
-                {info ? (
-                    <>
-                        {SHOWN.map(f => (
-                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={named(f, info[f])} testid={`info-${f}`} />
-                        ))}
-                        {ID_FIELDS.filter(f => info[f]).map(f => (
-                            <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={<Chip size="small" label={info[f]} />} testid={`info-${f}`} />
-                        ))}
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('backoffice.appl.masked_note')}</Typography>
-                        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                            {record.mayReveal && <Button variant="outlined" onClick={() => setReveal(true)} data-testid="reveal-open">{translate('backoffice.appl.reveal')}</Button>}
-                            {record.mayCorrect && <Button variant="contained" onClick={() => setCorrect(true)} data-testid="correct-open">{translate('backoffice.appl.correct')}</Button>}
-                        </Stack>
-                    </>
-                ) : (
-                    <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
-                )}
-            </Section>
-            {record.mayLetters && (
-                <Section title={translate('backoffice.appl.links')} testid="appl-links">
-                    <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>
-                        {translate('backoffice.appl.letters_link')}
-                    </Button>
-                </Section>
+        <Section title={translate('backoffice.appl.basic')} testid="appl-basic">
+            {info ? (
+                <>
+                    {SHOWN.map(f => (
+                        <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={named(f, info[f])} testid={`info-${f}`} />
+                    ))}
+                    {ID_FIELDS.filter(f => info[f]).map(f => (
+                        <Row key={f} label={translate(`backoffice.appl.fields.${f}`)} value={<Chip size="small" label={info[f]} />} testid={`info-${f}`} />
+                    ))}
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('backoffice.appl.masked_note')}</Typography>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+                        {record.mayReveal && <Button variant="outlined" onClick={() => setReveal(true)} data-testid="reveal-open">{translate('backoffice.appl.reveal')}</Button>}
+                        {record.mayCorrect && <Button variant="contained" onClick={() => setCorrect(true)} data-testid="correct-open">{translate('backoffice.appl.correct')}</Button>}
+                    </Stack>
+                </>
+            ) : (
+                <Typography variant="body2">{translate('backoffice.appl.no_basic')}</Typography>
             )}
-            {record.mayReview && <ReviewPanel record={record} />}
-            <Section title={translate('backoffice.appl.documents')} testid="appl-documents">
-                <Documents applNo={Number(record.id)} />
-            </Section>
-            <Section title={translate('backoffice.appl.consents')}>
-                {(record.consents ?? []).map((c: { code: string; version: string; acceptedAt: string }) => (
-                    <Row key={c.code} label={c.code} value={translate('backoffice.appl.consent_version', { version: c.version, at: formatDateTime(c.acceptedAt) })} />
-                ))}
-            </Section>
-            <Section title={`${translate('backoffice.appl.education')} · ${translate('backoffice.appl.languages')} · ${translate('backoffice.appl.careers')}`}>
-                <Row label={translate('backoffice.appl.education')} value={translate('backoffice.appl.count', { count: record.acadList?.length ?? 0 })} />
-                <Row label={translate('backoffice.appl.languages')} value={(record.langList ?? []).map((l: { langExamCode: string; score?: string; level?: string }) => `${l.langExamCode} ${l.score || l.level || ''}`).join(', ')} />
-                <Row label={translate('backoffice.appl.careers')} value={translate('backoffice.appl.count', { count: record.careerList?.length ?? 0 })} />
-            </Section>
             {reveal && <RevealDialog applNo={Number(record.id)} open={reveal} onClose={() => setReveal(false)} />}
             {correct && <CorrectDialog record={record} open={correct} onClose={() => setCorrect(false)} />}
-        </Box>
+        </Section>
     );
 };
 
-const Title = () => {
+/** The links to the application's payments and letters pages. */
+export const StaffLinks = ({ record }: { record: RaRecord }) => {
+    const translate = useTranslate();
+    if (!record.mayLetters) return null;
+    return (
+        <Section title={translate('backoffice.appl.links')} testid="appl-links">
+            <Button component={Link} variant="outlined" data-testid="appl-letters-link" to={`/recommend/template?applNo=${record.applNo}`}>
+                {translate('backoffice.appl.letters_link')}
+            </Button>
+        </Section>
+    );
+};
+
+export const Title = () => {
     const record = useRecordContext();
     const translate = useTranslate();
     return <span>{record ? translate('backoffice.appl.title', { applNo: record.applNo }) : ''}</span>;
 };
-
-/** One application as staff read it (spec appl/basic/{applNo}); the read is logged by the server. */
-export const ApplicationShow = () => (
-    <Show title={<Title />} actions={false}>
-        <ApplicationView />
-    </Show>
-);

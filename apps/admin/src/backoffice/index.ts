@@ -9,7 +9,7 @@ import { lazyNamed as load } from '../lazyNamed';
 /** Applications (spec appl/basic/{applNo}, appl/list/{userId}). */
 export const applications = {
     list: load(() => import('./ApplicationList'), 'ApplicationList'),
-    show: load(() => import('./ApplicationShow'), 'ApplicationShow'),
+    show: load(() => import('./ApplicationReader'), 'ApplicationReader'),
     icon: AssignmentIcon,
     recordRepresentation: 'applNo',
 };

@@ -29,6 +29,56 @@ export interface DocView {
     filePath: string | null;
 }
 
+/** One row of the reader: its label in the staff's language and the value, a name and never a code. */
+export interface ReaderField {
+    label: string;
+    value: string;
+    /** Free text (essays, duties): shown under its label across the width. */
+    long: boolean;
+}
+
+export interface ReaderSection {
+    /** Stable across languages ("basic-information"). */
+    key: string;
+    title: string;
+    blocks: { title: string; fields: ReaderField[] }[];
+}
+
+/** An access-log row of the application (who read or changed it, when). */
+export interface ReaderEntry {
+    id: number;
+    actor: string;
+    action: string;
+    detail: Record<string, unknown>;
+    from: string;
+    createdAt: string;
+}
+
+/** The whole application as the applicant filled it, in the caller's language (GET applications/{applNo}/reader). */
+export interface ReaderData {
+    applNo: number;
+    lang: string;
+    school: string;
+    examNumber: string | null;
+    sections: ReaderSection[];
+    /** Read as an assigned reviewer: no consents, review history or trail. */
+    reviewer: boolean;
+    reviews: ReaderEntry[];
+    trail: ReaderEntry[];
+}
+
+/** A letter asked for an application, as staff see it: the recommender, the status and, once submitted, its files. */
+export interface ReaderLetter {
+    reqNo: number;
+    profName: string;
+    institution: string;
+    status: string;
+    submittedAt: string | null;
+    pdfPath?: string;
+    filePath?: string;
+    fileName: string;
+}
+
 const roundQuery = (r: RoundKey) =>
     new URLSearchParams({ schoolCode: r.schoolCode, enterYear: String(r.enterYear), recruitPartSeq: String(r.recruitPartSeq) });
 
@@ -49,6 +99,11 @@ export const backofficeMethods = (api: Api) => ({
         const b = await api.get<{ list?: { documents: DocView[] }[] }>(`/apply/api-auth/appl/doc/${applNo}`);
         return (b.list ?? []).flatMap(g => g.documents).filter(d => d.fileKey);
     },
+    /** The reader: every step with labels and names in the current language (the read is logged). */
+    getApplicationReader: (applNo: Identifier) => api.get<ReaderData>(`${ADMIN_API}/applications/${seg(applNo)}/reader`),
+    /** The letters of an application (the read is logged). */
+    getApplicationLetters: async (applNo: Identifier) =>
+        (await api.get<{ list: ReaderLetter[] }>(`${ADMIN_API}/recommend/letters/${seg(applNo)}`)).list ?? [],
     /** The unmasked identification numbers, for a logged reason. */
     revealApplication: (applNo: number, reason: string) => api.post<Record<string, string>>(`${ADMIN_API}/applications/${applNo}/reveal`, { reason }),
     correctApplication: (id: Identifier, changes: Record<string, string>, reason: string) =>

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import spectrumKorean from '@spectrum/ra-language-korean';
 import type { TranslationMessages } from 'react-admin';
 import { enBackoffice, koBackoffice } from '../backoffice/messages';
+import { enReader, koReader } from '../backoffice/readerMessages';
 import { enHealth, koHealth } from '../health/messages';
 import { enHelpdesk, koHelpdesk } from '../helpdesk/messages';
 import { enInquiry, koInquiry } from '../inquiry/messages';
@@ -33,6 +34,7 @@ export const MESSAGE_MODULES: Record<string, { ko: object; en: object }> = {
     money: { ko: koMoney, en: enMoney },
     refunds: { ko: koRefunds, en: enRefunds },
     backoffice: { ko: koBackoffice, en: enBackoffice },
+    reader: { ko: koReader, en: enReader },
     helpdesk: { ko: koHelpdesk, en: enHelpdesk },
     inquiry: { ko: koInquiry, en: enInquiry },
     evaluation: { ko: koEvaluation, en: enEvaluation },
