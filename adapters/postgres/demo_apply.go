@@ -33,6 +33,8 @@ type DemoApply struct {
 			RemkKor             string `json:"remkKor"`
 			RemkEng             string `json:"remkEng"`
 			AddCertificateCount int    `json:"addCertificateCount"`
+			// Quota is how many the course admits (경쟁률); 0: not announced.
+			Quota int `json:"quota"`
 		} `json:"courses"`
 	} `json:"majors"`
 	LanguageExams []struct {
@@ -178,8 +180,8 @@ func InsertDemoApply(ctx context.Context, db *DB, schoolCode string, d DemoApply
 			for _, c := range m.Courses {
 				seq++
 				if err := run("part", Builder.Insert("recruit_part_major").
-					Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count", "seq").
-					Values(schoolCode, k.y, k.s, m.MajorCode, c.IsMaster, c.RemkKor, c.RemkEng, c.AddCertificateCount, seq)); err != nil {
+					Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count", "quota", "seq").
+					Values(schoolCode, k.y, k.s, m.MajorCode, c.IsMaster, c.RemkKor, c.RemkEng, c.AddCertificateCount, c.Quota, seq)); err != nil {
 					return err
 				}
 			}
