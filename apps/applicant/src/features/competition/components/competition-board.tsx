@@ -41,6 +41,9 @@ function course(t: TFunction, isMaster: boolean): string {
 }
 
 const num = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+/** a column's header wraps between words only ("접수 완료"), never inside one (the body's
+ * overflow-wrap: anywhere would let the table squeeze it to a character a line) */
+const head = { wordBreak: 'keep-all', overflowWrap: 'normal' } as const;
 
 /** The figures of a line (a part's or the totals), after its header cell. */
 function Figures({ line }: { line: CompetitionLine }) {
@@ -69,26 +72,28 @@ function RoundTable({ round }: { round: CompetitionRound }) {
         <Chip size="small" variant="outlined" color={round.submitOpen ? 'success' : 'default'} data-testid="competition-open"
           data-open={round.submitOpen} label={round.submitOpen ? t('competition.open') : t('competition.closed')} />
       </Stack>
-      {/* a phone scrolls the table inside its own box, never the page */}
+      {/* a phone scrolls the table inside its own box, never the page (the box is
+          positioned so the hidden caption stays inside it too) */}
       <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-labelledby={headingId}
-        sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="competition-table-box">
-        <Table size="small" sx={{ minWidth: 520 }}>
+        sx={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }} data-testid="competition-table-box">
+        {/* narrow cells on a phone: the five columns fit 375 px in most cases */}
+        <Table size="small" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
           <Box component="caption" sx={visuallyHidden}>
             {t('competition.caption', { round: name })}
           </Box>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">{t('competition.major')}</TableCell>
-              <TableCell component="th" scope="col" align="right" sx={num}>{t('competition.quota')}</TableCell>
-              <TableCell component="th" scope="col" align="right" sx={num}>{t('competition.submitted')}</TableCell>
-              <TableCell component="th" scope="col" align="right" sx={num}>{t('competition.completed')}</TableCell>
-              <TableCell component="th" scope="col" align="right" sx={num}>{t('competition.ratio')}</TableCell>
+              <TableCell component="th" scope="col" sx={head}>{t('competition.major')}</TableCell>
+              <TableCell component="th" scope="col" align="right" sx={head}>{t('competition.quota')}</TableCell>
+              <TableCell component="th" scope="col" align="right" sx={head}>{t('competition.submitted')}</TableCell>
+              <TableCell component="th" scope="col" align="right" sx={head}>{t('competition.completed')}</TableCell>
+              <TableCell component="th" scope="col" align="right" sx={head}>{t('competition.ratio')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {round.parts.map((p) => (
               <TableRow key={`${p.majorCode}-${p.isMaster}`} data-testid={`competition-row-${p.majorCode}-${p.isMaster ? 'M' : 'D'}`}>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={{ minWidth: '6.5em', wordBreak: 'keep-all', overflowWrap: 'break-word' }}>
                   <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
                     {en ? p.majorEngName || p.majorKorName : p.majorKorName || p.majorEngName}
                   </Box>
