@@ -8,6 +8,26 @@ import (
 	sq "github.com/Masterminds/squirrel"
 )
 
+// DemoMajor is a major of a demo school with its courses, each a part of
+// every round of the school.
+type DemoMajor struct {
+	MajorCode  string       `json:"majorCode"`
+	KorName    string       `json:"korName"`
+	EngName    string       `json:"engName"`
+	VideoEssay bool         `json:"videoEssay"`
+	Courses    []DemoCourse `json:"courses"`
+}
+
+// DemoCourse is a major's master's or doctoral course.
+type DemoCourse struct {
+	IsMaster            bool   `json:"isMaster"`
+	RemkKor             string `json:"remkKor"`
+	RemkEng             string `json:"remkEng"`
+	AddCertificateCount int    `json:"addCertificateCount"`
+	// Quota is how many the course admits (경쟁률); 0: not announced.
+	Quota int `json:"quota"`
+}
+
 // DemoApply is a school's form reference data as the demo loader writes it
 // (testdata/demo/apply.json).
 type DemoApply struct {
@@ -23,20 +43,7 @@ type DemoApply struct {
 	Codes []struct {
 		Group, Code, KorValue, EngValue string
 	} `json:"codes"`
-	Majors []struct {
-		MajorCode  string `json:"majorCode"`
-		KorName    string `json:"korName"`
-		EngName    string `json:"engName"`
-		VideoEssay bool   `json:"videoEssay"`
-		Courses    []struct {
-			IsMaster            bool   `json:"isMaster"`
-			RemkKor             string `json:"remkKor"`
-			RemkEng             string `json:"remkEng"`
-			AddCertificateCount int    `json:"addCertificateCount"`
-			// Quota is how many the course admits (경쟁률); 0: not announced.
-			Quota int `json:"quota"`
-		} `json:"courses"`
-	} `json:"majors"`
+	Majors        []DemoMajor `json:"majors"`
 	LanguageExams []struct {
 		Code      string  `json:"code"`
 		InputType string  `json:"inputType"`
