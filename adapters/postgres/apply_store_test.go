@@ -35,24 +35,8 @@ func applyDB(t *testing.T) (*postgres.DB, application.RoundKey) {
 		d.Setting.PassportNone, d.Setting.VisaNone, d.Setting.LanguageRequired = "0000", "00999", true
 		d.Setting.RefusedNationalities = []string{"410"}
 		d.Steps = []string{"SURVEY", "BASIS_SAVE", "ACAD_SAVE"} // stored as a set, read in canonical order
-		d.Majors = append(d.Majors, struct {
-			MajorCode  string `json:"majorCode"`
-			KorName    string `json:"korName"`
-			EngName    string `json:"engName"`
-			VideoEssay bool   `json:"videoEssay"`
-			Courses    []struct {
-				IsMaster            bool   `json:"isMaster"`
-				RemkKor             string `json:"remkKor"`
-				RemkEng             string `json:"remkEng"`
-				AddCertificateCount int    `json:"addCertificateCount"`
-			} `json:"courses"`
-		}{MajorCode: "M1", KorName: "전공", EngName: "Major", VideoEssay: true})
-		d.Majors[0].Courses = append(d.Majors[0].Courses, struct {
-			IsMaster            bool   `json:"isMaster"`
-			RemkKor             string `json:"remkKor"`
-			RemkEng             string `json:"remkEng"`
-			AddCertificateCount int    `json:"addCertificateCount"`
-		}{IsMaster: true, RemkKor: "석사", RemkEng: "Master", AddCertificateCount: 2})
+		d.Majors = append(d.Majors, postgres.DemoMajor{MajorCode: "M1", KorName: "전공", EngName: "Major", VideoEssay: true,
+			Courses: []postgres.DemoCourse{{IsMaster: true, RemkKor: "석사", RemkEng: "Master", AddCertificateCount: 2, Quota: 12}}})
 		if err := postgres.InsertDemoApply(ctx, db, k.SchoolCode, d); err != nil {
 			return err
 		}
@@ -96,7 +80,7 @@ func TestReferenceRound(t *testing.T) {
 	if r.Color != "orange" || r.Rules.PassportNone != "0000" || r.Rules.NationalityAllowed("410") || len(r.Rules.Consents) != 6 {
 		t.Fatalf("rules: %+v", r.Rules)
 	}
-	if len(r.Parts) != 1 || !r.Parts[0].VideoEssay || r.Parts[0].AddCertificateCount != 2 || len(r.Categories) != 3 || len(r.Windows) != 4 {
+	if len(r.Parts) != 1 || !r.Parts[0].VideoEssay || r.Parts[0].AddCertificateCount != 2 || r.Parts[0].Quota != 12 || len(r.Categories) != 3 || len(r.Windows) != 4 {
 		t.Fatalf("round: %+v", r)
 	}
 	if _, err := ref.Round(ctx, application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}); apperr.CodeOf(err) != application.CodeRoundNotFound {

@@ -8,6 +8,26 @@ import (
 	sq "github.com/Masterminds/squirrel"
 )
 
+// DemoMajor is a major of a demo school with its courses, each a part of
+// every round of the school.
+type DemoMajor struct {
+	MajorCode  string       `json:"majorCode"`
+	KorName    string       `json:"korName"`
+	EngName    string       `json:"engName"`
+	VideoEssay bool         `json:"videoEssay"`
+	Courses    []DemoCourse `json:"courses"`
+}
+
+// DemoCourse is a major's master's or doctoral course.
+type DemoCourse struct {
+	IsMaster            bool   `json:"isMaster"`
+	RemkKor             string `json:"remkKor"`
+	RemkEng             string `json:"remkEng"`
+	AddCertificateCount int    `json:"addCertificateCount"`
+	// Quota is how many the course admits (경쟁률); 0: not announced.
+	Quota int `json:"quota"`
+}
+
 // DemoApply is a school's form reference data as the demo loader writes it
 // (testdata/demo/apply.json).
 type DemoApply struct {
@@ -23,18 +43,7 @@ type DemoApply struct {
 	Codes []struct {
 		Group, Code, KorValue, EngValue string
 	} `json:"codes"`
-	Majors []struct {
-		MajorCode  string `json:"majorCode"`
-		KorName    string `json:"korName"`
-		EngName    string `json:"engName"`
-		VideoEssay bool   `json:"videoEssay"`
-		Courses    []struct {
-			IsMaster            bool   `json:"isMaster"`
-			RemkKor             string `json:"remkKor"`
-			RemkEng             string `json:"remkEng"`
-			AddCertificateCount int    `json:"addCertificateCount"`
-		} `json:"courses"`
-	} `json:"majors"`
+	Majors        []DemoMajor `json:"majors"`
 	LanguageExams []struct {
 		Code      string  `json:"code"`
 		InputType string  `json:"inputType"`
@@ -178,8 +187,8 @@ func InsertDemoApply(ctx context.Context, db *DB, schoolCode string, d DemoApply
 			for _, c := range m.Courses {
 				seq++
 				if err := run("part", Builder.Insert("recruit_part_major").
-					Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count", "seq").
-					Values(schoolCode, k.y, k.s, m.MajorCode, c.IsMaster, c.RemkKor, c.RemkEng, c.AddCertificateCount, seq)); err != nil {
+					Columns("school_code", "enter_year", "recruit_part_seq", "major_code", "is_master", "detail_remk_kor", "detail_remk_eng", "add_certificate_count", "quota", "seq").
+					Values(schoolCode, k.y, k.s, m.MajorCode, c.IsMaster, c.RemkKor, c.RemkEng, c.AddCertificateCount, c.Quota, seq)); err != nil {
 					return err
 				}
 			}

@@ -16,6 +16,8 @@ import {
     required,
     useLocale,
     useRecordContext,
+    maxValue,
+    minValue,
     useTranslate,
 } from 'react-admin';
 import { DayInput, DayLocalization } from '../components/DayInput';
@@ -112,6 +114,7 @@ export const RoundForm = ({ create = false }: { create?: boolean }) => {
                     <TextInput source="engName" validate={required()} fullWidth />
                     <TextInput source="detailRemkKor" multiline fullWidth />
                     <TextInput source="detailRemkEng" multiline fullWidth />
+                    <BooleanInput source="competitionHidden" helperText={t('hints.competitionHidden')} />
                 </TabbedForm.Tab>
                 <TabbedForm.Tab label={t('tabs.windows')} path="windows">
                     <WindowsInputs />
@@ -148,6 +151,15 @@ export const RoundForm = ({ create = false }: { create?: boolean }) => {
                             <TextInput source="detailRemkKor" label="resources.recruit-parts.fields.detailRemkKor" />
                             <TextInput source="detailRemkEng" label="resources.recruit-parts.fields.detailRemkEng" />
                             <NumberInput source="addCertificateCount" label="resources.recruit-parts.fields.addCertificateCount" min={0} max={20} />
+                            <NumberInput
+                                source="quota"
+                                label="resources.recruit-parts.fields.quota"
+                                min={0}
+                                max={9999}
+                                step={1}
+                                validate={[minValue(0), maxValue(9999)]}
+                                helperText={t('hints.quota')}
+                            />
                         </SimpleFormIterator>
                     </ArrayInput>
                 </TabbedForm.Tab>

@@ -48,6 +48,9 @@ describe('round form values', () => {
             { type: 'COMPLETE', startDay: '2026-12-02', endDay: '' },
         ]);
         expect(body.documents[0].extensions).toEqual(['jpg', 'png']);
+        // a quota left empty is 0 (not announced); the round shows on the competition page unless hidden
+        expect(body.parts).toEqual([{ applPartNo: 5, majorCode: 'IS01', isMaster: true, quota: 0 }]);
+        expect(body.competitionHidden).toBe(false);
     });
 
     it('sends the round\'s own step list only when it has one, starting from the list in force', () => {
@@ -99,6 +102,30 @@ describe('round pages', () => {
         expect((put?.body as { windows: unknown }).windows).toEqual([{ type: 'SUBMIT', startDay: '2026-12-01', endDay: '2026-12-20' }]);
         expect((put?.body as { feeUsd: number }).feeUsd).toBe(7000);
     }, 90_000); // the whole tabbed form under jsdom is slow on a shared 2-core machine
+
+    it('sends the quota of each part and the choice to hide the round from the competition page', async () => {
+        const { calls } = mockFetch(({ url, method, body }) => {
+            const path = url.split('?')[0];
+            if (path === '/user/api/me') return { body: schoolAdmin };
+            if (path === '/apply/api-auth/admin/recruit-parts/236-2027-3' && method === 'GET') return { body: round };
+            if (path === '/apply/api-auth/admin/recruit-parts/236-2027-3' && method === 'PUT') return { body: { ...round, ...(body as object) } };
+            return undefined;
+        });
+        renderAt('/recruit-parts/236-2027-3');
+        await screen.findByDisplayValue('후기 특별전형', {}, { timeout: 40_000 });
+        const hide = screen.getByRole('switch', { name: '경쟁률 공개하지 않음' }) as HTMLInputElement;
+        expect(hide.checked).toBe(false);
+        fireEvent.click(hide);
+        fireEvent.click(await screen.findByRole('tab', { name: /전공과 과정/ }));
+        const quota = (await screen.findByRole('spinbutton', { name: '모집인원' }, { timeout: 40_000 })) as HTMLInputElement;
+        expect(quota.value).toBe('');
+        fireEvent.change(quota, { target: { value: '12' } });
+        fireEvent.click(screen.getByRole('button', { name: /저장/ }));
+        await waitFor(() => expect(calls.some(c => c.method === 'PUT')).toBe(true));
+        const put = calls.find(c => c.method === 'PUT')?.body as { parts: Array<{ majorCode: string; quota: number }>; competitionHidden: boolean };
+        expect(put.competitionHidden).toBe(true);
+        expect(put.parts).toEqual([expect.objectContaining({ applPartNo: 5, majorCode: 'IS01', quota: 12 })]);
+    }, 90_000);
 
     it('checks an exam-number rule and explains a refused one', async () => {
         mockFetch(({ url, body }) => {

@@ -49,6 +49,8 @@ export interface RoundRecord {
     effectiveDocuments?: DocItem[];
     /** the round's own step list; null: the school's applies */
     steps?: string[] | null;
+    /** kept off the public competition page (경쟁률) */
+    competitionHidden?: boolean;
     [key: string]: unknown;
 }
 
@@ -104,5 +106,8 @@ export const fromForm = (v: Record<string, unknown>) => {
         enterYear: Number(v.enterYear),
         recruitPartSeq: Number(v.recruitPartSeq),
         documents: docs,
+        // a quota left empty is 0: not announced on the competition page
+        parts: ((v.parts ?? []) as Array<Record<string, unknown>>).map(p => ({ ...p, quota: Math.round(Number(p.quota ?? 0)) || 0 })),
+        competitionHidden: !!v.competitionHidden,
     };
 };

@@ -22,6 +22,7 @@ const TermsPage = lazyPage(() => import('./routes/legal'));
 const PrivacyPage = lazyPage(() => import('./routes/privacy'));
 const ConsentVersionsPage = lazyPage(() => import('./routes/consent-versions'));
 const SchoolMainPage = lazyPage(() => import('./routes/school-main'));
+const CompetitionPage = lazyPage(() => import('./routes/competition'));
 const MyListPage = lazyPage(() => import('./routes/my-list'));
 const ApplAgreePage = lazyPage(() => import('./routes/appl-agree'));
 const ApplPartPage = lazyPage(() => import('./routes/appl-part'));
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
       page(paths.recommend.form, <RecommendFormPage />),
       page(paths.recommend.list, <RecommendListPage />),
       page(paths.schoolMain, <SchoolMainPage />),
+      page(paths.competition, <CompetitionPage />),
 
       // unknown paths: a page that says so (issue 21), not a silent trip home
       page(paths.notFound, <NotFoundPage />),

@@ -22,6 +22,12 @@ export const paths = {
     titleKey: 'title.schoolMain',
     getHref: (schoolName: string) => `/${encodeURIComponent(schoolName)}/main`,
   },
+  /** a school's 경쟁률 (public): its rounds' applicants per major against the quotas */
+  competition: {
+    path: '/:schoolName/competition',
+    titleKey: 'title.competition',
+    getHref: (schoolName: string) => `/${encodeURIComponent(schoolName)}/competition`,
+  },
   temp: simple('/temp', 'title.temp'),
   /** any path no route knows */
   notFound: simple('*', 'title.notFound'),

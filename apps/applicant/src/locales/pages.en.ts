@@ -11,6 +11,7 @@ import helpdesk from './helpdesk.en.json';
 import inquiry from './inquiry.en.json';
 import refund from './refund.en.json';
 import results from './results.en.json';
+import competition from './competition.en.json';
 import { mergeTexts } from './merge';
 
-export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results);
+export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results, competition);

@@ -11,6 +11,7 @@ import helpdesk from './helpdesk.ko.json';
 import inquiry from './inquiry.ko.json';
 import refund from './refund.ko.json';
 import results from './results.ko.json';
+import competition from './competition.ko.json';
 import { mergeTexts } from './merge';
 
-export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results);
+export default mergeTexts(main, submission, pay, account, recommend, helpdesk, inquiry, refund, results, competition);

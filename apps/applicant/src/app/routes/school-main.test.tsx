@@ -49,4 +49,10 @@ describe('the school page', () => {
     expect(within(section).getAllByTestId('notice-title').map((m) => m.textContent)).toEqual(['Notice 3', 'Notice 2', 'Notice 1']);
     await waitFor(() => expect(within(section).getAllByTestId('notice-meta')[1].textContent).toBe('Spring 2027 Regular Admission · 2027-01-02'));
   });
+
+  it("links to the school's competition page", async () => {
+    renderRoutes([{ path: '/:schoolName/main', element: <SchoolMainPage /> }], ['/ewha-gsis/main']);
+    const link = await screen.findByRole('link', { name: '경쟁률 보기' });
+    expect(link.getAttribute('href')).toBe('/ewha-gsis/competition');
+  });
 });

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/use-translation';
 import { usePageTitle } from '@/components/layout/document-title';
 import { SchoolTheme } from '@/components/theme/school-theme';
@@ -72,9 +76,15 @@ export function SchoolMain({ name, onApply, notices }: SchoolMainProps) {
       </Box>
       <Container maxWidth="md" sx={{ py: 4 }}>
         {notices?.(school)}
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('school.rounds')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1, rowGap: 1 }}>
+          <Typography variant="h6" component="h2">
+            {t('school.rounds')}
+          </Typography>
+          {/* the school's 경쟁률: its rounds' applicants per major */}
+          <Button component={RouterLink} to={paths.competition.getHref(name)} variant="outlined" size="small" data-testid="school-competition-link">
+            {t('competition.link')}
+          </Button>
+        </Stack>
         <RoundList schoolCode={school.schoolCode} onApply={(r) => onApply(school, r)} />
       </Container>
     </SchoolTheme>
