@@ -35,7 +35,7 @@ func All() []Message {
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
 		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}, RefundFailed{},
-		ResultReleased{}, BulkMail{}}
+		ResultReleased{}, BulkMail{}, EmailChangedByStaff{}, EmailCorrected{}}
 }
 
 var byKind = func() map[string]reflect.Type {
