@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gradapply/gradapply/adapters/app/apptest"
@@ -41,6 +42,36 @@ func TestSupportTools(t *testing.T) {
 	}
 	if accessRows(t, e, "sysadmin", "member.email_correct", "applicant2") != 1 {
 		t.Fatal("the correction is not audited")
+	}
+
+	// The member's mails: both mails of the correction, by kind and state;
+	// a resend queues the same mail again as a new row.
+	r = must(t, sys.Do("GET", base+"/mails", nil), 200, "mails")
+	if len(r.List) < 2 {
+		t.Fatalf("mails: %s", r.Raw)
+	}
+	kinds := map[string]map[string]any{}
+	for _, m := range r.List {
+		row := m.(map[string]any)
+		kinds[row["kind"].(string)] = row
+	}
+	corrected, told := kinds["email_corrected"], kinds["email_changed_by_staff"]
+	if corrected == nil || told == nil || corrected["to"] != "a***@example.org" || corrected["state"] == "" || corrected["resendable"] != true {
+		t.Fatalf("mails: %s", r.Raw)
+	}
+	must(t, e.as("schooladmin").Do("GET", base+"/mails", nil), 403, "school admin lists mails")
+	resend := fmt.Sprintf("%s/mails/%v/resend", base, corrected["id"])
+	must(t, sys.Do("POST", resend, map[string]any{"reason": ""}), 400, "resend without a reason")
+	must(t, sys.Do("POST", fmt.Sprintf("%s/mails/%v/resend", "/apply/api-auth/admin/members/applicant1", corrected["id"]), map[string]any{"reason": "x"}), 404, "another member's mail")
+	r = must(t, sys.Do("POST", resend, map[string]any{"reason": "member lost it"}), 201, "resend")
+	if r.Body["kind"] != "email_corrected" || r.Body["id"] == corrected["id"] {
+		t.Fatalf("resent: %s", r.Raw)
+	}
+	if m := outboxMails(t, e, "email_corrected"); len(m) != 2 || m[1]["to"] != "a2.fixed@example.org" {
+		t.Fatalf("resent mails %v", m)
+	}
+	if accessRows(t, e, "sysadmin", "member.mail_resend", "applicant2") != 1 {
+		t.Fatal("the resend is not audited")
 	}
 
 	// Wrong passwords lock the sign-in; the member page shows it; unlock.

@@ -159,3 +159,56 @@ func TestCorrectDetails(t *testing.T) {
 		t.Fatalf("no audit entry: %+v", e.users.access)
 	}
 }
+
+// The mails of a member, from the outbox: a system admin lists them (the
+// read logged) and resends one without a secret, audited; a code is
+// refused; a school admin may do neither.
+func TestMemberMailsAndResend(t *testing.T) {
+	t.Parallel()
+	e := newStaffEnv(t)
+	ctx := context.Background()
+	box := memstore.Outbox{Store: e.users.Store}
+	e.s.Mailer, e.s.Mails, e.s.PublicURL = box, box, "https://apply.example"
+	if _, err := e.s.CorrectEmail(ctx, root, "kim", account.EmailCorrection{Email: "kim.new@example.org", Reason: "typo"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := box.Queue(ctx, "ko", "kim.new@example.org", mailmsg.EmailChangeCode{Code: "123456", ValidMinutes: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.s.MemberMailList(ctx, schoolOf, "kim"); apperr.KindOf(err) != apperr.KindForbidden {
+		t.Fatalf("school admin lists mails: %v", err)
+	}
+	list, err := e.s.MemberMailList(ctx, root, "kim")
+	if err != nil || len(list) != 3 {
+		t.Fatalf("mails %+v %v", list, err)
+	}
+	if list[0].Kind != "email_change_code" || list[1].Kind != "email_corrected" || list[2].Kind != "email_changed_by_staff" || list[2].To != "k***@example.com" {
+		t.Fatalf("mails %+v", list)
+	}
+	if e.lastAccess().Action != "member.mails" {
+		t.Fatalf("list not logged: %+v", e.lastAccess())
+	}
+	if _, err := e.s.ResendMail(ctx, schoolOf, "kim", list[1].ID, "lost"); apperr.KindOf(err) != apperr.KindForbidden {
+		t.Fatalf("school admin resends: %v", err)
+	}
+	if _, err := e.s.ResendMail(ctx, root, "kim", list[0].ID, "lost"); apperr.CodeOf(err) != account.CodeMailHasSecret {
+		t.Fatalf("resend a code: %v", err)
+	}
+	if _, err := e.s.ResendMail(ctx, root, "lee", list[1].ID, "lost"); apperr.KindOf(err) != apperr.KindNotFound {
+		t.Fatalf("resend kim's mail as lee's: %v", err)
+	}
+	if _, err := e.s.ResendMail(ctx, root, "kim", list[1].ID, ""); fieldCodes(err)["reason"] != account.CodeReasonRequired {
+		t.Fatalf("no reason: %v", err)
+	}
+	again, err := e.s.ResendMail(ctx, root, "kim", list[1].ID, "member lost it")
+	if err != nil || again.ID == list[1].ID || again.Kind != "email_corrected" {
+		t.Fatalf("resent %+v %v", again, err)
+	}
+	a := e.lastAccess()
+	if a.Action != "member.mail_resend" || a.Target != "kim" || a.Detail["reason"] != "member lost it" {
+		t.Fatalf("audit %+v", a)
+	}
+	if n, _ := box.Pending(ctx); n != 4 {
+		t.Fatalf("outbox holds %d mails, want 4", n)
+	}
+}

@@ -183,3 +183,16 @@ func containsSecret(t reflect.Type) bool {
 	}
 	return false
 }
+
+// HasSecret reports whether the message carries a Secret that is set (a
+// code, a one-time link): such a mail is not resent.
+func HasSecret(m Message) bool {
+	found := false
+	_ = Walk(Clone(m), func(_ string, s *Secret) error {
+		if *s != "" {
+			found = true
+		}
+		return nil
+	})
+	return found
+}

@@ -2,11 +2,14 @@ package backoffice
 
 import (
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/core/account"
+	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/permission"
 )
 
@@ -17,6 +20,61 @@ func (h *backofficeHandlers) mountSupport(admin *echo.Group) {
 	admin.PUT("/members/:userId/email", h.correctEmail, edge.Require(permission.UserManage))
 	admin.POST("/members/:userId/unlock", h.unlock, edge.Require(permission.UserManage))
 	admin.PUT("/members/:userId/details", h.correctDetails, edge.Require(permission.UserManage))
+	admin.GET("/members/:userId/mails", h.memberMails, edge.Require(permission.UserManage))
+	admin.POST("/members/:userId/mails/:mailId/resend", h.resendMail, edge.Require(permission.UserManage))
+}
+
+// sentMailDTO is a mail sent to a member: its kind (the page names it),
+// the masked address, when, and its delivery state.
+type sentMailDTO struct {
+	ID         int64     `json:"id"`
+	Kind       string    `json:"kind"`
+	To         string    `json:"to"`
+	CreatedAt  time.Time `json:"createdAt"`
+	State      string    `json:"state"` // queued, sent or failed
+	Attempts   int       `json:"attempts"`
+	Resendable bool      `json:"resendable"`
+}
+
+func toSentMail(m account.SentMail) sentMailDTO {
+	return sentMailDTO{m.ID, m.Kind, m.To, m.CreatedAt, m.State(), m.Attempts, m.Resendable}
+}
+
+func (h *backofficeHandlers) memberMails(c *echo.Context) error {
+	id, err := memberID(c)
+	if err != nil {
+		return err
+	}
+	list, err := h.accounts.MemberMailList(c.Request().Context(), edge.Principal(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]sentMailDTO, len(list))
+	for i, m := range list {
+		out[i] = toSentMail(m)
+	}
+	edge.NoStore(c)
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *backofficeHandlers) resendMail(c *echo.Context) error {
+	id, err := memberID(c)
+	if err != nil {
+		return err
+	}
+	mailID, err := strconv.ParseInt(c.Param("mailId"), 10, 64)
+	if err != nil || mailID <= 0 {
+		return apperr.NotFound(account.CodeMailNotFound)
+	}
+	var in supportReasonBody
+	if err := edge.Bind(c, &in); err != nil {
+		return err
+	}
+	m, err := h.accounts.ResendMail(c.Request().Context(), edge.Principal(c), id, mailID, in.Reason)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toSentMail(m))
 }
 
 type correctEmailBody struct {
