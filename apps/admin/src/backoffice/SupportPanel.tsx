@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorOf } from '../apiErrors';
@@ -154,7 +155,7 @@ export const SupportPanel = () => {
                                             <TableCell>{translate('backoffice.support.mail_to')}</TableCell>
                                             <TableCell>{translate('backoffice.support.mail_at')}</TableCell>
                                             <TableCell>{translate('backoffice.support.mail_state')}</TableCell>
-                                            <TableCell />
+                                            <TableCell><Box component="span" sx={visuallyHidden}>{translate('backoffice.support.resend')}</Box></TableCell>
                                         </TableRow>
                                     </TableHead>
                                     <TableBody>
