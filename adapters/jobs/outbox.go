@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/mail"
 
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/core/mailmsg"
@@ -35,7 +36,11 @@ func EnqueueMail(ctx context.Context, db OutboxWriter, codec *MailCodec, m Mail)
 		// The outbox records the account, kind and masked address, so the
 		// member's mails can be listed (and resent) by staff.
 		pk, _ := port.MailRecipient(ctx)
-		meta := postgres.MailMeta{RecipientPK: pk, Kind: m.Message.Kind(), To: m.To, Secret: mailmsg.HasSecret(m.Message)}
+		to := m.To
+		if a, err := mail.ParseAddress(to); err == nil {
+			to = a.Address
+		}
+		meta := postgres.MailMeta{RecipientPK: pk, Kind: m.Message.Kind(), To: to, Secret: mailmsg.HasSecret(m.Message)}
 		if err := w.EnqueueMail(ctx, TypeMailSend, b, meta); err != nil {
 			return fmt.Errorf("jobs: queue mail: %w", err)
 		}

@@ -53,11 +53,11 @@ type MemberMails struct{ DB *DB }
 
 var _ account.MemberMails = MemberMails{}
 
-var sentMailColumns = []string{"id", "coalesce(mail_kind, '')", "coalesce(mail_to, '')", "created_at", "attempts", "relayed_at IS NOT NULL", "(NOT mail_secret AND kept IS NOT NULL)"}
+var sentMailColumns = []string{"id", "coalesce(mail_kind, '')", "coalesce(mail_to, '')", "created_at", "attempts + send_attempts", "delivered_at IS NOT NULL", "(NOT mail_secret AND kept IS NOT NULL)"}
 
 func scanSentMail(row pgx.Row) (account.SentMail, error) {
 	var m account.SentMail
-	err := row.Scan(&m.ID, &m.Kind, &m.To, &m.CreatedAt, &m.Attempts, &m.Relayed, &m.Resendable)
+	err := row.Scan(&m.ID, &m.Kind, &m.To, &m.CreatedAt, &m.Attempts, &m.Delivered, &m.Resendable)
 	return m, err
 }
 
@@ -98,9 +98,25 @@ func (s MemberMails) Resend(ctx context.Context, pk, id int64) (account.SentMail
 	err = s.DB.queryRow(ctx, Builder.Select(sentMailColumns...).Column(sq.Expr("pg_notify(?, id::text)::text", OutboxChannel)).From("ins").
 		Prefix(`WITH ins AS (INSERT INTO outbox (task_type, payload, recipient_pk, mail_kind, mail_to, mail_secret, kept)
 			SELECT task_type, kept, recipient_pk, mail_kind, mail_to, false, kept FROM outbox WHERE id = ? RETURNING *)`, id)).
-		Scan(&m.ID, &m.Kind, &m.To, &m.CreatedAt, &m.Attempts, &m.Relayed, &m.Resendable, &notified)
+		Scan(&m.ID, &m.Kind, &m.To, &m.CreatedAt, &m.Attempts, &m.Delivered, &m.Resendable, &notified)
 	if err != nil {
 		return account.SentMail{}, fmt.Errorf("postgres: resend mail: %w", err)
 	}
 	return m, nil
+}
+
+// NoteMailSend records what the mail server did with the mail of outbox
+// row id: took it (cause nil: delivered_at set) or not (send_attempts
+// counted, send_error kept). A row already deleted is not an error.
+func (db *DB) NoteMailSend(ctx context.Context, id int64, cause error) error {
+	b := Builder.Update("outbox").Where(sq.Eq{"id": id}).Where(sq.NotEq{"mail_kind": nil})
+	if cause == nil {
+		b = b.Set("delivered_at", sq.Expr("now()")).Set("send_error", nil)
+	} else {
+		b = b.Set("send_attempts", sq.Expr("send_attempts + 1")).Set("send_error", truncate(cause.Error(), maxLastError))
+	}
+	if _, err := db.exec(ctx, b); err != nil {
+		return fmt.Errorf("postgres: note mail send: %w", err)
+	}
+	return nil
 }

@@ -16,8 +16,8 @@ type SentMail struct {
 	Kind      string // mailmsg kind
 	To        string // the address, masked (MaskEmail)
 	CreatedAt time.Time
-	Attempts  int  // failed hand-overs to the mail worker
-	Relayed   bool // handed to the mail worker
+	Attempts  int  // failed attempts: handing it to the mail worker, or sending it
+	Delivered bool // the mail server took it
 	// Resendable: the mail carries no secret (a code, a one-time link) and
 	// its content is kept for a resend.
 	Resendable bool
@@ -30,11 +30,11 @@ const (
 	MailFailed = "failed"
 )
 
-// State is queued (waiting), sent (handed to the mail worker) or failed
-// (waiting after failed attempts).
+// State is queued (waiting to be sent), sent (the mail server took it) or
+// failed (attempts failed; retried until the worker gives up).
 func (m SentMail) State() string {
 	switch {
-	case m.Relayed:
+	case m.Delivered:
 		return MailSent
 	case m.Attempts > 0:
 		return MailFailed

@@ -14,7 +14,7 @@ var _ account.MemberMails = Outbox{}
 func sentMail(j Job) account.SentMail {
 	m := j.Payload.(Mail)
 	return account.SentMail{ID: j.ID, Kind: m.Message.Kind(), To: account.MaskEmail(m.To), CreatedAt: j.CreatedAt,
-		Attempts: j.Attempts, Relayed: j.Relayed, Resendable: !mailmsg.HasSecret(m.Message)}
+		Attempts: j.Attempts, Delivered: j.Delivered, Resendable: !mailmsg.HasSecret(m.Message)}
 }
 
 // MailsTo lists the mails to an account, newest first.

@@ -49,7 +49,7 @@ type Job struct {
 	CreatedAt time.Time
 	Recipient int64 // the account a mail is to (0: none known)
 	Attempts  int
-	Relayed   bool
+	Delivered bool
 }
 
 type stepKey struct {

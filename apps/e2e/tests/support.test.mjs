@@ -106,4 +106,9 @@ test('a system admin corrects an address, unlocks a locked sign-in and resends a
   const deadline = Date.now() + 45_000;
   while (mailCount(newEmail, '이 주소로 바꾸었습니다') <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   assert.ok(mailCount(newEmail, '이 주소로 바꾸었습니다') > before, 'the resent mail arrives');
+  // Delivered mails say so once the mail server took them.
+  await ps.reload();
+  const told2 = ps.getByTestId('support-mail-row').filter({ hasText: '관리자 이메일 변경 안내 (예전 주소)' });
+  await told2.waitFor({ timeout: T });
+  assert.match(await told2.innerText(), /보냄/);
 });
