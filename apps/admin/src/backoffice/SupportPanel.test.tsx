@@ -64,6 +64,17 @@ describe('member support tools', () => {
         expect(within(rows[1]).queryByTestId('support-resend')).toBeNull();
     });
 
+    it('sends user/management/update without a member to the member list', async () => {
+        mockFetch(call => {
+            const path = call.url.split('?')[0];
+            if (path === '/user/api/me') return { body: sysAdmin };
+            if (path === '/apply/api-auth/admin/members') return { body: [kim], headers: { 'Content-Range': 'members 0-0/1' } };
+            return undefined;
+        });
+        const router = renderAt('/user/management/update');
+        await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members'), { timeout: 40_000 });
+    });
+
     it('corrects the address after a confirmation and shows a taken address on its field', async () => {
         const { calls } = server(c =>
             c.url.endsWith('/members/kim/email') ? { status: 409, body: { status: 409, code: 'account.email_occupied', message: '이미 사용 중인 이메일입니다.',
