@@ -162,6 +162,7 @@ func Build(ctx context.Context, cfg config.Config, opt Options) (*App, error) {
 		Passwords: hasher, Codes: password.HMAC{Key: cfg.TokenKey}, Failures: a.Counter,
 		Captcha: alt, Mailer: jobs.OutboxMailer{DB: db, Codec: a.MailCodec}, Tx: db, Clock: clock, Access: postgres.AccessLog{DB: db},
 		Life: postgres.Lifecycle{DB: db}, LinkKey: cfg.TokenKey, PublicURL: cfg.PublicURL,
+		Mails: postgres.MemberMails{DB: db},
 	}
 	if err := a.buildApply(cfg, clock); err != nil {
 		a.Close()

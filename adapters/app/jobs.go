@@ -62,7 +62,7 @@ func (a *App) StartJobs(ctx context.Context, withWorker bool) (*Jobs, error) {
 			return nil, err
 		}
 		mux := jobs.NewServeMuxWith(&jobs.MailHandler{Sender: sender, Codec: a.MailCodec, Logger: slog.Default(), Delivered: a.recommendDelivered,
-			Sent: a.Metrics.MailSent})
+			Sent: a.Metrics.MailSent, Outcome: a.mailOutcome})
 		jobs.HandlePay(mux, a.Pay, slog.Default())
 		periodic, err := a.Periodic()
 		if err != nil {
@@ -125,4 +125,14 @@ func CheckServices(ctx context.Context, cfg config.Config) error {
 		return fmt.Errorf("redis is not reachable at %s — start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save \"\" --appendonly no", ro.Addr)
 	}
 	return nil
+}
+
+// mailOutcome notes on the mail's outbox row what the mail server did, for
+// the member's mail list (support tools).
+func (a *App) mailOutcome(ctx context.Context, taskID string, err error) error {
+	id, ok := jobs.OutboxID(taskID)
+	if !ok {
+		return nil
+	}
+	return a.DB.NoteMailSend(ctx, id, err)
 }

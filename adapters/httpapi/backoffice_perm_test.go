@@ -60,6 +60,11 @@ var adminRouteActions = map[string]permission.Action{
 	"PUT /apply/api-auth/admin/members/:userId/status":                                                  permission.UserManage,
 	"POST /apply/api-auth/admin/members/:userId/sanctions":                                              permission.UserManage,
 	"POST /apply/api-auth/admin/members/:userId/sanctions/fixed":                                        permission.UserManage,
+	"PUT /apply/api-auth/admin/members/:userId/email":                                                   permission.UserManage,
+	"POST /apply/api-auth/admin/members/:userId/unlock":                                                 permission.UserManage,
+	"PUT /apply/api-auth/admin/members/:userId/details":                                                 permission.UserManage,
+	"GET /apply/api-auth/admin/members/:userId/mails":                                                   permission.UserManage,
+	"POST /apply/api-auth/admin/members/:userId/mails/:mailId/resend":                                   permission.UserManage,
 	"GET /apply/api-auth/admin/roles":                                                                   permission.AuthManage,
 	"GET /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,
 	"PUT /apply/api-auth/admin/roles/:userId":                                                           permission.AuthManage,
@@ -148,6 +153,8 @@ var notJudged = map[string]bool{}
 // noFixture are routes whose id this test does not create (a letter file):
 // an allowed caller is told it is missing.
 var noFixture = map[string]bool{"GET /apply/api-auth/admin/recommend/file/:reqNo": true,
+	// support_tools_test.go resends a mail it made; :mailId names none here.
+	"POST /apply/api-auth/admin/members/:userId/mails/:mailId/resend": true,
 	// no rubric, sheet, notice or bulk mail is made here (officers_test.go
 	// covers these with the ones it makes): the ids name nothing.
 	"GET /apply/api-auth/admin/eval-rounds/:roundId/rubric": true, "GET /apply/api-auth/admin/eval-rounds/:roundId/scores": true,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"strconv"
 	"strings"
 
 	"github.com/hibiken/asynq"
@@ -43,6 +44,30 @@ type MailHandler struct {
 	Delivered Delivered // nil: nobody is told
 	// Sent counts a mail handed to the SMTP server (metrics); nil: not counted.
 	Sent func(kind string)
+	// Outcome is told, for the task id, what the mail server did with each
+	// attempt: err nil when it took the mail (the member's mail list shows
+	// it); nil: nobody is told.
+	Outcome func(ctx context.Context, taskID string, err error) error
+}
+
+// OutboxID is the outbox row of a task id ("outbox-<id>-<created>").
+func OutboxID(taskID string) (int64, bool) {
+	rest, ok := strings.CutPrefix(taskID, "outbox-")
+	if !ok {
+		return 0, false
+	}
+	n, _, _ := strings.Cut(rest, "-")
+	id, err := strconv.ParseInt(n, 10, 64)
+	return id, err == nil && id > 0
+}
+
+func (h *MailHandler) outcome(ctx context.Context, taskID string, err error) {
+	if h.Outcome == nil {
+		return
+	}
+	if e := h.Outcome(ctx, taskID, err); e != nil {
+		h.Logger.WarnContext(ctx, "mail outcome not recorded", "task", taskID, "err", e)
+	}
 }
 
 func (h *MailHandler) report(ctx context.Context, m mailmsg.Message, refused error) {
@@ -80,9 +105,11 @@ func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		if mailer.IsPermanent(err) {
 			h.Logger.ErrorContext(ctx, "mail task dropped: undeliverable", "task", taskID, "kind", kind, "to", maskAddress(m.To), "err", err)
 			h.report(ctx, m.Message, err)
+			h.outcome(ctx, taskID, err)
 			return fmt.Errorf("%w: %w", err, asynq.SkipRetry)
 		}
 		h.Logger.WarnContext(ctx, "mail send failed, will retry", "task", taskID, "kind", kind, "err", err)
+		h.outcome(ctx, taskID, err)
 		return err
 	}
 	h.Logger.InfoContext(ctx, "mail sent", "task", taskID, "kind", kind, "locale", msg.Locale, "to", maskAddress(m.To))
@@ -90,6 +117,7 @@ func (h *MailHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		h.Sent(kind)
 	}
 	h.report(ctx, m.Message, nil)
+	h.outcome(ctx, taskID, nil)
 	return nil
 }
 

@@ -244,3 +244,29 @@ func TestMailHandlerCountsSentMail(t *testing.T) {
 		t.Fatalf("counted %v", counted)
 	}
 }
+
+// The worker tells what the mail server did with each attempt (the
+// member's mail list shows it), and the outbox row is read from the task id.
+func TestMailHandlerOutcome(t *testing.T) {
+	t.Parallel()
+	var got []error
+	outcome := func(_ context.Context, _ string, err error) error { got = append(got, err); return nil }
+	s := &fakeSender{}
+	mux := jobs.NewServeMuxWith(&jobs.MailHandler{Sender: s, Codec: codec, Logger: quiet, Outcome: outcome})
+	task := mailTask(t, jobs.Mail{Locale: "ko", To: "kim@example.com", Message: mailmsg.EmailCorrected{UserID: "kim", LoginURL: "https://x/login"}})
+	if err := mux.ProcessTask(context.Background(), task); err != nil {
+		t.Fatal(err)
+	}
+	s.err = errors.New("421 try later")
+	if err := mux.ProcessTask(context.Background(), task); err == nil {
+		t.Fatal("a refused send succeeded")
+	}
+	if len(got) != 2 || got[0] != nil || got[1] == nil {
+		t.Fatalf("outcomes %v, want delivered then failed", got)
+	}
+	for in, want := range map[string]int64{"outbox-42-1764115200": 42, "outbox-7": 7, "pay-42": 0, "outbox-x-1": 0, "": 0} {
+		if id, ok := jobs.OutboxID(in); id != want || ok != (want > 0) {
+			t.Errorf("OutboxID(%q) = %d, %v", in, id, ok)
+		}
+	}
+}

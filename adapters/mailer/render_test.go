@@ -50,7 +50,9 @@ var sample = map[string]mailmsg.Message{
 	"membership_notice": mailmsg.MembershipNotice{UserID: "hong123", Limited: true, FalseInfo: true, Note: "학력 사항이 사실과 다릅니다.", FixBy: "2026-12-03"},
 	"result_released": mailmsg.ResultReleased{School: "이화여자대학교 국제대학원", Round: "2027 전기", ExamNumber: "2027-1-IS-0007",
 		Result: "합격", Message: "합격을 축하드립니다. 등록 안내는 3월 2일에 보내 드립니다.", Link: "https://apply.example/list"},
-	"bulk_mail": mailmsg.BulkMail{School: "이화여자대학교 국제대학원", Subject: "면접 일정 안내", Body: "면접은 12월 5일 10시에 진행됩니다."},
+	"email_changed_by_staff": mailmsg.EmailChangedByStaff{UserID: "hong123", NewMasked: "h***@example.org", ContactURL: "https://apply.example/help"},
+	"email_corrected":        mailmsg.EmailCorrected{UserID: "hong123", LoginURL: "https://apply.example/user/login"},
+	"bulk_mail":              mailmsg.BulkMail{School: "이화여자대학교 국제대학원", Subject: "면접 일정 안내", Body: "면접은 12월 5일 10시에 진행됩니다."},
 }
 
 // filled returns a message of m's type with a distinct value in every

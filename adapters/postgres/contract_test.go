@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gradapply/gradapply/adapters/fieldcrypt"
+	"github.com/gradapply/gradapply/adapters/jobs"
 	"github.com/gradapply/gradapply/adapters/postgres"
 	"github.com/gradapply/gradapply/adapters/postgres/pgtest"
 	"github.com/gradapply/gradapply/core/application"
@@ -69,9 +70,14 @@ func contractEnv(t *testing.T) storetest.Env {
 		t.Fatalf("round: %+v %v", r, err)
 	}
 	sealer, _ := fieldcrypt.New(bytes.Repeat([]byte{7}, 32))
+	codec, err := jobs.NewMailCodec(bytes.Repeat([]byte{9}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
 	return storetest.Env{Tx: db, Apps: postgres.Applications{DB: db}, Forms: postgres.Forms{DB: db, Sealer: sealer},
 		Docs: postgres.Documents{DB: db}, Exams: postgres.ExamNumbers{DB: db}, Outbox: outbox{db},
 		Users: postgres.Users{DB: db}, Payments: postgres.PayAttempts{DB: db}, Life: postgres.Lifecycle{DB: db}, Round: k, Closures: postgres.Closures{DB: db}, Members: postgres.Members{DB: db}, Backoffice: backoffice{db}, Recs: postgres.Recommendations{DB: db}, Inquiries: postgres.Inquiries{DB: db},
+		Mailer: jobs.OutboxMailer{DB: db, Codec: codec}, Mails: postgres.MemberMails{DB: db},
 		Ref: &postgres.Reference{DB: db}, Surveys: postgres.Surveys{DB: db}, Fees: postgres.FeeSchedules{DB: db}, Applicants: postgres.Applicants{DB: db}, Emails: postgres.Emails{DB: db},
 		Names:   submission.Completed{SchoolKorName: "시험대학원", SchoolEngName: "Test School", RoundKorName: "1차", RoundEngName: "Round 1"},
 		Part:    application.Part{ApplPartNo: r.Parts[0].ApplPartNo, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
@@ -85,6 +91,7 @@ func TestContractSurveys(t *testing.T)      { t.Parallel(); storetest.RunSurveys
 func TestContractDocuments(t *testing.T)    { t.Parallel(); storetest.RunDocuments(t, contractEnv) }
 func TestContractExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, contractEnv) }
 func TestContractOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, contractEnv) }
+func TestContractMemberMails(t *testing.T)  { t.Parallel(); storetest.RunMemberMails(t, contractEnv) }
 func TestContractDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, contractEnv) }
 func TestContractUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, contractEnv) }
 func TestContractReference(t *testing.T)    { t.Parallel(); storetest.RunReference(t, contractEnv) }

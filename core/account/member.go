@@ -183,6 +183,20 @@ func (m *Member) ChangePhone(phone string) error {
 	return nil
 }
 
+// ChangeLocale sets the language of the member's mails: "ko" or "en".
+func (m *Member) ChangeLocale(loc string) error {
+	if err := m.checkOpen(); err != nil {
+		return err
+	}
+	if loc != "ko" && loc != "en" {
+		return fieldErr("locale", CodeLocaleUnknown)
+	}
+	if loc != m.locale {
+		m.locale, m.changed = loc, true
+	}
+	return nil
+}
+
 // ChangeStatus is an administrator setting the status (CheckStatusChange):
 // the member's sessions end.
 func (m *Member) ChangeStatus(to Status) error {

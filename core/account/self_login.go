@@ -35,7 +35,7 @@ type LoginInput struct {
 // Login checks credentials under the failure limits and records the
 // sign-in (Member.RecordLogin).
 func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
-	acctKey, addrKey := "login:acct:"+lowerASCII(in.UserID), "login:addr:"+in.Address
+	acctKey, addrKey := loginAccountKey(in.UserID), "login:addr:"+in.Address
 	if err := s.loginGate(ctx, acctKey, addrKey, in.Captcha); err != nil {
 		return User{}, err
 	}
@@ -69,6 +69,10 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (User, error) {
 	})
 	return u, err
 }
+
+// loginAccountKey is the key of an account's login failures in Failures
+// (the login gate counts them; staff clear them with Unlock).
+func loginAccountKey(userID string) string { return "login:acct:" + lowerASCII(userID) }
 
 // loginGate is the failure limits of a login: too many failures of the
 // account or the address lock it out for a while; fewer ask for a captcha.

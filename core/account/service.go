@@ -41,6 +41,8 @@ type Service struct {
 	// Members is what member management reads and writes besides the
 	// member (staff_*.go).
 	Members Members
+	// Mails lists and resends a member's mails (support tools).
+	Mails MemberMails
 	// NewCode makes a confirmation code; nil means six random digits.
 	NewCode func() string
 }

@@ -19,6 +19,8 @@ import (
 type MemberDetail struct {
 	User      User
 	Sanctions []Sanction
+	Phone     string    // "" when none (or no lifecycle store)
+	Login     LoginLock // whether sign-in is locked now
 }
 
 func canManage(p permission.Principal, a permission.Action) bool {
@@ -48,8 +50,19 @@ func (s *Service) Member(ctx context.Context, p permission.Principal, a permissi
 	if err != nil {
 		return MemberDetail{}, err
 	}
+	d := MemberDetail{User: u, Sanctions: list}
+	if s.Life != nil {
+		pr, err := s.Life.Profile(ctx, u.PK)
+		if err != nil {
+			return MemberDetail{}, err
+		}
+		d.Phone = pr.Phone
+	}
+	if d.Login, err = s.loginLock(ctx, u.UserID); err != nil {
+		return MemberDetail{}, err
+	}
 	err = s.Access.Record(ctx, p.UserID, "member.read", u.UserID, nil)
-	return MemberDetail{User: u, Sanctions: list}, err
+	return d, err
 }
 
 // manage changes another member for a system admin p: fn runs on the

@@ -79,3 +79,25 @@ type MembershipNotice struct {
 
 // Kind implements Message.
 func (MembershipNotice) Kind() string { return "membership_notice" }
+
+// EmailChangedByStaff tells the old address of an account that staff
+// corrected it: to which address (masked, "k***@example.com") and whom to
+// ask when the member did not ask for it.
+type EmailChangedByStaff struct {
+	UserID     string
+	NewMasked  string
+	ContactURL string
+}
+
+// Kind implements Message.
+func (EmailChangedByStaff) Kind() string { return "email_changed_by_staff" }
+
+// EmailCorrected confirms to the new address that staff set it as the
+// account's address.
+type EmailCorrected struct {
+	UserID   string
+	LoginURL string
+}
+
+// Kind implements Message.
+func (EmailCorrected) Kind() string { return "email_corrected" }

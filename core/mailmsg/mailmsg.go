@@ -35,7 +35,7 @@ func All() []Message {
 		RecommendRequest{}, RecommendCompleted{}, RecommendCancelled{}, PaymentCancelled{},
 		ApplicationCorrected{}, ReviewCorrection{}, ReviewCompleted{}, MembershipNotice{},
 		InquiryAnswered{}, RefundRequestApproved{}, RefundRequestDenied{}, RefundFailed{},
-		ResultReleased{}, BulkMail{}}
+		ResultReleased{}, BulkMail{}, EmailChangedByStaff{}, EmailCorrected{}}
 }
 
 var byKind = func() map[string]reflect.Type {
@@ -182,4 +182,17 @@ func containsSecret(t reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// HasSecret reports whether the message carries a Secret that is set (a
+// code, a one-time link): such a mail is not resent.
+func HasSecret(m Message) bool {
+	found := false
+	_ = Walk(Clone(m), func(_ string, s *Secret) error {
+		if *s != "" {
+			found = true
+		}
+		return nil
+	})
+	return found
 }

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/gradapply/gradapply/core/account"
 	"github.com/gradapply/gradapply/core/apperr"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/document"
@@ -182,7 +184,19 @@ func (s Outbox) Queue(ctx context.Context, locale, to string, m mailmsg.Message)
 	if m == nil {
 		return errors.New("memstore: queue mail: no message")
 	}
-	return s.Enqueue(ctx, "mail:send", Mail{Locale: locale, To: to, Message: m})
+	pk, tagged := port.MailRecipient(ctx)
+	return s.do(ctx, func(d *data) error {
+		if !tagged {
+			for _, u := range d.users {
+				if u.Status != account.StatusWithdraw && strings.EqualFold(u.Email, to) {
+					pk = u.PK
+				}
+			}
+		}
+		d.nextJob++
+		d.outbox = append(d.outbox, Job{ID: d.nextJob, TaskType: "mail:send", Payload: Mail{Locale: locale, To: to, Message: m}, CreatedAt: s.now(), Recipient: pk})
+		return nil
+	})
 }
 
 // Mail is the payload Queue writes.

@@ -47,6 +47,9 @@ type Job struct {
 	TaskType  string
 	Payload   any
 	CreatedAt time.Time
+	Recipient int64 // the account a mail is to (0: none known)
+	Attempts  int
+	Delivered bool
 }
 
 type stepKey struct {

@@ -21,7 +21,7 @@ func newEnv(t *testing.T) storetest.Env {
 		Docs: memstore.Documents{Store: s}, Exams: memstore.ExamNumbers{Store: s}, Outbox: memstore.Outbox{Store: s},
 		Users: memstore.Users{Store: s}, Payments: memstore.Payments{Store: s}, Life: memstore.Lifecycle{Store: s}, Round: k, Closures: memstore.Closures{Store: s}, Members: memstore.Members{Store: s}, Backoffice: memstore.Backoffice{Store: s},
 		Ref: memstore.Reference{Store: s}, Names: names, Applicants: memstore.Applicants{Store: s}, Emails: memstore.Emails{Store: s},
-		Surveys: memstore.Surveys{Store: s}, Fees: memstore.FeeSchedules{Store: s},
+		Surveys: memstore.Surveys{Store: s}, Fees: memstore.FeeSchedules{Store: s}, Mailer: memstore.Outbox{Store: s}, Mails: memstore.Outbox{Store: s},
 		Part:    application.Part{ApplPartNo: 1, MajorCode: "M1", IsMaster: true, IsGeneralType: true, CategoryCode: "00001"},
 		Unknown: application.RoundKey{SchoolCode: "T01", EnterYear: 1999, RecruitPartSeq: 1}}
 }
@@ -30,6 +30,7 @@ func TestApplications(t *testing.T) { t.Parallel(); storetest.RunApplications(t,
 func TestDocuments(t *testing.T)    { t.Parallel(); storetest.RunDocuments(t, newEnv) }
 func TestExamNumbers(t *testing.T)  { t.Parallel(); storetest.RunExamNumbers(t, newEnv) }
 func TestOutbox(t *testing.T)       { t.Parallel(); storetest.RunOutbox(t, newEnv) }
+func TestMemberMails(t *testing.T)  { t.Parallel(); storetest.RunMemberMails(t, newEnv) }
 func TestDrafts(t *testing.T)       { t.Parallel(); storetest.RunDrafts(t, newEnv) }
 func TestUsers(t *testing.T)        { t.Parallel(); storetest.RunUsers(t, newEnv) }
 func TestPayments(t *testing.T)     { t.Parallel(); storetest.RunPayments(t, newEnv) }

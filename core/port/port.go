@@ -39,3 +39,19 @@ type Recipients interface {
 type AuditLog interface {
 	Record(ctx context.Context, actor, action, target string, detail map[string]any) error
 }
+
+type mailToKey struct{}
+
+// MailTo marks the mails queued with the returned context as mails to the
+// account with key pk, so the outbox lists them among the member's mails
+// even when the address is not (or no longer) the account's. A mail queued
+// without it is the member's when its address is the account's.
+func MailTo(ctx context.Context, pk int64) context.Context {
+	return context.WithValue(ctx, mailToKey{}, pk)
+}
+
+// MailRecipient is the account key MailTo set on ctx.
+func MailRecipient(ctx context.Context) (int64, bool) {
+	pk, ok := ctx.Value(mailToKey{}).(int64)
+	return pk, ok && pk > 0
+}

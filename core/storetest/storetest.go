@@ -62,6 +62,10 @@ type Env struct {
 	Closures round.Closures
 	// Members is member management's store (nil: RunMembers skips).
 	Members account.Members
+	// Mailer queues mails and Mails lists and resends a member's mails
+	// from the outbox (nil: RunMemberMails skips).
+	Mailer port.Mailer
+	Mails  account.MemberMails
 	// Backoffice reads applications for staff (nil: RunBackoffice skips).
 	Backoffice Backoffice
 	// Surveys is the survey store (nil: RunSurveys skips).

@@ -56,6 +56,7 @@ func (s *server) mountBackoffice(g edge.Groups) {
 	admin.GET("/roles", h.members(permission.AuthManage), edge.Require(permission.AuthManage))
 	admin.GET("/roles/:userId", h.member(permission.AuthManage), edge.Require(permission.AuthManage))
 	admin.PUT("/roles/:userId", h.setRoles, edge.Require(permission.AuthManage))
+	h.mountSupport(admin)
 	admin.GET("/access-log", h.accessLog, edge.Require(permission.AccessLogRead))
 	admin.GET("/dashboard", h.dashboard, edge.Require(permission.Dashboard))
 	if d.Printer != nil && d.Printer.Exports != nil {
@@ -350,7 +351,9 @@ func (h *backofficeHandlers) member(a permission.Action) echo.HandlerFunc {
 		return c.JSON(http.StatusOK, struct {
 			memberDTO
 			Sanctions []sanctionDTO `json:"sanctions"`
-		}{toMember(d.User), list})
+			Phone     string        `json:"phone"`
+			loginLockDTO
+		}{toMember(d.User), list, d.Phone, toLoginLock(d.Login)})
 	}
 }
 

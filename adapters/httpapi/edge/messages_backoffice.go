@@ -20,5 +20,11 @@ var backofficeMessages = map[string]text{
 	"account.school_not_needed":        {"이 역할에는 학교를 지정하지 않습니다.", "These roles are not bound to a school."},
 	"account.role_unknown":             {"알 수 없는 역할입니다: {role}", "Unknown role: {role}"},
 	"account.self_change":              {"자신의 상태나 권한은 바꿀 수 없습니다.", "You cannot change your own status or roles."},
+	"account.reason_required":          {"사유를 입력해 주세요.", "Please enter the reason."},
+	"account.reason_too_long":          {"사유는 {max}자 이하로 입력해 주세요.", "Please keep the reason to {max} characters."},
+	"account.locale_unknown":           {"한국어 또는 영어를 골라 주세요.", "Choose Korean or English."},
+	"account.mail_not_found":           {"이 회원에게 보낸 메일을 찾을 수 없습니다.", "No such mail was sent to this member."},
+	"account.mail_has_secret":          {"인증번호나 일회용 링크가 담긴 메일은 다시 보낼 수 없습니다. 회원이 새로 요청하게 해 주세요.", "A mail with a code or a one-time link cannot be resent: ask the member to request a new one."},
+	"account.mail_not_kept":            {"이 메일은 내용이 보관되지 않아 다시 보낼 수 없습니다.", "This mail's content was not kept, so it cannot be resent."},
 	"account.no_open_limit":            {"고칠 기한이 남은 이용 제한이 없습니다.", "The member has no limit waiting for a fix."},
 }

@@ -14,6 +14,7 @@ import rounds, { ApplIdCheck, RemakeApplId, RoundInfo } from './rounds';
 import { SchoolSettings } from './school';
 import surveys, { SurveyQuestions, SurveyResults } from './surveys';
 import { accessLog, applications, members, roles, roundClosures } from './backoffice';
+import { MemberUpdateRedirect } from './backoffice/SupportPanel';
 import { faq, faqCategories, helpPosts } from './helpdesk';
 import { inquiries } from './inquiry';
 import { theme } from './themes/theme';
@@ -95,7 +96,7 @@ export const App = () => (
             {/* The spec names the all-applicants page /sysadmin/user/list. */}
             <Route path="/user/list" element={<Navigate to="/users" replace />} />
             <Route path="/user/management" element={<Navigate to="/members" replace />} />
-            <Route path="/user/management/update" element={<Navigate to="/members" replace />} />
+            <Route path="/user/management/update" element={<MemberUpdateRedirect />} />
             <Route path="/appl/basic/:id" element={<SeedParamRedirect to={id => `/applications/${id}/show`} />} />
             <Route path="/appl/list/:id" element={<SeedParamRedirect to={byUser} />} />
             <Route path="/auth/detail/:id" element={<SeedParamRedirect to={id => `/roles/${id}/show`} />} />

@@ -26,6 +26,7 @@ import { PageHeading } from '../components/PageHeading';
 import { formatDateTime } from '../format';
 import { SchoolNameField, useStaffSchools } from '../components/SchoolPicker';
 import { localName } from '../schools';
+import { SupportPanel } from './SupportPanel';
 
 const ROLES = ['ROLE_USER', 'ROLE_SYS_ADMIN', 'ROLE_SCHL_ADMIN', 'ROLE_SET_ADMIN', 'ROLE_TIME_INDEPENDENT', 'ROLE_STLM_ADMIN', 'ROLE_CLOSE_ADMIN', 'ROLE_REVIEWER'] as const;
 const SANCTIONS = ['LIMIT', 'SUSPEND', 'END'] as const;
@@ -135,6 +136,7 @@ const MemberView = () => {
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
             <PageHeading>{`${translate('resources.members.name')}: ${record.userId}`}</PageHeading>
             <Summary record={record} />
+            <SupportPanel />
             {!withdrawn && (
                 <Panel title={translate('backoffice.member.sanction_title')} testid="sanction-panel">
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('backoffice.member.sanction_intro')}</Typography>

@@ -82,6 +82,17 @@ export interface ReaderLetter {
 const roundQuery = (r: RoundKey) =>
     new URLSearchParams({ schoolCode: r.schoolCode, enterYear: String(r.enterYear), recruitPartSeq: String(r.recruitPartSeq) });
 
+/** A mail sent to a member, as the outbox recorded it (support tools, issue 23). */
+export interface MemberMail {
+    id: number;
+    kind: string;
+    to: string;
+    createdAt: string;
+    state: 'queued' | 'sent' | 'failed';
+    attempts: number;
+    resendable: boolean;
+}
+
 /** The back office's calls that are not REST (issue 13): its pages reach them through useDataProvider. */
 export const backofficeMethods = (api: Api) => ({
     getRoundDashboard: (r: RoundKey) => api.get<RoundDashboardData>(`${ADMIN_API}/dashboard?${roundQuery(r)}`),
@@ -93,6 +104,14 @@ export const backofficeMethods = (api: Api) => ({
     setMemberStatus: (id: Identifier, body: { status: string; note: string }) => api.put<unknown>(`${ADMIN_API}/members/${seg(id)}/status`, body),
     /** Ends a member's fixed-term sanction early. */
     liftMemberSanction: (id: Identifier, body: { note: string }) => api.post<unknown>(`${ADMIN_API}/members/${seg(id)}/sanctions/fixed`, body),
+    /** Support tools (system admin): correct the address, unlock sign-in, correct phone and language, list and resend mails. */
+    correctMemberEmail: (id: Identifier, body: { email: string; reason: string }) => api.put<unknown>(`${ADMIN_API}/members/${seg(id)}/email`, body),
+    unlockMember: (id: Identifier, body: { reason: string }) => api.post<unknown>(`${ADMIN_API}/members/${seg(id)}/unlock`, body),
+    correctMemberDetails: (id: Identifier, body: { phone: string; locale: string; reason: string }) =>
+        api.put<unknown>(`${ADMIN_API}/members/${seg(id)}/details`, body),
+    getMemberMails: (id: Identifier) => api.get<MemberMail[]>(`${ADMIN_API}/members/${seg(id)}/mails`),
+    resendMemberMail: (id: Identifier, mailId: number, body: { reason: string }) =>
+        api.post<unknown>(`${ADMIN_API}/members/${seg(id)}/mails/${mailId}/resend`, body),
     setRoles: (id: Identifier, body: { roles: string[]; schoolCode: string | null }) => api.put<unknown>(`${ADMIN_API}/roles/${seg(id)}`, body),
     /** The uploaded documents, read through the applicant's route (the read is logged). */
     getApplicationDocuments: async (applNo: number): Promise<DocView[]> => {
