@@ -4,7 +4,6 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
 	"github.com/gradapply/gradapply/core/application"
 	"github.com/gradapply/gradapply/core/money"
-	"github.com/gradapply/gradapply/core/payment"
 )
 
 // staffMoneyDTO is an application's money as every staff view shows it
@@ -41,28 +40,4 @@ func toStaffMoney(m application.Money) staffMoneyDTO {
 	return staffMoneyDTO{Paid: m.Paid, State: m.PayState(), Method: m.Method, Currency: m.Currency,
 		Amount: edge.MoneyOf(minor(m.Amount, m.Currency)), Refunded: edge.MoneyOf(minor(m.Refunded, m.Currency)),
 		Net: edge.MoneyOf(minor(m.Net(), m.Currency)), PaidAt: paidAt, ProviderCancelled: m.ProviderCancelled}
-}
-
-// methodName names a money method for staff: a pay type, or a deposit to
-// the school's own account.
-func methodName(method, loc string) string {
-	if method == "manual" {
-		if loc == "en" {
-			return "Deposit to school account"
-		}
-		return "무통장 입금(학교 계좌)"
-	}
-	if method == "" {
-		return ""
-	}
-	return payment.PayType(method).Name(loc)
-}
-
-// decimal is an amount in major units for a workbook cell (KRW whole won,
-// USD dollars with cents).
-func decimal(n int64, cur string) float64 {
-	if money.Currency(cur) == money.USD {
-		return float64(n) / 100
-	}
-	return float64(n)
 }
