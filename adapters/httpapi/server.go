@@ -22,6 +22,7 @@ import (
 	"github.com/gradapply/gradapply/adapters/httpapi/applicant"
 	"github.com/gradapply/gradapply/adapters/httpapi/backoffice"
 	"github.com/gradapply/gradapply/adapters/httpapi/edge"
+	"github.com/gradapply/gradapply/adapters/httpapi/helpdesk"
 	"github.com/gradapply/gradapply/adapters/httpapi/money"
 	"github.com/gradapply/gradapply/adapters/httpapi/officers"
 	"github.com/gradapply/gradapply/adapters/httpapi/public"
@@ -46,6 +47,7 @@ var areas = []func(k *edge.Kit, g edge.Groups){
 	applicant.Mount,
 	recommender.Mount,
 	backoffice.Mount,
+	helpdesk.Mount,
 	officers.Mount,
 	money.Mount,
 	webhook.Mount,

@@ -1,6 +1,7 @@
 // Package backoffice is the staff's edge: admin users, applications,
 // members, roles, the access log, the dashboard, exports, rounds and
-// school settings, closing, and surveys.
+// school settings, closing, surveys, letters, the reader and the member
+// support tools (the help desk is package helpdesk).
 package backoffice
 
 import "github.com/gradapply/gradapply/adapters/httpapi/edge"
@@ -19,8 +20,6 @@ func Mount(k *edge.Kit, g edge.Groups) {
 	s.mountBackoffice(g)
 	s.mountClosing(g)
 	s.mountSurveys(g)
-	s.mountHelpdesk(g)
-	s.mountInquiry(g)
 	s.mountLetters(g)
 	s.mountReader(g)
 }

@@ -132,6 +132,12 @@ test('evaluation: rubric, assignment by hand and evenly, two reviewers score, th
   await ra.getByTestId('review-application').getByText('I grew up in Seoul and studied politics.').waitFor({ timeout: T });
   const summary = await ra.getByTestId('review-application').innerText();
   assert.ok(!summary.includes('00001'), `language exams by name, never their code: ${summary}`);
+  // The whole application as the reader shows it, in English, without what a reviewer does not read.
+  const reader = ra.getByTestId('review-reader');
+  await reader.getByTestId('reader-section-basic-information').waitFor({ timeout: T });
+  const read = await reader.innerText();
+  assert.match(read, /Korea/, 'the nationality by name');
+  assert.ok(!read.includes('haneul@example.com') && !/Consents/.test(read), 'no e-mail, no consents for a reviewer');
   await ra.getByTestId('score-input-fit').fill('6');
   await ra.getByText('Enter a whole number from 1 to 5.').waitFor({ timeout: T });
   assert.ok(await ra.getByTestId('sheet-submit').isDisabled(), 'no submit with a score out of range');

@@ -4,7 +4,10 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { visuallyHidden } from '@mui/utils';
 import { formatDateTime } from '../format';
-import type { BackofficeDataProvider, ReaderEntry, ReaderField, ReaderSection } from './methods';
+import type { BackofficeDataProvider, ReaderEntry, ReaderSection } from './methods';
+import { ReaderPanel as Panel } from '../components/ReaderSections';
+
+export { ReaderSectionCard } from '../components/ReaderSections';
 
 /** How a file can be shown in the page: a PDF in a frame, a picture as an image; anything else is only downloaded. */
 export const previewKind = (fileName: string | null | undefined): 'pdf' | 'image' | null => {
@@ -16,42 +19,6 @@ export const previewKind = (fileName: string | null | undefined): 'pdf' | 'image
 
 /** The inline address of a staff file route (the server then lets our pages frame it). */
 export const inlineUrl = (path: string) => `${path}${path.includes('?') ? '&' : '?'}inline=1`;
-
-const Panel = ({ title, testid, id, children }: { title: string; testid?: string; id?: string; children: React.ReactNode }) => (
-    <Card variant="outlined" sx={{ mb: 2, scrollMarginTop: 72 }} data-testid={testid} id={id}>
-        <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
-            {children}
-        </CardContent>
-    </Card>
-);
-
-/** Rows as a description list: label and value side by side, stacked on a phone; free text across the width. */
-const ReaderSectionRows = ({ fields }: { fields: ReaderField[] }) => (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 220px) 1fr' }, columnGap: 2 }}>
-        {fields.map((f, j) => (
-            <Box key={j} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary"
-                    sx={{ pt: 0.75, gridColumn: f.long ? '1 / -1' : undefined }}>{f.label}</Typography>
-                <Typography component="dd" variant="body2"
-                    sx={{ m: 0, py: 0.75, borderBottom: '1px solid', borderColor: 'divider', whiteSpace: f.long ? 'pre-wrap' : undefined,
-                        wordBreak: 'break-word', gridColumn: f.long ? '1 / -1' : undefined }}>{f.value}</Typography>
-            </Box>
-        ))}
-    </Box>
-);
-
-/** One section of the form as the applicant filled it. */
-export const ReaderSectionCard = ({ section }: { section: ReaderSection }) => (
-    <Panel title={section.title} testid={`reader-section-${section.key}`} id={`reader-${section.key}`}>
-        {section.blocks.map((b, i) => (
-            <Box key={i} sx={{ mt: i ? 2 : 0 }}>
-                {b.title && <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{b.title}</Typography>}
-                <ReaderSectionRows fields={b.fields} />
-            </Box>
-        ))}
-    </Panel>
-);
 
 /** A file shown in the page: a PDF in a frame, a picture as an image. */
 const Preview = ({ path, name, kind }: { path: string; name: string; kind: 'pdf' | 'image' }) =>

@@ -29,20 +29,8 @@ export interface DocView {
     filePath: string | null;
 }
 
-/** One row of the reader: its label in the staff's language and the value, a name and never a code. */
-export interface ReaderField {
-    label: string;
-    value: string;
-    /** Free text (essays, duties): shown under its label across the width. */
-    long: boolean;
-}
-
-export interface ReaderSection {
-    /** Stable across languages ("basic-information"). */
-    key: string;
-    title: string;
-    blocks: { title: string; fields: ReaderField[] }[];
-}
+export type { ReaderField, ReaderSection } from '../components/ReaderSections';
+import type { ReaderSection } from '../components/ReaderSections';
 
 /** An access-log row of the application (who read or changed it, when). */
 export interface ReaderEntry {

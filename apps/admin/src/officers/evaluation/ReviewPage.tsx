@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeading } from '../../components/PageHeading';
 import { errorOf } from '../../apiErrors';
 import { ApplicationSummary } from './ApplicationSummary';
+import { ReaderSectionCard } from '../../components/ReaderSections';
 import { scoreProblem, scoresToSend, scoreText, sheetTotal } from './logic';
 import type { Criterion, EvaluationDataProvider, Sheet } from './methods';
 import { StateChip, useMyReviews, useRoundName } from './MyReviews';
@@ -157,6 +158,7 @@ export const ReviewPage = () => {
     const { applNo: raw = '' } = useParams();
     const applNo = Number(raw);
     const dataProvider = useDataProvider<EvaluationDataProvider>();
+    const locale = useLocale();
     const { identity } = useGetIdentity();
     const mine = useMyReviews();
     const roundName = useRoundName();
@@ -178,6 +180,14 @@ export const ReviewPage = () => {
     const app = useQuery({
         queryKey: ['evaluation', 'review', applNo, 'application'],
         queryFn: () => dataProvider.getReviewApplication(applNo),
+        enabled: !!assignment,
+        retry: false,
+    });
+    // The whole application, step by step, as the back office's reader shows it.
+    const reader = useQuery({
+        // the server answers in the staff's language: read again when it changes
+        queryKey: ['evaluation', 'review', applNo, 'reader', locale],
+        queryFn: () => dataProvider.getReviewReader(applNo),
         enabled: !!assignment,
         retry: false,
     });
@@ -224,6 +234,11 @@ export const ReviewPage = () => {
                     {app.data ? <ApplicationSummary app={app.data} offer={offer.data} /> : assignment && !failed && <CircularProgress aria-label={translate('ra.page.loading')} />}
                 </CardContent>
             </Card>
+            {reader.data && (
+                <Box data-testid="review-reader">
+                    {reader.data.sections.map(s => <ReaderSectionCard key={s.key} section={s} />)}
+                </Box>
+            )}
             {assignment && (
                 <Card sx={{ mb: 2 }}>
                     <CardContent>

@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { ADMIN_API, seg, type Api, type Progress } from '../../api';
+import type { ReaderSection } from '../../components/ReaderSections';
 
 /** One criterion of a round's rubric (docs/officers.md "Rubric"). */
 export interface Criterion {
@@ -128,6 +129,8 @@ export const evaluationMethods = (api: Api) => ({
     getMyReviews: () => api.get<Assignment[]>(`${ADMIN_API}/reviews`),
     getReviewRubric: (roundId: string) => api.get<Rubric>(`${ADMIN_API}/reviews/rounds/${seg(roundId)}/rubric`),
     getReviewApplication: (applNo: number) => api.get<AssignedApplication>(`${ADMIN_API}/reviews/${seg(applNo)}`),
+    /** The whole application as the reader shows it, as an assigned reviewer may read it (no consents, no e-mail). */
+    getReviewReader: (applNo: number) => api.get<{ sections: ReaderSection[] }>(`${ADMIN_API}/applications/${seg(applNo)}/reader`),
     /** The round's public page (names of its language exams, its essay questions). */
     getRoundOffer: (a: { schoolCode: string; enterYear: number; recruitPartSeq: number }) =>
         api.get<RoundOffer>(`/apply/api/recruit?schoolCode=${seg(a.schoolCode)}&enterYear=${a.enterYear}&partSeq=${a.recruitPartSeq}`),

@@ -1,4 +1,4 @@
-package backoffice
+package helpdesk
 
 import (
 	"net/http"
