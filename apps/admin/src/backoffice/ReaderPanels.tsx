@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { visuallyHidden } from '@mui/utils';
 import { formatDateTime } from '../format';
 import type { BackofficeDataProvider, ReaderEntry, ReaderSection } from './methods';
-import { ReaderPanel as Panel } from '../components/ReaderSections';
+import { ReaderPanel as Panel, ReaderSectionRows } from '../components/ReaderSections';
 
 export { ReaderSectionCard } from '../components/ReaderSections';
 

@@ -30,7 +30,7 @@ export const ReaderPanel = ({ title, testid, id, children }: { title: string; te
 );
 
 /** Rows as a description list: label and value side by side, stacked on a phone; free text across the width. */
-const ReaderSectionRows = ({ fields }: { fields: ReaderField[] }) => (
+export const ReaderSectionRows = ({ fields }: { fields: ReaderField[] }) => (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 220px) 1fr' }, columnGap: 2 }}>
         {fields.map((f, j) => (
             <Box key={j} sx={{ display: 'contents' }}>
