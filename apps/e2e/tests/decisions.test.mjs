@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, newPage, freshApplicant, login, createApplication, sql, decodeBody, baseURL, openTestRound, axeViolations } from './helpers.mjs';
+import { launch, newPage, freshApplicant, login, decodeBody, baseURL, openTestRound, axeViolations, applyThroughAPI, payByCardOnList } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -31,26 +31,16 @@ async function shot(page, name) {
 const RAW = /\b(COMPLETE|SUBMIT|admit|waitlist|reject|draft|sending|decision\.[a-z_]+|bulk_mail\.[a-z_]+|notice\.[a-z_]+)\b/;
 
 /**
- * A fresh applicant whose application to 236's round (with its name saved)
- * is paid by card in the test gateway: COMPLETE, with an exam number. The
- * form's later steps are other tests' concern: submitted as
- * submittedPaidApplication does.
+ * A fresh applicant whose application to this file's round is filled and
+ * submitted through the applicant's API and paid by card in the test
+ * gateway: COMPLETE, with an exam number, as the staff pages then read it.
  */
 async function completeApplicant(name) {
   const page = await newPage(browser, { locale: 'ko' });
   const who = freshApplicant('dec');
   await login(page, who.userId);
-  const applNo = await createApplication(page, { korName: name, school: '236', major: 'DC01', seq: SEQ });
-  sql(`UPDATE application SET status = 'SUBMIT' WHERE appl_no = ${Number(applNo)}`);
-  await page.goto('/list');
-  const row = page.getByTestId(`appl-row-${applNo}`);
-  await row.waitFor({ timeout: T });
-  await row.getByTestId('appl-action-pay').click();
-  await page.getByTestId('pay-type-card').click();
-  await page.getByTestId('pay-submit').click();
-  await page.waitForURL('**/testpg/pay/**', { timeout: T });
-  await page.getByRole('button', { name: '결제 승인' }).click();
-  const examNo = (await page.getByTestId('completion-exam-number').innerText({ timeout: T })).trim();
+  const { applNo } = await applyThroughAPI(page, { korName: name, seq: SEQ, major: 'DC01' });
+  const { applId: examNo } = await payByCardOnList(page, applNo);
   await page.context().close();
   return { ...who, applNo, examNo, name };
 }

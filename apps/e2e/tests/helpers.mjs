@@ -263,19 +263,20 @@ export async function uploadDocument(page, applNo, itemCode, name, bytes, type) 
 }
 
 /**
- * Every step of an application to 236's demo round (major DC01) saved
+ * Every step of an application to a round of 236 (the demo round and
+ * major DC01 unless seq and major are given) saved
  * through the applicant's API as its pages save them, the required
  * documents uploaded, the survey answered, then submitted: SUBMIT, to pay.
  * korName and the first essay may be given; highSchool adds a second
  * academic record. Answers the application number, year and category.
  */
-export async function applyThroughAPI(page, { korName = '김하늘', essay = 'I grew up in Seoul and studied politics.', highSchool = false } = {}) {
+export async function applyThroughAPI(page, { korName = '김하늘', essay = 'I grew up in Seoul and studied politics.', highSchool = false, seq = 1, major = 'DC01' } = {}) {
   const year = await roundYear('236');
-  const round = answered(await call(page, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=1`), 'round');
+  const round = answered(await call(page, 'GET', `/apply/api/recruit?schoolCode=236&enterYear=${year}&partSeq=${seq}`), 'round');
   const consents = Object.fromEntries(round.consents.map((c) => [c.code, c.version]));
   const category = round.categories[0].code;
   const part = {
-    applPartRequestList: [{ schoolCode: '236', enterYear: year, recruitPartSeq: 1, majorCode: 'DC01', isMaster: true,
+    applPartRequestList: [{ schoolCode: '236', enterYear: year, recruitPartSeq: seq, majorCode: major, isMaster: true,
       isGeneralType: true, stayTypeCode: '00001', categoryCode: category }],
     consents,
   };
