@@ -119,7 +119,8 @@ test('competition: a paid application counts on the page, with the quota and the
   await ko.goto('/ewha-gsis/main');
   await ko.getByTestId('school-competition-link').click({ timeout: T });
   await ko.waitForURL('**/ewha-gsis/competition', { timeout: T });
-  assert.equal(await ko.getByRole('heading', { level: 1 }).innerText(), '경쟁률');
+  // the page's code loads after the address changes: wait for its heading, not the school page's
+  await ko.getByRole('heading', { level: 1, name: '경쟁률', exact: true }).waitFor({ timeout: T });
   const round = ko.locator(`[data-testid="competition-round-1"]`);
   const row = round.getByTestId(`competition-row-${MAJOR}-M`);
   await row.waitFor({ timeout: T });
@@ -138,7 +139,7 @@ test('competition: a paid application counts on the page, with the quota and the
   // English, on a desktop, by the school's code
   const en = await newPage(browser, { locale: 'en' });
   await en.goto('/236/competition');
-  assert.equal(await en.getByRole('heading', { level: 1 }).innerText({ timeout: T }), 'Competition ratios');
+  await en.getByRole('heading', { level: 1, name: 'Competition ratios', exact: true }).waitFor({ timeout: T });
   const enRow = en.locator('[data-testid="competition-round-1"]').getByTestId(`competition-row-${MAJOR}-M`);
   await enRow.waitFor({ timeout: T });
   const figures = await rowFigures(enRow);
